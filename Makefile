@@ -1,0 +1,33 @@
+# Meridian. `make demo` renders the world map; `make test` runs every test.
+# Every target that compiles first runs `make deps`, which installs missing Debian packages.
+SWIFT      ?= swift
+BUILD_DIR  := .build
+RELEASE    := $(BUILD_DIR)/release/meridian
+DEMO_OUT   ?= demo-output
+
+.PHONY: deps build release test demo bench golden-update clean
+
+deps:
+	@bash scripts/install-deps.sh
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release --product meridian
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+demo: release
+	@bash scripts/demo.sh $(RELEASE) $(DEMO_OUT)
+
+bench: deps release
+	@bash scripts/bench.sh $(RELEASE)
+
+golden-update: deps
+	MERIDIAN_GOLDEN_UPDATE=1 $(SWIFT) test --filter Golden
+
+clean:
+	rm -rf $(BUILD_DIR) $(DEMO_OUT)

@@ -1,0 +1,47 @@
+// swift-tools-version:6.0
+// Meridian: a headless raster map renderer. Dependencies point down:
+// meridian -> Tiles, Sheets -> Render -> Grids, MapModel, Raster -> Geodesy.
+// Only Debian's C libraries are used; no remote packages (they cannot be fetched here).
+import PackageDescription
+
+let package = Package(
+    name: "Meridian",
+    products: [
+        .executable(name: "meridian", targets: ["meridian"]),
+    ],
+    targets: [
+        // System libraries, one module each, found through pkg-config.
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
+                       providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CPango", path: "Sources/CPango", pkgConfig: "pangoft2",
+                       providers: [.apt(["libpango1.0-dev"])]),
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
+                       providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
+                       providers: [.apt(["libsqlite3-dev"])]),
+
+        // Pure Swift.
+        .target(name: "Geodesy"),
+        .target(name: "MapModel", dependencies: ["Geodesy"]),
+        .target(name: "Grids", dependencies: ["Geodesy"]),
+        // Images in memory and PNG encoding/decoding through libpng.
+        .target(name: "Raster", dependencies: ["CPNG"]),
+        .target(name: "ImageDiff", dependencies: ["Raster"]),
+        .target(name: "Render", dependencies: ["MapModel", "Grids", "Geodesy", "Raster", "CCairo", "CPango"]),
+        .target(name: "Tiles", dependencies: ["Render", "MapModel", "Raster", "CSQLite"]),
+        .target(name: "Sheets", dependencies: ["Render", "Grids", "MapModel", "Geodesy", "Raster"]),
+        .executableTarget(name: "meridian",
+                          dependencies: ["Geodesy", "MapModel", "Grids", "Render", "Tiles", "Sheets", "ImageDiff", "Raster"]),
+
+        .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
+        .testTarget(name: "MapModelTests", dependencies: ["MapModel"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff", "Raster"]),
+        .testTarget(name: "GridsTests", dependencies: ["Grids", "Geodesy"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "MapModel", "Raster", "ImageDiff"]),
+        .testTarget(name: "TilesTests", dependencies: ["Tiles", "Render", "MapModel", "Raster", "ImageDiff"]),
+        .testTarget(name: "SheetsTests", dependencies: ["Sheets", "Render", "MapModel", "Raster", "ImageDiff"]),
+        // Runs the built `meridian` binary the way users do.
+        .testTarget(name: "CLITests", dependencies: ["meridian", "Raster", "ImageDiff"]),
+    ]
+)

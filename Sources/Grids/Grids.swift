@@ -1,0 +1,1 @@
+// The Grids module. See ../../README.md and ../shared/DESIGN.md for what it holds.

@@ -1,0 +1,1 @@
+// The MapModel module. See ../../README.md and ../shared/DESIGN.md for what it holds.

@@ -1,0 +1,1 @@
+// The Sheets module. See ../../README.md and ../shared/DESIGN.md for what it holds.
