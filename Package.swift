@@ -33,6 +33,10 @@ let package = Package(
         .executableTarget(name: "meridian",
                           dependencies: ["Geodesy", "MapModel", "Grids", "Render", "Tiles", "Sheets", "ImageDiff", "Raster"]),
 
+        // `make bench`: micro-benchmarks (conversions per second, render and encode costs).
+        .executableTarget(name: "meridian-bench",
+                          dependencies: ["Geodesy", "MapModel", "Grids", "Render", "Tiles", "Raster", "ImageDiff"]),
+
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
         .testTarget(name: "MapModelTests", dependencies: ["MapModel"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),

@@ -1,0 +1,11 @@
+// Micro-benchmarks for `make bench`. Timings live here, never in tests.
+// `meridian-bench [NAME ...]` runs the named benchmarks (all when none is named).
+import Foundation
+
+let benchmarks: [(name: String, run: () -> Void)] = [
+]
+
+let wanted = Set(CommandLine.arguments.dropFirst())
+for benchmark in benchmarks where wanted.isEmpty || wanted.contains(benchmark.name) {
+    benchmark.run()
+}
