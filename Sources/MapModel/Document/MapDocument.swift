@@ -1,0 +1,51 @@
+/// A map document: what to draw and how. Decoded from JSON by `MapDocument.load(path:)`;
+/// every key is documented in README.md and in `Fixtures/schema/map.schema.json`.
+public struct MapDocument: Sendable {
+    /// The document's path (as given), for error messages.
+    public var path: String
+    public var name: String?
+    public var attribution: String?
+    public var background: Color = .white
+    /// The scale denominator at which symbols of scaling layers have their authored size; nil for none.
+    public var referenceScale: Double?
+    /// Font files or directories (absolute paths) added to the fonts the renderer can use.
+    public var fonts: [String] = []
+    /// Whether the machine's installed fonts are used too. Documents that must render the same
+    /// everywhere (golden tests, the demo) set this to false and ship their fonts.
+    public var systemFonts: Bool = true
+    public var layers: [Layer] = []
+
+    public init(path: String, layers: [Layer] = []) {
+        self.path = path
+        self.layers = layers
+    }
+}
+
+public struct Layer: Sendable {
+    public var name: String
+    /// Absolute path of the GeoJSON source.
+    public var source: String
+    public var visible: Bool = true
+    /// The layer draws when `minScale <= scale < maxScale` (scale denominators; nil = unbounded).
+    public var minScale: Double?
+    public var maxScale: Double?
+    /// Whether the map's reference scale applies to this layer's symbols.
+    public var scalesSymbols: Bool = true
+    public var filter: Filter?
+    public var marker: MarkerSymbol?
+    public var line: LineSymbol?
+    public var fill: FillSymbol?
+    public var label: LabelSymbol?
+
+    public init(name: String, source: String) {
+        self.name = name
+        self.source = source
+    }
+
+    public func isVisible(atScale scale: Double) -> Bool {
+        guard visible else { return false }
+        if let minScale, scale < minScale { return false }
+        if let maxScale, scale >= maxScale { return false }
+        return true
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+extension MapDocument {
+    /// Reads and validates a map document. Source paths are resolved against the document's
+    /// folder; the sources themselves are read by `LoadedMap`.
+    public static func load(path: String) throws -> MapDocument {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw DocumentError(file: path, place: "", message: FileManager.default.fileExists(atPath: path)
+                                ? "cannot read the file" : "no such file")
+        }
+        let root = JSONNode(value: try JSONParser.parse([UInt8](data), file: path), file: path)
+        return try decode(root, baseDirectory: (path as NSString).deletingLastPathComponent)
+    }
+
+    static let keys = ["name", "attribution", "background", "referenceScale", "fonts", "systemFonts", "layers"]
+
+    public static func decode(_ root: JSONNode, baseDirectory: String) throws -> MapDocument {
+        let object = try root.object(allowed: keys)
+        var map = MapDocument(path: root.file)
+        map.name = try object["name"]?.string()
+        map.attribution = try object["attribution"]?.string()
+        if let node = object["background"] { map.background = try node.color() }
+        if let node = object["referenceScale"] {
+            let value = try node.number()
+            guard value >= 0 else { throw node.error("a reference scale is a scale denominator (e.g. 50000), or 0 for none; got \(formatNumber(value))") }
+            map.referenceScale = value > 0 ? value : nil
+        }
+        if let node = object["fonts"] {
+            map.fonts = try node.array().map { item in
+                let path = resolve(try item.string(), against: baseDirectory)
+                guard FileManager.default.fileExists(atPath: path) else { throw item.error("font file or folder not found: \(path)") }
+                return path
+            }
+        }
+        if let node = object["systemFonts"] { map.systemFonts = try node.bool() }
+        let layerNodes = try object.required("layers").array()
+        var names = Set<String>()
+        for node in layerNodes {
+            let layer = try decodeLayer(node, baseDirectory: baseDirectory)
+            guard names.insert(layer.name).inserted else { throw node.error("a layer named \"\(layer.name)\" already exists") }
+            map.layers.append(layer)
+        }
+        return map
+    }
+
+    static func resolve(_ path: String, against base: String) -> String {
+        if path.hasPrefix("/") { return path }
+        return ((base.isEmpty ? "." : base) as NSString).appendingPathComponent(path)
+    }
+
+    static let layerKeys = ["name", "source", "visible", "minScale", "maxScale", "scalesSymbols", "filter",
+                            "marker", "line", "fill", "label"]
+
+    static func decodeLayer(_ node: JSONNode, baseDirectory: String) throws -> Layer {
+        let object = try node.object(allowed: layerKeys)
+        let name = try object.required("name").string()
+        guard !name.isEmpty else { throw object["name"]!.error("a layer name cannot be empty") }
+        let sourceNode = try object.required("source")
+        var layer = Layer(name: name, source: resolve(try sourceNode.string(), against: baseDirectory))
+        if let n = object["visible"] { layer.visible = try n.bool() }
+        if let n = object["minScale"] { layer.minScale = try n.positiveNumber(allowZero: true) }
+        if let n = object["maxScale"] { layer.maxScale = try n.positiveNumber(allowZero: false) }
+        if let lo = layer.minScale, let hi = layer.maxScale, lo >= hi {
+            throw object["maxScale"]!.error("maxScale (\(formatNumber(hi))) must be greater than minScale (\(formatNumber(lo)))")
+        }
+        if let n = object["scalesSymbols"] { layer.scalesSymbols = try n.bool() }
+        if let n = object["filter"] { layer.filter = try n.filter() }
+        if let n = object["marker"] { layer.marker = try n.markerSymbol() }
+        if let n = object["line"] { layer.line = try n.lineSymbol() }
+        if let n = object["fill"] { layer.fill = try n.fillSymbol() }
+        if let n = object["label"] { layer.label = try n.labelSymbol() }
+        if layer.marker == nil, layer.line == nil, layer.fill == nil, layer.label == nil {
+            throw node.error("layer \"\(name)\" has no symbol: give it a marker, line, fill or label")
+        }
+        return layer
+    }
+}

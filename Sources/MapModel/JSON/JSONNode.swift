@@ -1,0 +1,94 @@
+/// A JSON value together with where it came from (file and JSON path), so that every
+/// reading error can say exactly where the problem is.
+public struct JSONNode: Sendable {
+    public let value: JSONValue
+    public let file: String
+    /// The JSON path of this value, e.g. `layers[2].marker.size`; empty for the root.
+    public let path: String
+
+    public init(value: JSONValue, file: String, path: String = "") {
+        self.value = value
+        self.file = file
+        self.path = path
+    }
+
+    public func error(_ message: String) -> DocumentError {
+        DocumentError(file: file, place: path.isEmpty ? "top level" : path, message: message)
+    }
+
+    private func typeError(_ expected: String) -> DocumentError {
+        error("expected \(expected), got \(value.typeDescription)")
+    }
+
+    public func string() throws -> String {
+        guard case .string(let s) = value else { throw typeError("a string") }
+        return s
+    }
+
+    public func number() throws -> Double {
+        guard case .number(let n) = value else { throw typeError("a number") }
+        return n
+    }
+
+    public func bool() throws -> Bool {
+        guard case .bool(let b) = value else { throw typeError("true or false") }
+        return b
+    }
+
+    public func integer() throws -> Int {
+        let n = try number()
+        guard n == n.rounded(), abs(n) < 1e15 else { throw error("expected a whole number, got \(n)") }
+        return Int(n)
+    }
+
+    /// A number within a closed range, with a message that states the range.
+    public func number(in range: ClosedRange<Double>) throws -> Double {
+        let n = try number()
+        guard range.contains(n) else {
+            throw error("\(formatNumber(n)) is out of range (\(formatNumber(range.lowerBound)) to \(formatNumber(range.upperBound)))")
+        }
+        return n
+    }
+
+    public func array() throws -> [JSONNode] {
+        guard case .array(let items) = value else { throw typeError("an array") }
+        return items.enumerated().map { JSONNode(value: $1, file: file, path: "\(path)[\($0)]") }
+    }
+
+    /// The members of an object. Keys outside `allowed` are rejected, naming the allowed ones.
+    public func object(allowed: [String]) throws -> JSONObject {
+        guard case .object(let members) = value else { throw typeError("an object") }
+        for member in members where !allowed.contains(member.key) {
+            let childPath = path.isEmpty ? member.key : "\(path).\(member.key)"
+            throw DocumentError(file: file, place: childPath,
+                                message: "unknown key \"\(member.key)\" (expected one of: \(allowed.joined(separator: ", ")))")
+        }
+        return JSONObject(node: self, members: members)
+    }
+
+    public var isNull: Bool { value == .null }
+}
+
+/// An object's members, read by key. Absent keys and `null` both read as nil.
+public struct JSONObject: Sendable {
+    public let node: JSONNode
+    let members: [JSONMember]
+
+    public subscript(key: String) -> JSONNode? {
+        guard let member = members.first(where: { $0.key == key }), member.value != .null else { return nil }
+        return JSONNode(value: member.value, file: node.file, path: node.path.isEmpty ? key : "\(node.path).\(key)")
+    }
+
+    public func required(_ key: String) throws -> JSONNode {
+        guard let child = self[key] else { throw node.error("missing required key \"\(key)\"") }
+        return child
+    }
+
+    public var keys: [String] { members.map(\.key) }
+}
+
+/// Formats a number the way users wrote it: `3` rather than `3.0`.
+public func formatNumber(_ value: Double) -> String {
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+    return String(value)
+}

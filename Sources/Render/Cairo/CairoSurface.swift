@@ -1,0 +1,60 @@
+import CCairo
+
+/// A Cairo surface: an in-memory ARGB32 image, or a PDF or SVG file being written.
+/// Owns the C object and destroys it in deinit.
+final class CairoSurface {
+    let pointer: OpaquePointer
+
+    private init(_ pointer: OpaquePointer, what: String) throws {
+        let status = cairo_surface_status(pointer)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            let message = String(cString: cairo_status_to_string(status))
+            cairo_surface_destroy(pointer)
+            throw RenderError.cairo("\(what): \(message)")
+        }
+        self.pointer = pointer
+    }
+
+    /// A transparent ARGB32 image (premultiplied alpha, native-endian 32-bit pixels).
+    static func image(width: Int, height: Int) throws -> CairoSurface {
+        try CairoSurface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
+                         what: "cannot create a \(width)x\(height) image")
+    }
+
+    /// A one-page PDF of the given size in points, written to `path` as drawing proceeds.
+    static func pdf(path: String, widthPoints: Double, heightPoints: Double) throws -> CairoSurface {
+        let surface = try CairoSurface(cairo_pdf_surface_create(path, widthPoints, heightPoints),
+                                       what: "cannot create \(path)")
+        // Reproducible bytes: no creation date in the document.
+        cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_CREATE_DATE, "")
+        cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_CREATOR, "Meridian")
+        return surface
+    }
+
+    /// An SVG file of the given size in points.
+    static func svg(path: String, widthPoints: Double, heightPoints: Double) throws -> CairoSurface {
+        try CairoSurface(cairo_svg_surface_create(path, widthPoints, heightPoints), what: "cannot create \(path)")
+    }
+
+    var width: Int { Int(cairo_image_surface_get_width(pointer)) }
+    var height: Int { Int(cairo_image_surface_get_height(pointer)) }
+    var stride: Int { Int(cairo_image_surface_get_stride(pointer)) }
+
+    /// The image pixels (ARGB32 layout); valid while the surface lives.
+    func withPixels<T>(_ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        cairo_surface_flush(pointer)
+        let data = cairo_image_surface_get_data(pointer)!
+        return try body(UnsafeRawBufferPointer(start: data, count: stride * height))
+    }
+
+    /// Completes a vector file; reports a write failure (a full disk, a vanished folder).
+    func finish() throws {
+        cairo_surface_finish(pointer)
+        let status = cairo_surface_status(pointer)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RenderError.cairo(String(cString: cairo_status_to_string(status)))
+        }
+    }
+
+    deinit { cairo_surface_destroy(pointer) }
+}

@@ -1,0 +1,149 @@
+import MapModel
+
+/// Label placement for a whole map at one resolution.
+///
+/// The rule is the classic greedy one: labels are taken highest priority first and a label
+/// is placed unless it would overlap a label already placed. Done over the whole map, that
+/// rule gives each label one answer, whatever view or tile asks. A view therefore never runs
+/// the greedy pass itself: for each label touching it, it asks "is any higher-ranked label
+/// that overlaps me placed?", which recursively needs only the labels nearby. So tiles agree
+/// with each other across their edges, a label is drawn whole in every tile it touches and
+/// never twice, and the answer does not depend on the metatile size or the worker.
+final class LabelSpace {
+    let map: LoadedMap
+    let resolution: Double
+    let dpi: Double
+    private let text: TextEngine
+    /// For each layer: how far (pixels) a label's box can reach from its anchor; nil for a
+    /// layer without labels or not drawn at this scale.
+    private var reach: [Double?] = []
+    private var candidates: [LabelCandidate.ID: LabelCandidate?] = [:]
+    private var placed: [LabelCandidate.ID: Bool] = [:]
+    private var neighbours: [LabelCandidate.ID: [LabelCandidate.ID]] = [:]
+
+    /// Labels smaller than this many pixels are unreadable and not drawn.
+    static let minimumTextPixels = 4.0
+
+    init(map: LoadedMap, view: View, text: TextEngine) {
+        self.map = map
+        self.resolution = view.resolution
+        self.dpi = view.dpi
+        self.text = text
+        reach = map.document.layers.enumerated().map { index, layer in
+            guard let label = layer.label, layer.isVisible(atScale: view.scale) else { return nil }
+            let scale = SymbolScale(layer: layer, map: map.document, view: view)
+            let size = scale.pixels(label.size)
+            guard size >= LabelSpace.minimumTextPixels else { return nil }
+            // A generous bound: 1.5 em per character covers the widest glyphs.
+            let longest = Double(max(1, map.longestLabel[index]))
+            let halo = scale.pixels(label.halo?.width ?? 0)
+            return longest * size * 1.5 + 2 * size + 2 * halo + scale.pixels(max(abs(label.offsetX), abs(label.offsetY))) + 2
+        }
+        self.scales = map.document.layers.map { SymbolScale(layer: $0, map: map.document, view: view) }
+    }
+
+    private let scales: [SymbolScale]
+
+    /// Whether this space serves `view` (same resolution and density).
+    func serves(_ view: View) -> Bool { view.resolution == resolution && view.dpi == dpi }
+
+    /// The placed labels whose boxes touch `rect` (global pixels), in placement order.
+    func placedLabels(in rect: Rect) -> [LabelCandidate] {
+        let found = candidateIDs(touching: rect).compactMap { candidate($0) }
+        return found.filter { isPlaced($0.id) }.sorted { $0.outranks($1) }
+    }
+
+    /// Labels whose boxes touch `rect`.
+    private func candidateIDs(touching rect: Rect) -> [LabelCandidate.ID] {
+        var ids: [LabelCandidate.ID] = []
+        for (layerIndex, layerReach) in reach.enumerated() {
+            guard let layerReach else { continue }
+            let anchors = map.labelAnchors[layerIndex]!
+            let search = rect.expanded(by: layerReach)
+            let h = WebMercator.halfWorld
+            let metres = Rect(minX: search.minX * resolution - h, minY: h - search.maxY * resolution,
+                              maxX: search.maxX * resolution - h, maxY: h - search.minY * resolution)
+            for feature in map.stores[layerIndex].query(metres) {
+                guard let anchor = anchors[feature], metres.contains(x: anchor.x, y: anchor.y) else { continue }
+                let id = LabelCandidate.ID(layer: layerIndex, feature: feature)
+                if let c = candidate(id), c.box.intersects(rect) { ids.append(id) }
+            }
+        }
+        return ids
+    }
+
+    /// The label of a feature at this resolution, or nil when it has none (filtered out,
+    /// empty text). Built once and kept.
+    private func candidate(_ id: LabelCandidate.ID) -> LabelCandidate? {
+        if let known = candidates[id] { return known }
+        let made = makeCandidate(id)
+        candidates[id] = made
+        return made
+    }
+
+    private func makeCandidate(_ id: LabelCandidate.ID) -> LabelCandidate? {
+        let layer = map.document.layers[id.layer]
+        guard let label = layer.label, let anchor = map.labelAnchors[id.layer]?[id.feature] else { return nil }
+        let feature = map.stores[id.layer].features[id.feature]
+        if let filter = layer.filter, !filter.matches(feature.properties) { return nil }
+        let string = label.text.resolve(feature.properties)
+        guard !string.isEmpty else { return nil }
+        let scale = scales[id.layer]
+        let font = FontSpec(family: label.font, bold: label.bold, italic: label.italic, sizePixels: scale.pixels(label.size))
+        let extents = text.layout(string, font: font).extents
+        let dx = scale.pixels(label.offsetX), dy = scale.pixels(label.offsetY)
+        let ax = (anchor.x + WebMercator.halfWorld) / resolution + dx
+        let ay = (WebMercator.halfWorld - anchor.y) / resolution + dy
+        // The text sits on the side of the anchor the offset points to (centred when 0).
+        let left = dx > 0 ? ax : (dx < 0 ? ax - extents.width : ax - extents.width / 2)
+        let top = dy > 0 ? ay : (dy < 0 ? ay - extents.height : ay - extents.height / 2)
+        let halo = label.halo.map { (color: $0.color, width: scale.pixels($0.width)) }
+        let grow = halo?.width ?? 0
+        return LabelCandidate(id: id, priority: label.priority, text: string, font: font, color: label.color, halo: halo,
+                              textX: left, textY: top,
+                              box: Rect(minX: left - grow, minY: top - grow, maxX: left + extents.width + grow,
+                                        maxY: top + extents.height + grow))
+    }
+
+    /// Higher-ranked labels whose boxes overlap this one's.
+    private func rivals(_ id: LabelCandidate.ID) -> [LabelCandidate.ID] {
+        if let known = neighbours[id] { return known }
+        guard let me = candidate(id) else { return [] }
+        let found = candidateIDs(touching: me.box).filter { other in
+            guard other != id, let c = candidate(other) else { return false }
+            return c.outranks(me) && c.box.overlaps(me.box)
+        }
+        neighbours[id] = found
+        return found
+    }
+
+    /// A label is placed when no higher-ranked label overlapping it is placed. Rank falls
+    /// strictly along every step, so the walk ends; it uses its own stack, not recursion,
+    /// because chains of overlapping labels can be long on dense maps.
+    private func isPlaced(_ id: LabelCandidate.ID) -> Bool {
+        if let known = placed[id] { return known }
+        var stack = [id]
+        while let top = stack.last {
+            if placed[top] != nil { stack.removeLast(); continue }
+            var blocked = false
+            var undecided: [LabelCandidate.ID] = []
+            for rival in rivals(top) {
+                if let decided = placed[rival] {
+                    if decided { blocked = true; break }
+                } else {
+                    undecided.append(rival)
+                }
+            }
+            if blocked {
+                placed[top] = false
+                stack.removeLast()
+            } else if undecided.isEmpty {
+                placed[top] = true
+                stack.removeLast()
+            } else {
+                stack += undecided  // decide these first, then look at `top` again
+            }
+        }
+        return placed[id]!
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import MapModel
+
+/// What one render shows: a rectangle of the Web Mercator plane, a size in pixels and a
+/// pixel density.
+///
+/// Positions are kept in *global pixels* at the view's resolution (pixels counted from the
+/// world's top-left corner). Two views at the same resolution then put every feature at the
+/// same global pixel, and a view's own pixels are global pixels minus its origin. For tiles
+/// the origin is a whole number, so a tile renders the same bytes whichever metatile it
+/// was cut from.
+public struct View: Sendable, Equatable {
+    /// Metres (projected) per pixel.
+    public let resolution: Double
+    /// Global pixel coordinates of the view's top-left corner.
+    public let originX: Double
+    public let originY: Double
+    public let width: Int
+    public let height: Int
+    /// Pixels per inch: converts symbol sizes from points and defines the scale denominator.
+    public let dpi: Double
+
+    /// The OGC standard rendering pixel, 0.28 mm, as dots per inch (about 90.71).
+    public static let standardDPI = 25.4 / 0.28
+    /// The largest image side accepted (Cairo's image surfaces stop at 32767).
+    public static let maxSide = 32767
+
+    public init(resolution: Double, originX: Double, originY: Double, width: Int, height: Int,
+                dpi: Double = View.standardDPI) throws {
+        guard width > 0, height > 0 else { throw RenderError.invalidView("the image size \(width)x\(height) is empty") }
+        guard width <= View.maxSide, height <= View.maxSide else {
+            throw RenderError.invalidView("the image size \(width)x\(height) is too large (at most \(View.maxSide) pixels a side)")
+        }
+        guard width.multipliedReportingOverflow(by: height).partialValue <= 400_000_000 else {
+            throw RenderError.invalidView("the image size \(width)x\(height) is too large (at most 400 million pixels)")
+        }
+        guard dpi.isFinite, dpi >= 10, dpi <= 10_000 else { throw RenderError.invalidView("the dpi \(dpi) is out of range (10 to 10000)") }
+        guard resolution.isFinite, resolution > 0 else { throw RenderError.invalidView("the view has no extent") }
+        self.resolution = resolution
+        self.originX = originX
+        self.originY = originY
+        self.width = width
+        self.height = height
+        self.dpi = dpi
+    }
+
+    /// Pixels per projected metre.
+    public var pixelsPerMetre: Double { 1 / resolution }
+
+    /// The size of one pixel on paper, in metres.
+    public var pixelSizeMetres: Double { 0.0254 / dpi }
+
+    /// The scale denominator: projected metres per metre of image (OGC convention).
+    public var scale: Double { resolution / pixelSizeMetres }
+
+    /// Pixels per point (1/72 inch): symbol sizes are authored in points.
+    public var pixelsPerPoint: Double { dpi / 72 }
+
+    /// The view's rectangle in projected metres.
+    public var extent: Rect {
+        let h = WebMercator.halfWorld
+        return Rect(minX: originX * resolution - h, minY: h - (originY + Double(height)) * resolution,
+                    maxX: (originX + Double(width)) * resolution - h, maxY: h - originY * resolution)
+    }
+
+    /// A projected x in this view's pixels.
+    @inline(__always) public func pixelX(_ x: Double) -> Double { globalPixelX(x) - originX }
+    @inline(__always) public func pixelY(_ y: Double) -> Double { globalPixelY(y) - originY }
+
+    @inline(__always) public func globalPixelX(_ x: Double) -> Double { (x + WebMercator.halfWorld) / resolution }
+    @inline(__always) public func globalPixelY(_ y: Double) -> Double { (WebMercator.halfWorld - y) / resolution }
+
+    /// The view that shows `bbox` (lon/lat degrees) in an image of the given size. When the
+    /// box's shape differs from the image's, the box grows around its centre to fit (as
+    /// Mapnik does), so pixels stay square.
+    public static func fitting(west: Double, south: Double, east: Double, north: Double,
+                               width: Int, height: Int, dpi: Double = standardDPI) throws -> View {
+        try validateBBox(west: west, south: south, east: east, north: north)
+        let minX = WebMercator.x(longitude: west), maxX = WebMercator.x(longitude: east)
+        let minY = WebMercator.y(latitude: south), maxY = WebMercator.y(latitude: north)
+        guard width > 0, height > 0 else { throw RenderError.invalidView("the image size \(width)x\(height) is empty") }
+        let resolution = max((maxX - minX) / Double(width), (maxY - minY) / Double(height))
+        let cx = (minX + maxX) / 2, cy = (minY + maxY) / 2
+        return try View(resolution: resolution,
+                        originX: (cx + WebMercator.halfWorld) / resolution - Double(width) / 2,
+                        originY: (WebMercator.halfWorld - cy) / resolution - Double(height) / 2,
+                        width: width, height: height, dpi: dpi)
+    }
+
+    /// The view centred on a point at a scale denominator.
+    public static func centered(longitude: Double, latitude: Double, scale: Double,
+                                width: Int, height: Int, dpi: Double = standardDPI) throws -> View {
+        guard longitude.isFinite, latitude.isFinite, abs(longitude) <= 180, abs(latitude) <= 90 else {
+            throw RenderError.invalidView("the centre \(longitude),\(latitude) is not a longitude,latitude position")
+        }
+        guard scale.isFinite, scale >= 1, scale <= 1e10 else {
+            throw RenderError.invalidView("the scale denominator \(scale) is out of range (1 to 10,000,000,000)")
+        }
+        guard dpi.isFinite, dpi > 0 else { throw RenderError.invalidView("the dpi \(dpi) is out of range (10 to 10000)") }
+        let resolution = scale * 0.0254 / dpi
+        let cx = WebMercator.x(longitude: longitude), cy = WebMercator.y(latitude: latitude)
+        return try View(resolution: resolution,
+                        originX: (cx + WebMercator.halfWorld) / resolution - Double(width) / 2,
+                        originY: (WebMercator.halfWorld - cy) / resolution - Double(height) / 2,
+                        width: width, height: height, dpi: dpi)
+    }
+
+    /// A block of XYZ tiles at zoom `z`: `columns` x `rows` tiles from tile (x, y), each
+    /// `tileSize` pixels at `pixelRatio`. A 512 px tile covers what a 256 px tile covers with
+    /// twice the pixels at the standard pixel size, so its scale denominator is half (as in
+    /// 512 px vector-tile styles); `pixelRatio` 2 (high-density @2x tiles) doubles the pixels
+    /// *and* the dpi, keeping the scale denominator of 1x tiles.
+    public static func tiles(z: Int, x: Int, y: Int, columns: Int = 1, rows: Int = 1,
+                             tileSize: Int = 256, pixelRatio: Int = 1) throws -> View {
+        let pixels = tileSize * pixelRatio
+        let worldPixels = Double(pixels) * pow(2, Double(z))
+        return try View(resolution: 2 * WebMercator.halfWorld / worldPixels,
+                        originX: Double(x * pixels), originY: Double(y * pixels),
+                        width: columns * pixels, height: rows * pixels,
+                        dpi: View.standardDPI * Double(pixelRatio))
+    }
+
+    static func validateBBox(west: Double, south: Double, east: Double, north: Double) throws {
+        for v in [west, south, east, north] where !v.isFinite {
+            throw RenderError.invalidView("the bbox has a value that is not a number")
+        }
+        guard west >= -180, east <= 180, south >= -90, north <= 90 else {
+            throw RenderError.invalidView("the bbox \(west),\(south),\(east),\(north) is outside -180,-90,180,90")
+        }
+        guard west < east, south < north else {
+            throw RenderError.invalidView("the bbox \(west),\(south),\(east),\(north) is empty (it must be W,S,E,N with W < E and S < N)")
+        }
+    }
+}
