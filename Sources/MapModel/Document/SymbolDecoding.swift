@@ -1,3 +1,12 @@
+/// The keys each symbol object accepts (the schema test checks them against the JSON Schema).
+enum SymbolKeys {
+    static let line = ["color", "width", "dash", "cap", "join", "opacity"]
+    static let marker = ["shape", "size", "fill", "outline"]
+    static let fill = ["color", "opacity", "outline"]
+    static let label = ["attribute", "text", "font", "bold", "italic", "size", "color", "halo", "offset", "priority"]
+    static let halo = ["color", "width"]
+}
+
 /// Reading symbols from the map document; every error names the JSON path.
 extension JSONNode {
     func color() throws -> Color {
@@ -34,7 +43,7 @@ extension JSONNode {
     }
 
     func lineSymbol() throws -> LineSymbol {
-        let object = try self.object(allowed: ["color", "width", "dash", "cap", "join", "opacity"])
+        let object = try self.object(allowed: SymbolKeys.line)
         var symbol = LineSymbol()
         if let n = object["color"] { symbol.color = try n.color() }
         if let n = object["width"] { symbol.width = try n.size() }
@@ -49,7 +58,7 @@ extension JSONNode {
     }
 
     func markerSymbol() throws -> MarkerSymbol {
-        let object = try self.object(allowed: ["shape", "size", "fill", "outline"])
+        let object = try self.object(allowed: SymbolKeys.marker)
         var symbol = MarkerSymbol()
         if let n = object["shape"] { symbol.shape = try n.enumValue(MarkerShape.self) }
         if let n = object["size"] { symbol.size = try n.size() }
@@ -59,7 +68,7 @@ extension JSONNode {
     }
 
     func fillSymbol() throws -> FillSymbol {
-        let object = try self.object(allowed: ["color", "opacity", "outline"])
+        let object = try self.object(allowed: SymbolKeys.fill)
         var symbol = FillSymbol()
         if let n = object["color"] { symbol.color = try n.color() }
         if let n = object["opacity"] { symbol.opacity = try n.opacity() }
@@ -68,7 +77,7 @@ extension JSONNode {
     }
 
     func labelSymbol() throws -> LabelSymbol {
-        let object = try self.object(allowed: ["attribute", "text", "font", "bold", "italic", "size", "color", "halo", "offset", "priority"])
+        let object = try self.object(allowed: SymbolKeys.label)
         let text: LabelText
         switch (object["attribute"], object["text"]) {
         case let (attribute?, nil):
@@ -95,7 +104,7 @@ extension JSONNode {
         if let n = object["size"] { symbol.size = try n.size() }
         if let n = object["color"] { symbol.color = try n.color() }
         if let n = object["halo"] {
-            let halo = try n.object(allowed: ["color", "width"])
+            let halo = try n.object(allowed: SymbolKeys.halo)
             var value = Halo()
             if let c = halo["color"] { value.color = try c.color() }
             if let w = halo["width"] { value.width = try w.size() }
@@ -130,7 +139,7 @@ extension JSONNode {
         guard given.count == 1, let op = given.first else {
             throw error("a filter needs \"property\" and exactly one operator (\(operators.joined(separator: ", "))), or all/any/not")
         }
-        let operand = try object.required(op)
+        let operand = object.includingNull(op)!
         switch op {
         case "in": return .isIn(property: property, try operand.array().map { try $0.propertyValue() })
         case "notIn": return .notIn(property: property, try operand.array().map { try $0.propertyValue() })

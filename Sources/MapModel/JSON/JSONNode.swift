@@ -79,6 +79,12 @@ public struct JSONObject: Sendable {
         return JSONNode(value: member.value, file: node.file, path: node.path.isEmpty ? key : "\(node.path).\(key)")
     }
 
+    /// The member even when its value is `null` (where null means something, as in filters).
+    public func includingNull(_ key: String) -> JSONNode? {
+        guard let member = members.first(where: { $0.key == key }) else { return nil }
+        return JSONNode(value: member.value, file: node.file, path: node.path.isEmpty ? key : "\(node.path).\(key)")
+    }
+
     public func required(_ key: String) throws -> JSONNode {
         guard let child = self[key] else { throw node.error("missing required key \"\(key)\"") }
         return child
