@@ -24,8 +24,11 @@ let package = Package(
         .target(name: "Geodesy"),
         .target(name: "MapModel", dependencies: ["Geodesy"]),
         .target(name: "Grids", dependencies: ["Geodesy"]),
+        // libpng reports errors by longjmp, which Swift cannot catch: this small C target holds
+        // the setjmp-guarded calls and turns them into status codes.
+        .target(name: "CPNGCodec", dependencies: ["CPNG"]),
         // Images in memory and PNG encoding/decoding through libpng.
-        .target(name: "Raster", dependencies: ["CPNG"]),
+        .target(name: "Raster", dependencies: ["CPNGCodec"]),
         .target(name: "ImageDiff", dependencies: ["Raster"]),
         .target(name: "Render", dependencies: ["MapModel", "Grids", "Geodesy", "Raster", "CCairo", "CPango"]),
         .target(name: "Tiles", dependencies: ["Render", "MapModel", "Raster", "CSQLite"]),

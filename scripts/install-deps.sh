@@ -2,6 +2,8 @@
 # Installs the Debian packages Meridian needs, only those that are missing:
 # `apt-get update` once, then one `apt-get install -y` for the lot.
 set -euo pipefail
+# The loops below use `set --`, which replaces "$@": keep the caller's extra packages first.
+extras=("$@")
 
 # pkg-config module -> Debian package (build dependencies)
 libs=(
@@ -19,6 +21,11 @@ tools=(
   "pdftoppm poppler-utils"
   "sqlite3 sqlite3"
 )
+# Python module (of Debian's /usr/bin/python3) -> Debian package (independent references:
+# pypng decodes PNGs in RasterTests and ImageDiffTests without libpng)
+pymodules=(
+  "png python3-png"
+)
 
 missing=()
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
@@ -30,8 +37,12 @@ for entry in "${tools[@]}"; do
   set -- $entry
   command -v "$1" >/dev/null 2>&1 || missing+=("$2")
 done
+for entry in "${pymodules[@]}"; do
+  set -- $entry
+  /usr/bin/python3 -c "import $1" >/dev/null 2>&1 || missing+=("$2")
+done
 # Extra packages a caller asks for (make bench adds python3-mapnik, hyperfine).
-for pkg in "$@"; do
+for pkg in "${extras[@]}"; do
   dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
 done
 

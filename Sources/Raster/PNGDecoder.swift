@@ -1,0 +1,127 @@
+import CPNGCodec
+
+/// The PNG colour types (IHDR byte 25).
+public enum PNGColourType: Int, Sendable, CustomStringConvertible {
+    case gray = 0
+    case rgb = 2
+    case palette = 3
+    case grayAlpha = 4
+    case rgba = 6
+
+    public var description: String {
+        switch self {
+        case .gray: return "gray"
+        case .rgb: return "RGB"
+        case .palette: return "palette"
+        case .grayAlpha: return "gray+alpha"
+        case .rgba: return "RGBA"
+        }
+    }
+}
+
+/// What a PNG's IHDR says, without decoding the pixels.
+public struct PNGHeader: Sendable, Equatable {
+    public var width: Int
+    public var height: Int
+    public var bitDepth: Int
+    public var colourType: PNGColourType
+    public var interlaced: Bool
+}
+
+/// Reading and writing PNG through libpng. Decoding accepts every colour type and bit depth
+/// (interlaced or not) and always yields straight RGBA8; see `encode` for writing.
+public enum PNG {
+    /// Decoding refuses images with more pixels than this before allocating anything, so a
+    /// hostile 1,000,000 x 1,000,000 header cannot exhaust memory. 2^30 pixels (4 GiB of
+    /// RGBA) still admits an A0 sheet at 600 dpi (19866 x 28087, 558 million pixels).
+    public static let defaultMaxPixels = 1 << 30
+
+    /// Decodes PNG data to straight RGBA8. 16-bit samples are scaled to 8 bits with rounding;
+    /// gamma and colour-profile chunks are not applied (values are taken as they are stored).
+    public static func decode(_ data: [UInt8], maxPixels: Int = defaultMaxPixels) throws(PNGError) -> Image {
+        let result = data.withUnsafeBytes { decodeResult($0, maxPixels: maxPixels, wantPixels: true) }
+        return try result.get().image!
+    }
+
+    public static func decode(_ data: UnsafeRawBufferPointer, maxPixels: Int = defaultMaxPixels) throws(PNGError) -> Image {
+        try decodeResult(data, maxPixels: maxPixels, wantPixels: true).get().image!
+    }
+
+    /// Reads and decodes the file at `path`; errors carry the path.
+    public static func decode(contentsOf path: String, maxPixels: Int = defaultMaxPixels) throws(PNGError) -> Image {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileIO.readBytes(atPath: path)
+        } catch {
+            throw PNGError(.unreadable, error.reason, path: path)
+        }
+        do {
+            return try decode(bytes, maxPixels: maxPixels)
+        } catch {
+            var located = error
+            located.path = path
+            throw located
+        }
+    }
+
+    /// The header of PNG data (signature and IHDR are checked, pixels are not decoded).
+    public static func header(of data: [UInt8]) throws(PNGError) -> PNGHeader {
+        try data.withUnsafeBytes { decodeResult($0, maxPixels: Int.max, wantPixels: false) }.get().header
+    }
+
+    private static func decodeResult(_ data: UnsafeRawBufferPointer, maxPixels: Int,
+                                      wantPixels: Bool) -> Result<(header: PNGHeader, image: Image?), PNGError> {
+        guard let session = DecoderSession(data) else {
+            return .failure(PNGError(.outOfMemory, "cannot start libpng"))
+        }
+        let status = mpng_decoder_read_header(session.handle)
+        guard status == MPNG_OK else { return .failure(session.error(status)) }
+        let width = Int(mpng_decoder_width(session.handle))
+        let height = Int(mpng_decoder_height(session.handle))
+        guard let colourType = PNGColourType(rawValue: Int(mpng_decoder_color_type(session.handle))) else {
+            return .failure(PNGError(.malformed, "unknown colour type"))
+        }
+        let header = PNGHeader(width: width, height: height,
+                               bitDepth: Int(mpng_decoder_bit_depth(session.handle)),
+                               colourType: colourType,
+                               interlaced: mpng_decoder_interlaced(session.handle) != 0)
+        guard wantPixels else { return .success((header, nil)) }
+        guard width * height <= maxPixels else {
+            return .failure(PNGError(.tooLarge, "\(width)x\(height) is more than \(maxPixels) pixels"))
+        }
+        var readStatus = MPNG_OK
+        let bytes = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, initialized in
+            readStatus = mpng_decoder_read_rgba8(session.handle, buffer.baseAddress, width * 4)
+            // On failure the bytes are partly unwritten: report none initialised.
+            initialized = readStatus == MPNG_OK ? width * height * 4 : 0
+        }
+        guard readStatus == MPNG_OK else { return .failure(session.error(readStatus)) }
+        return .success((header, Image(trustedWidth: width, height: height, pixels: bytes)))
+    }
+}
+
+/// Owns one libpng read struct (through the C shim) for the length of one decode.
+private final class DecoderSession {
+    let handle: OpaquePointer
+
+    /// `data` must outlive the session.
+    init?(_ data: UnsafeRawBufferPointer) {
+        let base = data.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        // The C side checks dimensions against these; the pixel-count limit is checked in Swift.
+        guard let handle = mpng_decoder_create(base, data.count, 1 << 24, 1 << 24) else { return nil }
+        self.handle = handle
+    }
+
+    deinit { mpng_decoder_destroy(handle) }
+
+    func error(_ status: mpng_status) -> PNGError {
+        let message = String(cString: mpng_decoder_message(handle))
+        switch status {
+        case MPNG_NOT_PNG: return PNGError(.notPNG, message)
+        case MPNG_TRUNCATED: return PNGError(.truncated, message)
+        case MPNG_TOO_LARGE: return PNGError(.tooLarge, message)
+        case MPNG_NO_MEMORY: return PNGError(.outOfMemory, message)
+        default: return PNGError(.malformed, message)
+        }
+    }
+}

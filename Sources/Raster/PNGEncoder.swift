@@ -1,0 +1,155 @@
+import CPNGCodec
+
+extension PNG {
+    /// Encodes `image` as PNG. The colour type follows `options.colourMode` (by default: an
+    /// exact palette for at most 256 colours, RGB when opaque, RGBA otherwise); the output
+    /// depends only on the pixels and the options, so the same image gives the same bytes.
+    public static func encode(_ image: Image, options: PNGEncodingOptions = PNGEncodingOptions()) throws(PNGError) -> [UInt8] {
+        guard image.width > 0, image.height > 0 else {
+            throw PNGError(.unencodable, "a \(image.width)x\(image.height) image has no pixels")
+        }
+        var pixelsPerMetre: UInt32 = 0
+        if let dpi = options.dotsPerInch {
+            // pHYs stores pixels per metre as an integer; one inch is 0.0254 m exactly.
+            guard dpi.isFinite, dpi > 0, dpi / 0.0254 < Double(UInt32.max) else {
+                throw PNGError(.unencodable, "resolution must be a positive number of dots per inch, not \(dpi)")
+            }
+            pixelsPerMetre = UInt32((dpi / 0.0254).rounded())
+        }
+        let result: Result<[UInt8], PNGError> = image.withUnsafeBytes { pixels in
+            var params = mpng_encode_params()
+            params.width = UInt32(image.width)
+            params.height = UInt32(image.height)
+            params.pixels_per_metre = pixelsPerMetre
+
+            if options.colourMode == .alwaysRGBA {
+                return encodeTruecolour(pixels, image: image, opaque: false, options.truecolour, &params)
+            }
+            let census = ColourCensus(pixels)
+            if census.fitsPalette {
+                return encodePalette(pixels, image: image, census: census, options: options, &params)
+            }
+            return encodeTruecolour(pixels, image: image, opaque: census.opaque, options.truecolour, &params)
+        }
+        return try result.get()
+    }
+
+    /// Encodes and writes atomically (temporary file, then rename) to `path`.
+    public static func write(_ image: Image, toPath path: String,
+                             options: PNGEncodingOptions = PNGEncodingOptions()) throws(PNGError) {
+        let bytes: [UInt8]
+        do {
+            bytes = try encode(image, options: options)
+        } catch {
+            var located = error
+            located.path = path
+            throw located
+        }
+        do {
+            try FileIO.writeAtomically(bytes, toPath: path)
+        } catch {
+            throw PNGError(.unwritable, error.reason, path: path)
+        }
+    }
+
+    private static func encodePalette(_ pixels: UnsafeRawBufferPointer, image: Image, census: ColourCensus,
+                                      options: PNGEncodingOptions,
+                                      _ params: inout mpng_encode_params) -> Result<[UInt8], PNGError> {
+        let depth = options.packPaletteBits ? census.indexBitDepth : 8
+        let rowBytes = (image.width * depth + 7) / 8
+        var rgb = [UInt8]()
+        rgb.reserveCapacity(census.colours.count * 3)
+        var alpha = [UInt8]()
+        for colour in census.colours {
+            rgb.append(UInt8(truncatingIfNeeded: colour))
+            rgb.append(UInt8(truncatingIfNeeded: colour >> 8))
+            rgb.append(UInt8(truncatingIfNeeded: colour >> 16))
+        }
+        for colour in census.colours.prefix(census.translucentCount) {
+            alpha.append(UInt8(truncatingIfNeeded: colour >> 24))
+        }
+        let indices = [UInt8](unsafeUninitializedCapacity: rowBytes * image.height) { buffer, initialized in
+            census.writeIndices(of: pixels, width: image.width, height: image.height, bitDepth: depth,
+                                into: buffer.baseAddress!, rowBytes: rowBytes)
+            initialized = rowBytes * image.height
+        }
+        params.color = MPNG_COLOR_PALETTE
+        params.bit_depth = Int32(depth)
+        params.palette_count = Int32(census.colours.count)
+        params.alpha_count = Int32(alpha.count)
+        apply(options.palette, to: &params)
+        return indices.withUnsafeBufferPointer { rows in
+            rgb.withUnsafeBufferPointer { palette in
+                alpha.withUnsafeBufferPointer { alphas in
+                    params.rows = rows.baseAddress
+                    params.stride = rowBytes
+                    params.palette_rgb = palette.baseAddress
+                    params.palette_alpha = alphas.baseAddress
+                    return run(&params)
+                }
+            }
+        }
+    }
+
+    private static func encodeTruecolour(_ pixels: UnsafeRawBufferPointer, image: Image, opaque: Bool,
+                                         _ compression: PNGCompression,
+                                         _ params: inout mpng_encode_params) -> Result<[UInt8], PNGError> {
+        params.bit_depth = 8
+        apply(compression, to: &params)
+        guard opaque else {
+            // RGBA rows are the image's own bytes: no copy.
+            params.color = MPNG_COLOR_RGBA
+            params.rows = pixels.baseAddress?.assumingMemoryBound(to: UInt8.self)
+            params.stride = image.bytesPerRow
+            return run(&params)
+        }
+        let count = image.pixelCount
+        let rgb = [UInt8](unsafeUninitializedCapacity: count * 3) { buffer, initialized in
+            let source = pixels.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            let target = buffer.baseAddress!
+            for i in 0..<count {
+                target[i &* 3] = source[i &* 4]
+                target[i &* 3 &+ 1] = source[i &* 4 &+ 1]
+                target[i &* 3 &+ 2] = source[i &* 4 &+ 2]
+            }
+            initialized = count * 3
+        }
+        params.color = MPNG_COLOR_RGB
+        return rgb.withUnsafeBufferPointer { rows in
+            params.rows = rows.baseAddress
+            params.stride = image.width * 3
+            return run(&params)
+        }
+    }
+
+    private static func apply(_ compression: PNGCompression, to params: inout mpng_encode_params) {
+        switch compression.filter {
+        case .none: params.filter = MPNG_FILTER_NONE
+        case .sub: params.filter = MPNG_FILTER_SUB
+        case .up: params.filter = MPNG_FILTER_UP
+        case .average: params.filter = MPNG_FILTER_AVERAGE
+        case .paeth: params.filter = MPNG_FILTER_PAETH
+        case .adaptive: params.filter = MPNG_FILTER_ADAPTIVE
+        }
+        switch compression.strategy {
+        case .default: params.strategy = MPNG_STRATEGY_DEFAULT
+        case .filtered: params.strategy = MPNG_STRATEGY_FILTERED
+        case .rle: params.strategy = MPNG_STRATEGY_RLE
+        case .huffmanOnly: params.strategy = MPNG_STRATEGY_HUFFMAN_ONLY
+        }
+        params.zlib_level = Int32(min(9, max(0, compression.level)))
+    }
+
+    private static func run(_ params: inout mpng_encode_params) -> Result<[UInt8], PNGError> {
+        var buffer = mpng_buffer()
+        defer { mpng_buffer_free(&buffer) }
+        let status = mpng_encode(&params, &buffer)
+        guard status == MPNG_OK else {
+            let message = withUnsafeBytes(of: buffer.message) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            return .failure(PNGError(status == MPNG_NO_MEMORY ? .outOfMemory : .unencodable, message))
+        }
+        return .success(Array(UnsafeBufferPointer(start: buffer.data, count: buffer.size)))
+    }
+}

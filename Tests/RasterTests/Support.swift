@@ -1,0 +1,126 @@
+import Foundation
+import Raster
+
+/// The package root, found from this file's path (Tests/RasterTests/Support.swift).
+let packageRoot: String = {
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<3 { url.deleteLastPathComponent() }
+    return url.path
+}()
+
+let colourTypeFixtures = packageRoot + "/Fixtures/png/colour-types"
+
+struct ReferenceDecoderFailure: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// Decodes PNG files with pypng (Fixtures/png/reference-decode.py), the independent
+/// reference: one process for all files. Images come back in the order of `paths`.
+func referenceDecode(_ paths: [String]) throws -> [Image] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    process.arguments = [packageRoot + "/Fixtures/png/reference-decode.py"] + paths
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    let message = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+        throw ReferenceDecoderFailure(description: "reference decoder failed: " + String(decoding: message, as: UTF8.self))
+    }
+    var bytes = [UInt8](data)
+    var images: [Image] = []
+    var offset = 0
+    while offset < bytes.count {
+        guard let newline = bytes[offset...].firstIndex(of: 10) else { break }
+        let words = String(decoding: bytes[offset..<newline], as: UTF8.self).split(separator: " ")
+        guard words.count == 2, let width = Int(words[0]), let height = Int(words[1]) else {
+            throw ReferenceDecoderFailure(description: "bad reference output header")
+        }
+        let start = newline + 1
+        let end = start + width * height * 4
+        guard end <= bytes.count else { throw ReferenceDecoderFailure(description: "short reference output") }
+        images.append(try Image(width: width, height: height, pixels: Array(bytes[start..<end])))
+        offset = end
+    }
+    bytes.removeAll()
+    guard images.count == paths.count else {
+        throw ReferenceDecoderFailure(description: "reference decoder returned \(images.count) images for \(paths.count) files")
+    }
+    return images
+}
+
+/// Decodes PNG bytes with the reference decoder through a temporary file.
+func referenceDecode(bytes: [UInt8]) throws -> Image {
+    let path = NSTemporaryDirectory() + "meridian-ref-\(UUID().uuidString).png"
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    return try referenceDecode([path])[0]
+}
+
+/// A PNG chunk as it lies in the file (read here independently of libpng).
+struct Chunk {
+    let type: String
+    let data: [UInt8]
+}
+
+func chunks(of png: [UInt8]) -> [Chunk] {
+    var result: [Chunk] = []
+    var offset = 8
+    while offset + 12 <= png.count {
+        let length = Int(png[offset]) << 24 | Int(png[offset + 1]) << 16 | Int(png[offset + 2]) << 8 | Int(png[offset + 3])
+        let type = String(decoding: png[offset + 4..<offset + 8], as: UTF8.self)
+        guard offset + 12 + length <= png.count else { break }
+        result.append(Chunk(type: type, data: Array(png[offset + 8..<offset + 8 + length])))
+        offset += 12 + length
+    }
+    return result
+}
+
+/// (bit depth, colour type) from the IHDR chunk's bytes.
+func ihdrDepthAndType(_ png: [UInt8]) -> (depth: Int, colourType: Int)? {
+    guard let ihdr = chunks(of: png).first, ihdr.type == "IHDR", ihdr.data.count == 13 else { return nil }
+    return (Int(ihdr.data[8]), Int(ihdr.data[9]))
+}
+
+func bigEndian32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+    bytes.reduce(0) { $0 << 8 | UInt32($1) }
+}
+
+/// CRC-32 as PNG defines it (ISO 3309, reflected polynomial 0xEDB88320), for building
+/// deliberately malformed files whose CRCs are still right.
+func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+    var crc: UInt32 = 0xFFFF_FFFF
+    for byte in bytes {
+        crc ^= UInt32(byte)
+        for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+    }
+    return ~crc
+}
+
+/// A deterministic pseudo-random generator (xorshift) so test images are reproducible.
+struct Xorshift {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state ^= state << 13
+        state ^= state >> 7
+        state ^= state << 17
+        return state
+    }
+}
+
+/// An image where pixel i has colour `colours[pattern(i)]`.
+func image(width: Int, height: Int, colours: [RGBA], seed: UInt64 = 7) throws -> Image {
+    var random = Xorshift(state: seed)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(width * height * 4)
+    for index in 0..<width * height {
+        // every colour appears at least once when there are enough pixels
+        let colour = index < colours.count ? colours[index] : colours[Int(random.next() % UInt64(colours.count))]
+        bytes += [colour.r, colour.g, colour.b, colour.a]
+    }
+    return try Image(width: width, height: height, pixels: bytes)
+}
