@@ -1,4 +1,5 @@
 import MapModel
+import Raster
 
 /// Renders a loaded map into views. One renderer per worker thread: it owns its text engine
 /// (Pango is not thread-safe) and its label placement caches. The map itself is shared.
@@ -56,6 +57,15 @@ public final class MapRenderer {
         labelSpaces.append(space)
         if labelSpaces.count > 4 { labelSpaces.removeFirst() }
         return space
+    }
+
+    /// Renders `view` to an image. `margin` (pixels) widens the feature query, like a
+    /// metatile buffer: features that far outside the view are drawn too.
+    public func renderImage(view: View, margin: Double = 0) throws -> Image {
+        let surface = try renderSurface(view: view, margin: margin)
+        return try surface.withPixels { pixels in
+            try Image(cairoARGB32: pixels, width: surface.width, height: surface.height, stride: surface.stride)
+        }
     }
 
     /// Renders `view` to an ARGB32 image surface.

@@ -1,6 +1,6 @@
-import CCairo
 import Foundation
 import MapModel
+import Raster
 
 /// Writes a render to a file whose extension picks the format: PNG (raster at the view's
 /// pixels), PDF or SVG (vector: the page is the view's size in points at its dpi, text stays
@@ -21,32 +21,39 @@ public enum ImageWriter {
     public static func write(_ renderer: MapRenderer, view: View, to path: String) throws {
         let format = try format(forPath: path)
         let temporary = try temporaryPath(for: path)
-        do {
-            switch format {
-            case .png:
-                let surface = try renderer.renderSurface(view: view)
-                let status = cairo_surface_write_to_png(surface.pointer, temporary)
-                guard status == CAIRO_STATUS_SUCCESS else {
-                    throw RenderError.output(path: path, message: String(cString: cairo_status_to_string(status)))
-                }
-            case .pdf, .svg:
-                let points = 72 / view.dpi
-                let width = Double(view.width) * points, height = Double(view.height) * points
-                let surface = format == .pdf
-                    ? try CairoSurface.pdf(path: temporary, widthPoints: width, heightPoints: height)
-                    : try CairoSurface.svg(path: temporary, widthPoints: width, heightPoints: height)
-                let context = CairoContext(surface)
-                context.scale(points, points)
-                renderer.draw(view: view, into: context)
-                try context.checkStatus()
-                try surface.finish()
+        if format == .png {
+            // The dpi goes into the file (pHYs), so a printed PNG comes out at its size.
+            let image = try renderer.renderImage(view: view)
+            let bytes = try PNG.encode(image, options: PNGEncodingOptions(dotsPerInch: view.dpi))
+            do {
+                try FileIO.writeAtomically(bytes, toPath: path)
+            } catch {
+                throw RenderError.output(path: path, message: error.reason)
             }
+            return
+        }
+        do {
+            try writeVector(renderer, view: view, format: format, to: temporary)
             try FileManager.default.moveItem(atPath: temporary, toPath: path)
         } catch {
             try? FileManager.default.removeItem(atPath: temporary)
             if let renderError = error as? RenderError { throw renderError }
             throw RenderError.output(path: path, message: "cannot write the file (\(error.localizedDescription))")
         }
+    }
+
+    /// PDF or SVG: Cairo writes the file as it draws; user units are the view's pixels.
+    private static func writeVector(_ renderer: MapRenderer, view: View, format: Format, to path: String) throws {
+        let points = 72 / view.dpi
+        let width = Double(view.width) * points, height = Double(view.height) * points
+        let surface = format == .pdf
+            ? try CairoSurface.pdf(path: path, widthPoints: width, heightPoints: height)
+            : try CairoSurface.svg(path: path, widthPoints: width, heightPoints: height)
+        let context = CairoContext(surface)
+        context.scale(points, points)
+        renderer.draw(view: view, into: context)
+        try context.checkStatus()
+        try surface.finish()
     }
 
     /// A temporary file beside the output (same filesystem, so the rename is atomic).
