@@ -38,6 +38,7 @@ public final class MapRenderer {
         }
 
         drawLabels(view: view, into: context)
+        if let grid = document.grid, grid.visible { GridOverlay(settings: grid, view: view, text: text).draw(into: context) }
     }
 
     private func drawLabels(view: View, into context: CairoContext) {

@@ -19,6 +19,10 @@ public struct View: Sendable, Equatable {
     public let height: Int
     /// Pixels per inch: converts symbol sizes from points and defines the scale denominator.
     public let dpi: Double
+    /// True for a block of XYZ tiles (`View.tiles`): what is drawn must not depend on the
+    /// block's edges, so that tiles agree whatever metatile they are cut from. The grid then
+    /// anchors its labels to the grid alone instead of to the image's edges.
+    public var isTileBlock = false
 
     /// The OGC standard rendering pixel, 0.28 mm, as dots per inch (about 90.71).
     public static let standardDPI = 25.4 / 0.28
@@ -114,10 +118,12 @@ public struct View: Sendable, Equatable {
                              tileSize: Int = 256, pixelRatio: Int = 1) throws -> View {
         let pixels = tileSize * pixelRatio
         let worldPixels = Double(pixels) * pow(2, Double(z))
-        return try View(resolution: 2 * WebMercator.halfWorld / worldPixels,
-                        originX: Double(x * pixels), originY: Double(y * pixels),
-                        width: columns * pixels, height: rows * pixels,
-                        dpi: View.standardDPI * Double(pixelRatio))
+        var view = try View(resolution: 2 * WebMercator.halfWorld / worldPixels,
+                            originX: Double(x * pixels), originY: Double(y * pixels),
+                            width: columns * pixels, height: rows * pixels,
+                            dpi: View.standardDPI * Double(pixelRatio))
+        view.isTileBlock = true
+        return view
     }
 
     static func validateBBox(west: Double, south: Double, east: Double, north: Double) throws {

@@ -14,6 +14,8 @@ public struct MapDocument: Sendable {
     /// everywhere (golden tests, the demo) set this to false and ship their fonts.
     public var systemFonts: Bool = true
     public var layers: [Layer] = []
+    /// The coordinate grid drawn over the layers and labels, if any.
+    public var grid: GridSettings?
 
     public init(path: String, layers: [Layer] = []) {
         self.path = path

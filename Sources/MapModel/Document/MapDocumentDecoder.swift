@@ -12,7 +12,7 @@ extension MapDocument {
         return try decode(root, baseDirectory: (path as NSString).deletingLastPathComponent)
     }
 
-    static let keys = ["name", "attribution", "background", "referenceScale", "fonts", "systemFonts", "layers"]
+    static let keys = ["name", "attribution", "background", "referenceScale", "fonts", "systemFonts", "layers", "grid"]
 
     public static func decode(_ root: JSONNode, baseDirectory: String) throws -> MapDocument {
         let object = try root.object(allowed: keys)
@@ -33,6 +33,7 @@ extension MapDocument {
             }
         }
         if let node = object["systemFonts"] { map.systemFonts = try node.bool() }
+        if let node = object["grid"] { map.grid = try node.gridSettings() }
         let layerNodes = try object.required("layers").array()
         var names = Set<String>()
         for node in layerNodes {

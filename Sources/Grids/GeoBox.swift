@@ -1,0 +1,56 @@
+import Geodesy
+
+/// A latitude/longitude rectangle in degrees (west < east; no wrapping at 180°).
+struct GeoBox: Hashable, Sendable {
+    var south: Double
+    var north: Double
+    var west: Double
+    var east: Double
+
+    var isEmpty: Bool { !(south <= north && west <= east) }
+
+    func intersection(_ o: GeoBox) -> GeoBox {
+        GeoBox(south: Swift.max(south, o.south), north: Swift.min(north, o.north),
+               west: Swift.max(west, o.west), east: Swift.min(east, o.east))
+    }
+
+    func intersects(_ o: GeoBox) -> Bool { !intersection(o).isEmpty }
+
+    /// The latitude/longitude bounds of a plane rectangle: its edges sampled and converted
+    /// back, then the poles added when the rectangle holds them. Clamped to the projection's
+    /// latitudes and to ±180°.
+    static func bounds<P: GridProjection>(of rect: GridRect, in projection: P) -> GeoBox {
+        var box = GeoBox(south: .infinity, north: -.infinity, west: .infinity, east: -.infinity)
+        let n = 32
+        for i in 0...n {
+            let f = Double(i) / Double(n)
+            let x = rect.minX + f * rect.width, y = rect.minY + f * rect.height
+            for p in [PlanePoint(x: x, y: rect.minY), PlanePoint(x: x, y: rect.maxY),
+                      PlanePoint(x: rect.minX, y: y), PlanePoint(x: rect.maxX, y: y)] {
+                let g = projection.unproject(p)
+                guard g.latitude.isFinite, g.longitude.isFinite else { continue }
+                box.south = Swift.min(box.south, g.latitude)
+                box.north = Swift.max(box.north, g.latitude)
+                box.west = Swift.min(box.west, g.longitude)
+                box.east = Swift.max(box.east, g.longitude)
+            }
+        }
+        let range = projection.latitudeRange
+        // A pole inside the rectangle: every longitude reaches it.
+        if range.upperBound >= 90, rect.contains(projection.project(latitude: 90, longitude: 0)) {
+            box.north = 90
+            box.west = -180
+            box.east = 180
+        }
+        if range.lowerBound <= -90, rect.contains(projection.project(latitude: -90, longitude: 0)) {
+            box.south = -90
+            box.west = -180
+            box.east = 180
+        }
+        box.south = Swift.max(box.south, range.lowerBound)
+        box.north = Swift.min(box.north, range.upperBound)
+        box.west = Swift.max(box.west, -180)
+        box.east = Swift.min(box.east, 180)
+        return box
+    }
+}

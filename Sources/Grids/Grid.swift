@@ -1,0 +1,51 @@
+import Geodesy
+
+/// Grid generation: lines and label anchors as geometry, for an area of a plane.
+///
+///     let projection = WebMercatorGridProjection(resolution: view.resolution)
+///     var request = GridRequest(type: .mgrs)
+///     request.margin = 4
+///     let grid = try Grid.generate(request, projection: projection, area: viewRect)
+///
+/// Lines are densified so they stay within a quarter pixel of the true curves, and cut at
+/// points that do not depend on the area, so tiles of one zoom level draw the same vertices.
+public enum Grid {
+    public static func generate<P: GridProjection>(_ request: GridRequest, projection: P,
+                                                   area: GridRect) throws(GridError) -> GridGeometry {
+        guard area.minX.isFinite, area.minY.isFinite, area.maxX.isFinite, area.maxY.isFinite, !area.isEmpty else {
+            throw .invalidArea("the grid's area is empty or not finite")
+        }
+        guard projection.pixelsPerMetre.isFinite, projection.pixelsPerMetre > 0 else {
+            throw .invalidArea("the projection's scale is not a positive number")
+        }
+        let levels = try self.levels(request, pixelsPerMetre: projection.pixelsPerMetre)
+        var builder = GridBuilder(projection: projection, request: request, levels: levels, area: area)
+        switch request.type {
+        case .latlong:
+            GraticuleGenerator.generate(&builder)
+        case .utm, .mgrs, .usng:
+            if levels.contains(0) { ZoneBoundaryGenerator.generate(&builder, type: request.type) }
+            let lineLevels = levels.filter { $0 >= 1 }
+            UTMLineGenerator.generate(&builder, lineLevels: lineLevels, type: request.type)
+            UPSLineGenerator.generate(&builder, lineLevels: lineLevels, type: request.type)
+            if request.type != .utm && levels.contains(1) { SquareLabelGenerator.generate(&builder) }
+        }
+        return GridGeometry(type: request.type, levels: levels, area: area, lines: builder.lines, labels: builder.labels)
+    }
+
+    /// The levels a request draws: the ones it names (each checked to exist and, except the
+    /// coarsest, always drawable, to be at least 2 pixels apart), or those picked by spacing.
+    public static func levels(_ request: GridRequest, pixelsPerMetre: Double) throws(GridError) -> [Int] {
+        let all = GridLevels.levels(for: request.type, format: request.labelFormat)
+        guard let asked = request.levels else {
+            return GridLevels.automatic(for: request.type, format: request.labelFormat,
+                                        pixelsPerMetre: pixelsPerMetre, minSpacing: request.minSpacing)
+        }
+        for level in asked {
+            guard all.indices.contains(level) else { throw .unknownLevel(type: request.type, level: level, count: all.count) }
+            let pixels = all[level].spacing * pixelsPerMetre
+            if level > 0 && pixels < 2 { throw .levelTooFine(type: request.type, level: level, name: all[level].name, pixels: pixels) }
+        }
+        return Array(Set(asked)).sorted()
+    }
+}

@@ -1,0 +1,175 @@
+import Geodesy
+
+/// The shared state of one generation: the projection, the area and its latitude/longitude
+/// bounds, and the lines and labels made so far. The generators for each grid type call
+/// `addPiece` for every piece of line they find and `addLineLabel`/`addCellLabel` for labels.
+struct GridBuilder<P: GridProjection> {
+    let projection: P
+    let request: GridRequest
+    let levels: [Int]
+    /// The area asked for, and the area lines and labels must reach (area + margin).
+    let area: GridRect
+    let query: GridRect
+    /// Latitude/longitude bounds of `query` and of `area`.
+    let geoQuery: GeoBox
+    let geoArea: GeoBox
+    let densifier = CurveDensifier()
+    var lines: [GridLine] = []
+    var labels: [GridLabel] = []
+
+    init(projection: P, request: GridRequest, levels: [Int], area: GridRect) {
+        self.projection = projection
+        self.request = request
+        self.levels = levels
+        self.area = area
+        query = area.expanded(by: Swift.max(0, request.margin))
+        geoQuery = GeoBox.bounds(of: query, in: projection)
+        geoArea = GeoBox.bounds(of: area, in: projection)
+    }
+
+    var pixelsPerMetre: Double { projection.pixelsPerMetre }
+
+    @inline(__always)
+    func vertex(_ p: GeoPosition) -> GridVertex {
+        GridVertex(point: projection.project(latitude: p.latitude, longitude: p.longitude), position: p)
+    }
+
+    /// Adds the runs of a line piece that reach the query area. The piece goes from `t0` to
+    /// `t1` of its parameter; it is cut into chunks at multiples of `step` (and at its ends),
+    /// and only the chunks within `window` (a parameter range known to hold everything
+    /// visible) are made. Consecutive chunks that reach the area form one `GridLine`.
+    mutating func addPiece(_ template: GridLine, from t0: Double, to t1: Double, step: Double,
+                           window: ClosedRange<Double>, _ position: (Double) -> GeoPosition) {
+        guard t0 < t1, step > 0, step.isFinite else { return }
+        let lo = Swift.max(t0, window.lowerBound), hi = Swift.min(t1, window.upperBound)
+        guard lo <= hi else { return }
+        let projection = self.projection
+        func evaluate(_ t: Double) -> GridVertex {
+            let p = position(t)
+            return GridVertex(point: projection.project(latitude: p.latitude, longitude: p.longitude), position: p)
+        }
+        var k = (lo / step).rounded(.down)
+        if k * step == lo && lo > t0 { k -= 1 }      // the chunk ending exactly at the window touches it
+        var run: GridLine?
+        var runEnd = -Double.infinity
+        var carried: (t: Double, vertex: GridVertex)?
+        var count = 0
+        while k * step <= hi, count < 1_000_000 {
+            count += 1
+            let a = Swift.max(t0, k * step), b = Swift.min(t1, (k + 1) * step)
+            k += 1
+            guard a < b else { continue }
+            let va = carried?.t == a ? carried!.vertex : evaluate(a)
+            let vb = evaluate(b)
+            carried = (b, vb)
+            var chunk = [va]
+            densifier.densify(from: a, va, to: b, vb, into: &chunk, evaluate)
+            var box = GridRect.empty
+            for v in chunk { box = box.including(v.point) }
+            if box.intersects(query) {
+                if var current = run, runEnd == a {
+                    current.chunkStarts.append(current.vertices.count - 1)
+                    current.vertices += chunk.dropFirst()
+                    run = current
+                } else {
+                    if let finished = run { lines.append(finished) }
+                    var fresh = template
+                    fresh.vertices = chunk
+                    fresh.chunkStarts = [0]
+                    run = fresh
+                }
+                runEnd = b
+            } else if let finished = run {
+                lines.append(finished)
+                run = nil
+            }
+        }
+        if let finished = run { lines.append(finished) }
+    }
+
+    /// The parameter values `j·period + offset` within [max(t0, window.lower), min(t1, window.upper)].
+    func stops(from t0: Double, to t1: Double, window: ClosedRange<Double>, period: Double, offset: Double) -> [Double] {
+        let lo = Swift.max(t0, window.lowerBound), hi = Swift.min(t1, window.upperBound)
+        guard lo <= hi, period > 0 else { return [] }
+        var out: [Double] = []
+        var j = ((lo - offset) / period).rounded(.down)
+        while j * period + offset <= hi, out.count < 100_000 {
+            let t = j * period + offset
+            if t >= lo { out.append(t) }
+            j += 1
+        }
+        return out
+    }
+
+    /// A label with the line's value at a fixed point along it.
+    mutating func addLineLabel(_ line: GridLine, at position: GeoPosition) {
+        guard request.labels, let text = line.label else { return }
+        let p = projection.project(latitude: position.latitude, longitude: position.longitude)
+        guard query.contains(p) else { return }
+        labels.append(GridLabel(kind: .line, level: line.level, text: text, anchor: p, position: position,
+                                axis: line.axis, zone: line.zone, rank: line.labelRank))
+    }
+
+    /// The plane bounds of a latitude/longitude box (edges sampled).
+    func planeBounds(_ box: GeoBox) -> GridRect {
+        var r = GridRect.empty
+        let n = 8
+        for i in 0...n {
+            let f = Double(i) / Double(n)
+            let lat = box.south + f * (box.north - box.south), lon = box.west + f * (box.east - box.west)
+            for (a, b) in [(box.south, lon), (box.north, lon), (lat, box.west), (lat, box.east)] {
+                r = r.including(projection.project(latitude: a, longitude: b))
+            }
+        }
+        return r
+    }
+
+    /// A label naming a cell (zone, band, UPS cap) that is a latitude/longitude box: at the
+    /// centre of the cell within the projection's latitudes, or of its part in the area.
+    mutating func addCellLabel(_ text: String, level: Int, cell: GeoBox, zone: String?, rank: GridLabelRank) {
+        guard request.labels else { return }
+        let range = projection.latitudeRange
+        let shown = cell.intersection(GeoBox(south: range.lowerBound, north: range.upperBound, west: -180, east: 180))
+        guard !shown.isEmpty, shown.intersects(geoQuery) else { return }
+        var room = planeBounds(shown)
+        if request.cellAnchor == .visiblePart {
+            let part = shown.intersection(geoArea)
+            guard !part.isEmpty else { return }
+            room = planeBounds(part).intersection(area)
+            guard !room.isEmpty else { return }
+        }
+        let anchor = room.center
+        guard query.contains(anchor) else { return }
+        labels.append(GridLabel(kind: .cell, level: level, text: text, anchor: anchor, position: projection.unproject(anchor),
+                                axis: nil, zone: zone, rank: rank, room: room))
+    }
+
+    /// A label naming a cell given as polygons in the plane (a 100 km square clipped to its
+    /// zone): at their area centroid, or that of their part in the area.
+    mutating func addCellLabel(_ text: String, level: Int, polygons: [[PlanePoint]], zone: String?, rank: GridLabelRank) {
+        guard request.labels else { return }
+        var parts = polygons
+        if request.cellAnchor == .visiblePart {
+            parts = parts.map { PolygonMath.clip($0, to: area) }
+        }
+        guard let (anchor, room) = PolygonMath.labelPoint(parts), query.contains(anchor) else { return }
+        labels.append(GridLabel(kind: .cell, level: level, text: text, anchor: anchor, position: projection.unproject(anchor),
+                                axis: nil, zone: zone, rank: rank, room: room))
+    }
+
+    /// The smallest `base × n`, n in 1, 2, 5, 10, 20, 50..., that is at least `minimum`.
+    static func niceMultiple(of base: Double, atLeast minimum: Double) -> Double {
+        var n = 1.0
+        while base * n < minimum, n < 1e12 {
+            let digits = n / pow10(n)
+            n = digits == 1 ? n * 2 : digits == 2 ? n * 2.5 : n * 2
+        }
+        return base * n
+    }
+
+    private static func pow10(_ n: Double) -> Double {
+        var p = 1.0
+        while p * 10 <= n { p *= 10 }
+        return p
+    }
+}

@@ -1,0 +1,51 @@
+/// What to generate: the grid type, its levels and label options, for an area of a plane.
+public struct GridRequest: Sendable {
+    /// Where cell labels go.
+    public enum CellAnchor: Sendable {
+        /// At a fixed point of the cell (its centre within the projection's latitudes): the
+        /// same in every view, for tiles, whose labels must continue across tile edges.
+        case fixed
+        /// At the centre of the part of the cell inside the area: for single images and
+        /// sheets, so that a zone or square seen only in part is still named.
+        case visiblePart
+    }
+
+    public var type: GridType
+    /// The levels to draw; nil picks them by spacing (`GridLevels.automatic`).
+    public var levels: [Int]?
+    /// Automatic levels: the least distance between lines, in pixels.
+    public var minSpacing: Double = 40
+    public var labelFormat: LatLongLabelFormat = .degreesMinutesSeconds
+    public var labelUnit: MGRSLabelUnit = .kilometersMeters
+    public var cellAnchor: CellAnchor = .fixed
+    /// Lines and labels are generated this many pixels beyond the area (stroke widths,
+    /// labels whose anchor lies outside but whose text reaches in).
+    public var margin: Double = 0
+    /// Line labels repeat along a line about this many pixels apart (at least).
+    public var labelRepeat: Double = 384
+    /// Whether to make labels at all.
+    public var labels: Bool = true
+
+    public init(type: GridType) {
+        self.type = type
+    }
+}
+
+/// A request the generator cannot serve, as one line.
+public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
+    case unknownLevel(type: GridType, level: Int, count: Int)
+    case levelTooFine(type: GridType, level: Int, name: String, pixels: Double)
+    case invalidArea(String)
+
+    public var description: String {
+        switch self {
+        case .unknownLevel(let type, let level, let count):
+            return "\(type.rawValue) has no level \(level) (its levels are 0 to \(count - 1))"
+        case .levelTooFine(let type, let level, let name, let pixels):
+            return "\(type.rawValue) level \(level) (\(name)) would draw lines \(GridText.pixels(pixels)) pixels apart; "
+                + "zoom in or leave it out"
+        case .invalidArea(let why):
+            return why
+        }
+    }
+}

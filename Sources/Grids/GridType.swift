@@ -1,0 +1,42 @@
+/// The four kinds of coordinate grid a map can carry.
+public enum GridType: String, CaseIterable, Sendable {
+    /// Meridians and parallels (a graticule).
+    case latlong
+    /// UTM zones and easting/northing lines in each zone's own coordinates (UPS at the poles).
+    case utm
+    /// The Military Grid Reference System: grid zone designators, lettered 100 km squares, finer lines.
+    case mgrs
+    /// The US National Grid: MGRS on NAD83, which matches WGS84 to about a metre, so drawn as MGRS.
+    case usng
+
+    /// UTM, MGRS and USNG number their levels alike (0 zones, 1 100 km, 2 10 km, ...), so
+    /// settings written for one level carry over between them; latitude/longitude levels do not.
+    public var isUTMFamily: Bool { self != .latlong }
+}
+
+/// What a grid line follows. Easting and northing lines are in a zone's UTM or UPS
+/// coordinates; boundaries are zone and band edges (meridians and parallels).
+public enum GridAxis: String, CaseIterable, Sendable {
+    case easting, northing, longitude, latitude, boundary
+
+    /// Lines that run up and down the map and are labelled along the top and bottom edges.
+    public var labelsOnHorizontalEdges: Bool { self == .easting || self == .longitude }
+    /// Lines that run across the map and are labelled along the left and right edges.
+    public var labelsOnVerticalEdges: Bool { self == .northing || self == .latitude }
+}
+
+/// How latitude/longitude labels are written.
+public enum LatLongLabelFormat: String, CaseIterable, Sendable {
+    /// `45.5°N`, `75°W`; the graticule steps are decimal (0.5°, 0.1°, ...).
+    case decimalDegrees
+    /// `45°30'N`, `75°15'30"W`; the steps are whole minutes and seconds (30', 10', ...).
+    case degreesMinutesSeconds
+}
+
+/// The unit of MGRS/USNG line labels (the value within the 100 km square).
+public enum MGRSLabelUnit: String, CaseIterable, Sendable {
+    /// Kilometres for lines 1 km apart or more (`23km`), metres below (`23400m`).
+    case kilometersMeters
+    /// Always metres (`23000m`).
+    case meters
+}

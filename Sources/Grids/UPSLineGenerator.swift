@@ -1,0 +1,151 @@
+import Foundation
+import Geodesy
+
+/// The polar caps' coordinates (UPS): north of 84°N and south of 80°S.
+struct UPSFrame {
+    let north: Bool
+
+    static let origin = WGS84.upsFalseOrigin
+
+    /// The cap's latitudes: 84°N to the pole, or the pole to 80°S.
+    var latitudes: ClosedRange<Double> { north ? 84...90 : -90...(-80) }
+
+    @inline(__always)
+    func position(_ easting: Double, _ northing: Double) -> GeoPosition {
+        PolarStereographic.ups.reverse(north: north, x: easting - UPSFrame.origin, y: northing - UPSFrame.origin).position
+    }
+
+    func coordinates(latitude: Double, longitude: Double) -> (easting: Double, northing: Double) {
+        let p = PolarStereographic.ups.forward(north: north, latitude: latitude, longitude: longitude)
+        return (p.x + UPSFrame.origin, p.y + UPSFrame.origin)
+    }
+
+    /// Distance from the pole on the UPS plane of a parallel.
+    func radius(latitude: Double) -> Double {
+        let p = PolarStereographic.ups.forward(north: north, latitude: latitude, longitude: 0)
+        return Swift.abs(p.y)
+    }
+
+    /// The grid zone designator west or east of the 0°/180° meridian: Y/Z north, A/B south.
+    func designator(east: Bool) -> String {
+        north ? (east ? "Z" : "Y") : (east ? "B" : "A")
+    }
+
+    /// The visible part of the cap: its latitudes within `geo`, and the rings it spans.
+    func visible(_ geo: GeoBox) -> (box: GeoBox, inner: Double, outer: Double)? {
+        let box = geo.intersection(GeoBox(south: latitudes.lowerBound, north: latitudes.upperBound, west: -180, east: 180))
+        guard !box.isEmpty else { return nil }
+        let a = radius(latitude: box.south), b = radius(latitude: box.north)
+        return (box, Swift.min(a, b), Swift.max(a, b))
+    }
+
+    /// Easting and northing ranges of a polar sector (a latitude/longitude box in the cap):
+    /// extremes lie at its corners or where it crosses the 0°, ±90° and 180° meridians.
+    func ranges(_ box: GeoBox) -> (easting: ClosedRange<Double>, northing: ClosedRange<Double>) {
+        var lons = [box.west, box.east]
+        for m in [-180.0, -90, 0, 90, 180] where m > box.west && m < box.east { lons.append(m) }
+        var e0 = Double.infinity, e1 = -Double.infinity, n0 = Double.infinity, n1 = -Double.infinity
+        for lat in [box.south, box.north] {
+            for lon in lons {
+                let c = coordinates(latitude: lat, longitude: lon)
+                e0 = Swift.min(e0, c.easting)
+                e1 = Swift.max(e1, c.easting)
+                n0 = Swift.min(n0, c.northing)
+                n1 = Swift.max(n1, c.northing)
+            }
+        }
+        return (e0...e1, n0...n1)
+    }
+
+    /// The parts of the line at `offset` from the pole's axis (x or y on the UPS plane) that
+    /// lie in the ring between `inner` and `outer`, as ranges of the other coordinate
+    /// (relative to the pole). Exact: the cap is a disc on the plane.
+    static func chords(offset: Double, inner: Double, outer: Double) -> [ClosedRange<Double>] {
+        guard Swift.abs(offset) < outer else { return [] }
+        let o = (outer * outer - offset * offset).squareRoot()
+        guard inner > 0, Swift.abs(offset) < inner else { return [-o...o] }
+        let i = (inner * inner - offset * offset).squareRoot()
+        return [-o...(-i), i...o]
+    }
+}
+
+/// Easting and northing lines of the UPS caps (levels 1 and finer of UTM, MGRS and USNG),
+/// clipped to the caps and, on projections that stop short of the poles, to the projection.
+enum UPSLineGenerator {
+    static func generate<P: GridProjection>(_ b: inout GridBuilder<P>, lineLevels: [Int], type: GridType) {
+        guard let finestLevel = lineLevels.last else { return }
+        let finest = GridLevels.utmStep(finestLevel)
+        let chunk = GridBuilder<P>.niceMultiple(of: finest, atLeast: 64 / b.pixelsPerMetre)
+        let period = GridBuilder<P>.niceMultiple(of: finest, atLeast: b.request.labelRepeat / b.pixelsPerMetre)
+        let offset = finest / 2
+        let range = b.projection.latitudeRange
+        let origin = UPSFrame.origin
+
+        func owner(_ value: Double) -> Int? {
+            let v = Int64(value.rounded())
+            return lineLevels.first { v % Int64(GridLevels.utmStep($0)) == 0 }
+        }
+
+        for north in [true, false] {
+            let frame = UPSFrame(north: north)
+            guard let seen = frame.visible(b.geoQuery) else { continue }
+            // The ring the lines live in: the cap's edge outside, the projection's limit inside.
+            let outer = frame.radius(latitude: north ? 84 : -80)
+            let limit = north ? range.upperBound : range.lowerBound
+            let inner = Swift.abs(limit) < 90 ? frame.radius(latitude: limit) : 0
+            let r = frame.ranges(seen.box)
+            let eWindow = r.easting, nWindow = r.northing
+
+            for level in lineLevels {
+                let s = GridLevels.utmStep(level)
+                func text(_ value: Double, _ axis: GridAxis) -> String? {
+                    switch type {
+                    case .utm: return GridText.utm(value, axis: axis)
+                    default: return level == 1 ? nil : GridText.mgrs(value, step: s, unit: b.request.labelUnit)
+                    }
+                }
+                var i = (eWindow.lowerBound / s).rounded(.up)
+                while i * s <= eWindow.upperBound {
+                    let e = i * s
+                    defer { i += 1 }
+                    guard owner(e) == level else { continue }
+                    let rank = GridLabelRank(level: level, roundness: GridLabelRank.roundness(Int64(i)), order: 1, key: e)
+                    let line = GridLine(level: level, axis: .easting, zone: frame.designator(east: e >= origin), value: e,
+                                        label: text(e, .easting), labelRank: rank)
+                    for chord in UPSFrame.chords(offset: e - origin, inner: inner, outer: outer) {
+                        let n0 = origin + chord.lowerBound, n1 = origin + chord.upperBound
+                        b.addPiece(line, from: n0, to: n1, step: chunk, window: nWindow) { frame.position(e, $0) }
+                        for t in b.stops(from: n0, to: n1, window: nWindow, period: period, offset: offset) {
+                            b.addLineLabel(line, at: frame.position(e, t))
+                        }
+                    }
+                }
+                var j = (nWindow.lowerBound / s).rounded(.up)
+                while j * s <= nWindow.upperBound {
+                    let n = j * s
+                    defer { j += 1 }
+                    guard owner(n) == level else { continue }
+                    let rank = GridLabelRank(level: level, roundness: GridLabelRank.roundness(Int64(j)), order: 2, key: n)
+                    for chord in UPSFrame.chords(offset: n - origin, inner: inner, outer: outer) {
+                        // The 0°/180° meridian (easting 2,000 km) parts the west and east zones.
+                        var parts: [(ClosedRange<Double>, Bool)] = []
+                        if chord.lowerBound < 0 && chord.upperBound > 0 {
+                            parts = [(chord.lowerBound...0, false), (0...chord.upperBound, true)]
+                        } else {
+                            parts = [(chord, chord.lowerBound >= 0)]
+                        }
+                        for (part, east) in parts {
+                            let line = GridLine(level: level, axis: .northing, zone: frame.designator(east: east), value: n,
+                                                label: text(n, .northing), labelRank: rank)
+                            let e0 = origin + part.lowerBound, e1 = origin + part.upperBound
+                            b.addPiece(line, from: e0, to: e1, step: chunk, window: eWindow) { frame.position($0, n) }
+                            for t in b.stops(from: e0, to: e1, window: eWindow, period: period, offset: offset) {
+                                b.addLineLabel(line, at: frame.position(t, n))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

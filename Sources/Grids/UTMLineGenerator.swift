@@ -1,0 +1,186 @@
+import Foundation
+import Geodesy
+
+/// Easting and northing lines of UTM zones (levels 1 and finer of UTM, MGRS and USNG), each
+/// in its zone's own coordinates and stopping at the zone's edge.
+///
+/// A line is cut into pieces, one per grid zone (zone × band) it crosses: an easting line at
+/// the northings where it meets each band's parallels, a northing line at the eastings
+/// where it meets them (parallels curve across the grid, so a northing line near a band edge
+/// can dip into the next band). Each piece is then clipped to its cell's meridians. All cut
+/// points are found by root-finding from brackets that depend only on the line and the cell,
+/// never on the view, and adjacent pieces share their end vertex.
+enum UTMLineGenerator {
+    static let rootTolerance = 1e-7          // metres
+    static let angleTolerance = 1e-12        // degrees
+
+    static func generate<P: GridProjection>(_ b: inout GridBuilder<P>, lineLevels: [Int], type: GridType) {
+        guard let finestLevel = lineLevels.last else { return }
+        let finest = GridLevels.utmStep(finestLevel)
+        let chunk = GridBuilder<P>.niceMultiple(of: finest, atLeast: 64 / b.pixelsPerMetre)
+        let period = GridBuilder<P>.niceMultiple(of: finest, atLeast: b.request.labelRepeat / b.pixelsPerMetre)
+        let offset = finest / 2
+        let geo = b.geoQuery.intersection(GeoBox(south: -80, north: 84, west: -180, east: 180))
+        guard !geo.isEmpty else { return }
+
+        func owner(_ value: Double) -> Int? {
+            let v = Int64(value.rounded())
+            return lineLevels.first { v % Int64(GridLevels.utmStep($0)) == 0 }
+        }
+
+        for zone in 1...60 {
+            let cells = UTMCell.all[zone - 1]
+            let visible = cells.filter { $0.box.intersects(geo) }
+            guard !visible.isEmpty else { continue }
+            let frame = UTMZoneFrame(zone: zone)
+            var e0 = Double.infinity, e1 = -Double.infinity, n0 = Double.infinity, n1 = -Double.infinity
+            for cell in visible {
+                let part = cell.box.intersection(geo)
+                let r = frame.ranges(part)
+                e0 = Swift.min(e0, r.easting.lowerBound)
+                e1 = Swift.max(e1, r.easting.upperBound)
+                n0 = Swift.min(n0, r.northing.lowerBound)
+                n1 = Swift.max(n1, r.northing.upperBound)
+            }
+            let eWindow = e0...e1, nWindow = n0...n1
+
+            for level in lineLevels {
+                let s = GridLevels.utmStep(level)
+                func text(_ value: Double, _ axis: GridAxis) -> String? {
+                    switch type {
+                    case .utm: return GridText.utm(value, axis: axis)
+                    default: return level == 1 ? nil : GridText.mgrs(value, step: s, unit: b.request.labelUnit)
+                    }
+                }
+                // Easting lines: the parameter is the signed northing.
+                var i = (e0 / s).rounded(.up)
+                while i * s <= e1 {
+                    let e = i * s
+                    defer { i += 1 }
+                    guard owner(e) == level else { continue }
+                    let rank = GridLabelRank(level: level, roundness: GridLabelRank.roundness(Int64(i)), order: 1, key: Double(zone) * 1e7 + e)
+                    for piece in eastingPieces(frame, easting: e, cells: visible) {
+                        let line = GridLine(level: level, axis: .easting, zone: piece.cell.designator, value: e,
+                                            label: text(e, .easting), labelRank: rank)
+                        b.addPiece(line, from: piece.range.lowerBound, to: piece.range.upperBound, step: chunk, window: nWindow) {
+                            frame.position(e, $0)
+                        }
+                        for t in b.stops(from: piece.range.lowerBound, to: piece.range.upperBound, window: nWindow,
+                                         period: period, offset: offset) {
+                            b.addLineLabel(line, at: frame.position(e, t))
+                        }
+                    }
+                }
+                // Northing lines: the parameter is the easting.
+                var j = (n0 / s).rounded(.up)
+                while j * s <= n1 {
+                    let n = j * s
+                    defer { j += 1 }
+                    guard owner(n) == level else { continue }
+                    let rank = GridLabelRank(level: level, roundness: GridLabelRank.roundness(Int64(j)), order: 2, key: Double(zone) * 1e8 + n)
+                    for piece in northingPieces(frame, northing: n, cells: cells) where piece.cell.box.intersects(geo) {
+                        let value = n + (piece.cell.band.isNorthern ? 0 : WGS84.utmSouthFalseNorthing)
+                        let line = GridLine(level: level, axis: .northing, zone: piece.cell.designator, value: value,
+                                            label: text(value, .northing), labelRank: rank)
+                        b.addPiece(line, from: piece.range.lowerBound, to: piece.range.upperBound, step: chunk, window: eWindow) {
+                            frame.position($0, n)
+                        }
+                        for t in b.stops(from: piece.range.lowerBound, to: piece.range.upperBound, window: eWindow,
+                                         period: period, offset: offset) {
+                            b.addLineLabel(line, at: frame.position(t, n))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The signed northing where an easting line meets a parallel. Latitude grows with
+    /// northing along the line, and the parallel rises away from the central meridian, so the
+    /// crossing lies at or beyond the central meridian's northing of that latitude.
+    static func northingOfLatitude(_ frame: UTMZoneFrame, easting: Double, latitude: Double) -> Double {
+        let f = { (n: Double) in frame.local(easting, n).latitude - latitude }
+        let base = frame.coordinates(latitude: latitude, longitude: frame.centralMeridian).northing
+        let far = latitude >= 0 ? Swift.min(base + 1_500_000, 9_990_000) : Swift.max(base - 1_500_000, -9_990_000)
+        var (a, b) = latitude >= 0 ? (base, far) : (far, base)
+        var fa = f(a), fb = f(b)
+        if !(fa <= 0 && fb >= 0) {
+            (a, b) = (-9_990_000, 9_990_000)
+            fa = f(a)
+            fb = f(b)
+            if fa >= 0 { return a }
+            if fb <= 0 { return b }
+        }
+        return MonotoneRoot.find(a, fa, b, fb, ttol: rootTolerance, ftol: angleTolerance, f)
+    }
+
+    /// The pieces of an easting line, one per visible cell it passes through.
+    static func eastingPieces(_ frame: UTMZoneFrame, easting e: Double, cells: [UTMCell]) -> [(cell: UTMCell, range: ClosedRange<Double>)] {
+        var crossings: [Double: Double] = [:]
+        func crossing(_ latitude: Double) -> Double {
+            if let n = crossings[latitude] { return n }
+            let n = northingOfLatitude(frame, easting: e, latitude: latitude)
+            crossings[latitude] = n
+            return n
+        }
+        let dlon = { (n: Double) in frame.local(e, n).dlon }
+        var pieces: [(cell: UTMCell, range: ClosedRange<Double>)] = []
+        for cell in cells {
+            let a = crossing(cell.box.south), b = crossing(cell.box.north)
+            guard a < b else { continue }
+            // Along an easting line within one hemisphere the longitude is monotone.
+            guard let range = MonotoneRoot.clip(a, dlon(a), b, dlon(b),
+                                                lower: cell.box.west - frame.centralMeridian,
+                                                upper: cell.box.east - frame.centralMeridian,
+                                                ttol: rootTolerance, ftol: angleTolerance, dlon) else { continue }
+            pieces.append((cell, range))
+        }
+        return pieces
+    }
+
+    /// The pieces of a northing line (signed), one per cell of the zone it passes through.
+    /// Along the line the latitude is extreme at the central meridian and monotone on each
+    /// side; within 1.5° of it lie all the cells it can reach.
+    static func northingPieces(_ frame: UTMZoneFrame, northing n: Double, cells: [UTMCell]) -> [(cell: UTMCell, range: ClosedRange<Double>)] {
+        let centre = WGS84.utmFalseEasting
+        let top = frame.local(centre, n).latitude
+        let candidates = cells.filter { cell in
+            n >= 0 ? cell.box.south <= top && cell.box.north >= top - 1.5
+                   : cell.box.north >= top && cell.box.south <= top + 1.5
+        }
+        guard !candidates.isEmpty else { return [] }
+        var e0 = Double.infinity, e1 = -Double.infinity
+        for cell in candidates {
+            let r = frame.ranges(cell.box).easting
+            e0 = Swift.min(e0, r.lowerBound)
+            e1 = Swift.max(e1, r.upperBound)
+        }
+        let edges = Set(candidates.flatMap { [$0.box.south, $0.box.north] }).sorted()
+        let latitude = { (e: Double) in frame.local(e, n).latitude }
+        let dlon = { (e: Double) in frame.local(e, n).dlon }
+        var pieces: [(cell: UTMCell, range: ClosedRange<Double>)] = []
+        for (a, b) in [(e0, Swift.min(e1, centre)), (Swift.max(e0, centre), e1)] where a < b {
+            let la = latitude(a), lb = latitude(b)
+            var cuts = [a, b]
+            for edge in edges where (la - edge) * (lb - edge) < 0 {
+                cuts.append(MonotoneRoot.find(a, la - edge, b, lb - edge, ttol: rootTolerance, ftol: angleTolerance) { latitude($0) - edge })
+            }
+            cuts.sort()
+            for k in 0..<(cuts.count - 1) where cuts[k] < cuts[k + 1] {
+                let mid = latitude((cuts[k] + cuts[k + 1]) / 2)
+                guard let cell = candidates.first(where: { mid >= $0.box.south && mid < $0.box.north }) else { continue }
+                guard let range = MonotoneRoot.clip(cuts[k], dlon(cuts[k]), cuts[k + 1], dlon(cuts[k + 1]),
+                                                    lower: cell.box.west - frame.centralMeridian,
+                                                    upper: cell.box.east - frame.centralMeridian,
+                                                    ttol: rootTolerance, ftol: angleTolerance, dlon) else { continue }
+                // The two sides of the central meridian join into one piece.
+                if let last = pieces.last, last.cell.band == cell.band, last.range.upperBound == range.lowerBound {
+                    pieces[pieces.count - 1] = (cell, last.range.lowerBound...range.upperBound)
+                } else {
+                    pieces.append((cell, range))
+                }
+            }
+        }
+        return pieces
+    }
+}

@@ -1,0 +1,95 @@
+import Geodesy
+
+/// Level 0 of UTM, MGRS and USNG: zone boundaries as meridian and parallel segments, with the
+/// Norway (32V) and Svalbard (31X–37X) exceptions and the polar caps, and the zones' labels.
+///
+/// MGRS and USNG draw every grid zone's edges: the zone meridians in each band, every band's
+/// parallels, and the 0°/180° meridian that parts the UPS zones (A|B, Y|Z). UTM draws the
+/// zone meridians, the equator and the limits of UTM at 80°S and 84°N.
+enum ZoneBoundaryGenerator {
+    static func generate<P: GridProjection>(_ b: inout GridBuilder<P>, type: GridType) {
+        let geo = b.geoQuery
+        guard !geo.isEmpty else { return }
+        let range = b.projection.latitudeRange
+        let domain = (Swift.max(-90, range.lowerBound), Swift.min(90, range.upperBound))
+        // Chunks: the largest of 8°, 4°, 2°... that spans at most 1024 pixels.
+        var step = 8.0
+        while step * GridLevels.metresPerDegree * b.pixelsPerMetre > 1024, step > 1e-7 { step /= 2 }
+        let mgrs = type != .utm
+        let rank = GridLabelRank(level: 0, roundness: 0, order: 9, key: 0)
+
+        // Zone meridians, band by band.
+        for band in LatitudeBand.all {
+            let south = Swift.max(band.south, domain.0, geo.south), north = Swift.min(band.north, domain.1, geo.north)
+            guard south <= north else { continue }
+            let lat0 = Swift.max(band.south, domain.0), lat1 = Swift.min(band.north, domain.1)
+            for lon in UTMCell.zoneEdges(band: band) + [180] where lon >= geo.west && lon <= geo.east {
+                let east = UTMCell.cell(band: band, longitude: lon)
+                let line = GridLine(level: 0, axis: .boundary, zone: east?.designator, value: lon, label: nil, labelRank: rank)
+                b.addPiece(line, from: lat0, to: lat1, step: step, window: geo.south...geo.north) {
+                    GeoPosition(latitude: $0, longitude: lon)
+                }
+            }
+        }
+
+        // Parallels: band edges (MGRS, USNG) or the equator and the UTM limits (UTM).
+        let parallels: [Double] = mgrs ? LatitudeBand.all.map(\.south) + [84] : [-80, 0, 84]
+        for lat in parallels where lat >= geo.south && lat <= geo.north && lat >= domain.0 && lat <= domain.1 {
+            let below = LatitudeBand.all.first { $0.north == lat }
+            let above = LatitudeBand.all.first { $0.south == lat }
+            var cuts = Set([-180.0, 180.0])
+            if let below { cuts.formUnion(UTMCell.zoneEdges(band: below)) }
+            if let above { cuts.formUnion(UTMCell.zoneEdges(band: above)) }
+            let sorted = cuts.sorted()
+            for k in 0..<(sorted.count - 1) where sorted[k + 1] >= geo.west && sorted[k] <= geo.east {
+                let mid = (sorted[k] + sorted[k + 1]) / 2
+                let zone = above.flatMap { UTMCell.cell(band: $0, longitude: mid)?.designator }
+                    ?? UPSFrame(north: true).designator(east: mid >= 0)
+                let line = GridLine(level: 0, axis: .boundary, zone: zone, value: lat, label: nil, labelRank: rank)
+                b.addPiece(line, from: sorted[k], to: sorted[k + 1], step: step, window: geo.west...geo.east) {
+                    GeoPosition(latitude: lat, longitude: $0)
+                }
+            }
+        }
+
+        // The meridian that parts the UPS zones.
+        if mgrs {
+            for north in [true, false] {
+                let frame = UPSFrame(north: north)
+                let lat0 = north ? 84 : domain.0, lat1 = north ? domain.1 : -80
+                guard lat0 < lat1, lat1 >= geo.south, lat0 <= geo.north else { continue }
+                for lon in [-180.0, 0, 180] where lon >= geo.west && lon <= geo.east {
+                    let line = GridLine(level: 0, axis: .boundary, zone: frame.designator(east: lon == 0), value: lon,
+                                        label: nil, labelRank: rank)
+                    b.addPiece(line, from: lat0, to: lat1, step: step, window: geo.south...geo.north) {
+                        GeoPosition(latitude: $0, longitude: lon)
+                    }
+                }
+            }
+        }
+
+        guard b.request.labels else { return }
+        for cells in UTMCell.all {
+            for cell in cells where cell.box.intersects(geo) {
+                let roundness = GridLabelRank.roundness(Int64(cell.zone - 1), cap: 6) + GridLabelRank.roundness(Int64(cell.band.index), cap: 6)
+                let rank = GridLabelRank(level: 0, roundness: roundness, order: 0, key: Double(cell.zone * 100 + cell.band.index))
+                let text = mgrs ? cell.designator : GridText.utmZone(cell.zone, north: cell.band.isNorthern)
+                b.addCellLabel(text, level: 0, cell: cell.box, zone: cell.designator, rank: rank)
+            }
+        }
+        for north in [true, false] {
+            let frame = UPSFrame(north: north)
+            let lats = frame.latitudes
+            let rank = GridLabelRank(level: 0, roundness: 16, order: 0, key: north ? 1 : 0)
+            if mgrs {
+                for east in [false, true] {
+                    let box = GeoBox(south: lats.lowerBound, north: lats.upperBound, west: east ? 0 : -180, east: east ? 180 : 0)
+                    b.addCellLabel(frame.designator(east: east), level: 0, cell: box, zone: frame.designator(east: east), rank: rank)
+                }
+            } else {
+                let box = GeoBox(south: lats.lowerBound, north: lats.upperBound, west: -180, east: 180)
+                b.addCellLabel(north ? "UPS N" : "UPS S", level: 0, cell: box, zone: nil, rank: rank)
+            }
+        }
+    }
+}

@@ -1,0 +1,171 @@
+/// The grid drawn over a map: the document's `grid` object, or `--grid TYPE` on the command
+/// line. Sizes are in points and keep their size on screen (the reference scale does not
+/// apply to grids).
+public struct GridSettings: Sendable, Equatable {
+    public enum Kind: String, CaseIterable, Sendable { case latlong, utm, mgrs, usng }
+
+    public enum LabelPosition: String, CaseIterable, Sendable {
+        /// On the map: along the lines and at cell centres (`18S`, `UJ`).
+        case geographic
+        /// x labels along the bottom edge, y labels along the left edge, and so on.
+        case bottomLeft, bottomRight, topLeft, topRight
+        /// On two axes through the view's centre.
+        case center
+        /// On all four edges.
+        case allSides
+    }
+
+    public enum LabelFormat: String, CaseIterable, Sendable { case decimalDegrees, degreesMinutesSeconds }
+    public enum LabelUnit: String, CaseIterable, Sendable { case kilometersMeters, meters }
+
+    public var type: Kind
+    public var visible = true
+    public var labelsVisible = true
+    public var labelPosition: LabelPosition = .geographic
+    /// Latitude/longitude labels (and the steps between lines).
+    public var labelFormat: LabelFormat = .degreesMinutesSeconds
+    /// MGRS/USNG line labels.
+    public var labelUnit: LabelUnit = .kilometersMeters
+    /// A level is drawn when its lines are at least this many points apart on screen.
+    public var minSpacing: Double = GridSettings.defaultMinSpacing
+    /// Per-level settings as the document gives them, by level number.
+    public var levels: [Int: GridLevelOverride] = [:]
+    /// The type the per-level settings were written for. They carry over to another type only
+    /// where the levels correspond: between UTM, MGRS and USNG, not to or from latitude/longitude.
+    public var levelsWrittenFor: Kind
+
+    public static let defaultMinSpacing = 32.0
+
+    public init(type: Kind) {
+        self.type = type
+        levelsWrittenFor = type
+    }
+
+    /// How many levels a type has: MGRS and USNG 6 (zones to 10 m), UTM 5 (zones to 100 m),
+    /// latitude/longitude 12 (30° to 1", or 30° to 0.0001°).
+    public static func levelCount(_ type: Kind) -> Int {
+        switch type {
+        case .latlong: return 12
+        case .utm: return 5
+        case .mgrs, .usng: return 6
+        }
+    }
+
+    /// The same settings for another type: visibility, labels, position, format, unit and
+    /// spacing stay; per-level settings stay where the levels correspond.
+    public func withType(_ type: Kind) -> GridSettings {
+        var copy = self
+        copy.type = type
+        return copy
+    }
+
+    /// The style of a level of the current type: its default with the document's settings for
+    /// that level applied (when they were written for a type whose levels correspond).
+    public func style(level: Int) -> GridLevelStyle {
+        var style = GridSettings.defaultStyle(type: type, level: level)
+        if (levelsWrittenFor == .latlong) == (type == .latlong), let override = levels[level] {
+            style = override.applied(to: style)
+        }
+        return style
+    }
+
+    /// The built-in style of each level: coarser levels darker, wider and with larger text.
+    /// Latitude/longitude in greys, UTM in brick red, MGRS and USNG in blue.
+    public static func defaultStyle(type: Kind, level: Int) -> GridLevelStyle {
+        let index = max(0, level)
+        let palette: [UInt32], widths: [Double], sizes: [Double]
+        switch type {
+        case .latlong:
+            palette = [0x1f1f1f, 0x2b2b2b, 0x383838, 0x444444, 0x4f4f4f, 0x595959,
+                       0x606060, 0x686868, 0x6e6e6e, 0x747474, 0x7a7a7a, 0x808080]
+            widths = [1.2, 1.0, 0.9, 0.8, 0.7, 0.65, 0.6, 0.55, 0.5, 0.5, 0.45, 0.45]
+            sizes = [9, 9, 8.5, 8.5, 8, 8, 8, 8, 7.5, 7.5, 7.5, 7.5]
+        case .utm:
+            palette = [0x6b1010, 0x8c2a1a, 0xa8442a, 0xbc5a3c, 0xcc7656]
+            widths = [1.6, 1.1, 0.8, 0.6, 0.5]
+            sizes = [10, 9, 8.5, 8, 7.5]
+        case .mgrs, .usng:
+            palette = [0x102a83, 0x1f4fb5, 0x2f6acb, 0x4582d6, 0x6a9bdd, 0x8fb3e4]
+            widths = [1.6, 1.1, 0.8, 0.6, 0.5, 0.4]
+            sizes = [11, 10, 8.5, 8, 7.5, 7]
+        }
+        let i = min(index, palette.count - 1)
+        let color = Color(rgb: palette[i])
+        return GridLevelStyle(visible: true,
+                              line: LineSymbol(color: color, width: widths[i]),
+                              text: GridTextSymbol(bold: i <= 1, size: sizes[i], color: color,
+                                                   halo: Halo(color: .white, width: 1.5)))
+    }
+}
+
+/// How one level of a grid looks.
+public struct GridLevelStyle: Sendable, Equatable {
+    public var visible: Bool
+    public var line: LineSymbol
+    public var text: GridTextSymbol
+
+    public init(visible: Bool, line: LineSymbol, text: GridTextSymbol) {
+        self.visible = visible
+        self.line = line
+        self.text = text
+    }
+}
+
+/// The text of grid labels: font, size in points, colour and halo.
+public struct GridTextSymbol: Sendable, Equatable {
+    public var font: String = "DejaVu Sans"
+    public var bold: Bool = false
+    public var size: Double = 8
+    public var color: Color = .black
+    public var halo: Halo?
+
+    public init(font: String = "DejaVu Sans", bold: Bool = false, size: Double = 8, color: Color = .black, halo: Halo? = nil) {
+        self.font = font
+        self.bold = bold
+        self.size = size
+        self.color = color
+        self.halo = halo
+    }
+}
+
+/// A level's settings as written: every field optional, so that setting one thing (a colour)
+/// keeps the level's defaults for the rest.
+public struct GridLevelOverride: Sendable, Equatable {
+    public var visible: Bool?
+    public var lineColor: Color?
+    public var lineWidth: Double?
+    public var dash: [Double]?
+    public var cap: LineCap?
+    public var join: LineJoin?
+    public var opacity: Double?
+    public var font: String?
+    public var bold: Bool?
+    public var textSize: Double?
+    public var textColor: Color?
+    public var haloColor: Color?
+    public var haloWidth: Double?
+
+    public init() {}
+
+    public func applied(to style: GridLevelStyle) -> GridLevelStyle {
+        var s = style
+        if let visible { s.visible = visible }
+        if let lineColor { s.line.color = lineColor }
+        if let lineWidth { s.line.width = lineWidth }
+        if let dash { s.line.dash = dash }
+        if let cap { s.line.cap = cap }
+        if let join { s.line.join = join }
+        if let opacity { s.line.opacity = opacity }
+        if let font { s.text.font = font }
+        if let bold { s.text.bold = bold }
+        if let textSize { s.text.size = textSize }
+        if let textColor { s.text.color = textColor }
+        if haloColor != nil || haloWidth != nil {
+            var halo = s.text.halo ?? Halo()
+            if let haloColor { halo.color = haloColor }
+            if let haloWidth { halo.width = haloWidth }
+            s.text.halo = halo
+        }
+        return s
+    }
+}

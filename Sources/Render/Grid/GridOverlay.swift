@@ -1,0 +1,176 @@
+import Geodesy
+import Grids
+import MapModel
+
+/// Draws a map's grid over a render: lines of every drawn level, finest first so coarser
+/// lines lie on top, then labels. Sizes are points converted with the view's pixel density
+/// only: the reference scale does not apply to grids.
+///
+/// In a single image, labels sit where `labelPosition` says and are never cut at the edges;
+/// zone and square labels name the part of their cell that is in view. In a block of tiles
+/// (`View.isTileBlock`) everything is anchored to the grid alone, labels included (edge
+/// positions fall back to geographic), so tiles agree across their edges.
+struct GridOverlay {
+    let settings: GridSettings
+    let view: View
+    let text: TextEngine
+
+    /// Space between an edge label and the image's edge, in pixels (plus the halo).
+    static let edgePadding = 2.0
+    /// Line labels repeat along a line about this many points apart.
+    static let labelRepeat = 300.0
+
+    var type: GridType { GridType(rawValue: settings.type.rawValue)! }
+    var format: LatLongLabelFormat { LatLongLabelFormat(rawValue: settings.labelFormat.rawValue)! }
+    var unit: MGRSLabelUnit { MGRSLabelUnit(rawValue: settings.labelUnit.rawValue)! }
+    var area: GridRect {
+        GridRect(minX: view.originX, minY: view.originY,
+                 maxX: view.originX + Double(view.width), maxY: view.originY + Double(view.height))
+    }
+
+    /// The levels drawn in this view and their styles.
+    func levels() -> [(level: Int, style: GridLevelStyle)] {
+        GridLevels.automatic(for: type, format: format, pixelsPerMetre: 1 / view.resolution,
+                             minSpacing: settings.minSpacing * view.pixelsPerPoint)
+            .map { ($0, settings.style(level: $0)) }
+            .filter { $0.style.visible }
+    }
+
+    func font(_ style: GridLevelStyle) -> FontSpec {
+        FontSpec(family: style.text.font, bold: style.text.bold, italic: false, sizePixels: style.text.size * view.pixelsPerPoint)
+    }
+
+    /// How far a label's box can reach from its anchor: the widest label text at the largest size.
+    func labelReach(_ levels: [(level: Int, style: GridLevelStyle)]) -> Double {
+        let samples = ["179°59'59\"W", "179.9999°W", "10000000mN", "00000m", "UPS N", "60X"]
+        var reach = 0.0
+        for (_, style) in levels {
+            let f = font(style)
+            for sample in samples {
+                let e = text.layout(sample, font: f).extents
+                reach = max(reach, max(e.width, e.height) + 2 * (style.text.halo?.width ?? 0) * view.pixelsPerPoint + 4)
+            }
+        }
+        return reach
+    }
+
+    /// The grid for this view: lines (and label anchors) generated a little beyond it.
+    func geometry(_ levels: [(level: Int, style: GridLevelStyle)]) -> GridGeometry? {
+        var request = GridRequest(type: type)
+        request.levels = levels.map(\.level)
+        request.labelFormat = format
+        request.labelUnit = unit
+        request.labels = settings.labelsVisible
+        request.labelRepeat = GridOverlay.labelRepeat * view.pixelsPerPoint
+        request.cellAnchor = view.isTileBlock ? .fixed : .visiblePart
+        let widest = levels.map { $0.style.line.width }.max() ?? 0
+        let lineMargin = widest * view.pixelsPerPoint + 2
+        // Tiles need every label that can overlap one touching the view: two reaches out.
+        request.margin = view.isTileBlock && settings.labelsVisible ? lineMargin + 2 * labelReach(levels) : lineMargin
+        // The levels come from the automatic rule and the area from a valid view, so this
+        // cannot fail; a failure would draw no grid rather than no map.
+        return try? Grid.generate(request, projection: WebMercatorGridProjection(resolution: view.resolution), area: area)
+    }
+
+    func draw(into context: CairoContext) {
+        let levels = levels()
+        guard !levels.isEmpty, let grid = geometry(levels) else { return }
+        let painter = GridLinePainter(context: context, view: view)
+        for (level, style) in levels.reversed() {
+            painter.stroke(grid.lines.filter { $0.level == level }, symbol: style.line, pixelsPerPoint: view.pixelsPerPoint)
+        }
+        guard settings.labelsVisible else { return }
+        for label in placedLabels(grid, levels) {
+            let layout = text.layout(label.text, font: label.font)
+            layout.draw(in: context, x: label.textX - view.originX, y: label.textY - view.originY, color: label.color, halo: label.halo)
+        }
+    }
+
+    /// The labels drawn, in drawing order.
+    func placedLabels(_ grid: GridGeometry, _ levels: [(level: Int, style: GridLevelStyle)]) -> [GridLabelCandidate] {
+        let styles = Dictionary(uniqueKeysWithValues: levels.map { ($0.level, $0.style) })
+        let geographic = view.isTileBlock || settings.labelPosition == .geographic
+        var candidates: [GridLabelCandidate] = []
+
+        /// A candidate whose text box has its top-left corner at `origin(width, height)`.
+        func make(_ text: String, level: Int, rank: GridLabelRank, anchor: PlanePoint,
+                  room: GridRect? = nil, _ origin: (Double, Double) -> (x: Double, y: Double)) {
+            guard let style = styles[level] else { return }
+            let f = font(style)
+            guard f.sizePixels >= LabelSpace.minimumTextPixels else { return }
+            let extents = self.text.layout(text, font: f).extents
+            if let room, level >= 1, extents.width > room.width || extents.height > room.height { return }
+            let halo = style.text.halo.map { (color: $0.color, width: $0.width * view.pixelsPerPoint) }
+            let grow = halo?.width ?? 0
+            let o = origin(extents.width, extents.height)
+            candidates.append(GridLabelCandidate(
+                text: text, font: f, color: style.text.color, halo: halo, textX: o.x, textY: o.y,
+                box: Rect(minX: o.x - grow, minY: o.y - grow, maxX: o.x + extents.width + grow, maxY: o.y + extents.height + grow),
+                rank: rank, anchor: anchor))
+        }
+
+        for label in grid.labels where label.kind == .cell || geographic {
+            make(label.text, level: label.level, rank: label.rank, anchor: label.anchor, room: label.room) { w, h in
+                (label.anchor.x - w / 2, label.anchor.y - h / 2)
+            }
+        }
+        if !geographic {
+            edgeLabels(grid, make)
+        }
+        if view.isTileBlock { return GridLabelPlacer.placeLocally(candidates) }
+        let bounds = Rect(minX: area.minX, minY: area.minY, maxX: area.maxX, maxY: area.maxY)
+        return GridLabelPlacer.placeGreedy(candidates, within: bounds)
+    }
+
+    /// Line labels where lines cross the edges (or the axes through the centre) of a single image.
+    private func edgeLabels(_ grid: GridGeometry,
+                            _ make: (String, Int, GridLabelRank, PlanePoint, GridRect?, (Double, Double) -> (x: Double, y: Double)) -> Void) {
+        let r = area
+        let inset = GridOverlay.edgePadding
+        let edges: [GridEdge]
+        switch settings.labelPosition {
+        case .bottomLeft: edges = [.bottom, .left]
+        case .bottomRight: edges = [.bottom, .right]
+        case .topLeft: edges = [.top, .left]
+        case .topRight: edges = [.top, .right]
+        case .allSides: edges = GridEdge.allCases
+        case .center, .geographic: edges = []
+        }
+        func halo(_ level: Int) -> Double {
+            (settings.style(level: level).text.halo?.width ?? 0) * view.pixelsPerPoint
+        }
+        for crossing in grid.edgeCrossings(edges) {
+            let line = grid.lines[crossing.lineIndex]
+            guard let text = line.label else { continue }
+            let p = crossing.point
+            let pad = inset + halo(line.level)
+            switch crossing.edge {
+            case .bottom? where line.axis.labelsOnHorizontalEdges:
+                make(text, line.level, line.labelRank, p, nil) { w, h in (p.x - w / 2, r.maxY - pad - h) }
+            case .top? where line.axis.labelsOnHorizontalEdges:
+                make(text, line.level, line.labelRank, p, nil) { w, _ in (p.x - w / 2, r.minY + pad) }
+            case .left? where line.axis.labelsOnVerticalEdges:
+                make(text, line.level, line.labelRank, p, nil) { _, h in (r.minX + pad, p.y - h / 2) }
+            case .right? where line.axis.labelsOnVerticalEdges:
+                make(text, line.level, line.labelRank, p, nil) { w, h in (r.maxX - pad - w, p.y - h / 2) }
+            default:
+                break
+            }
+        }
+        if settings.labelPosition == .center {
+            let c = r.center
+            for crossing in grid.crossings(horizontalAt: c.y, from: r.minX, to: r.maxX) {
+                let line = grid.lines[crossing.lineIndex]
+                guard let text = line.label, line.axis.labelsOnHorizontalEdges else { continue }
+                let p = crossing.point
+                make(text, line.level, line.labelRank, p, nil) { w, h in (p.x - w / 2, p.y - h / 2) }
+            }
+            for crossing in grid.crossings(verticalAt: c.x, from: r.minY, to: r.maxY) {
+                let line = grid.lines[crossing.lineIndex]
+                guard let text = line.label, line.axis.labelsOnVerticalEdges else { continue }
+                let p = crossing.point
+                make(text, line.level, line.labelRank, p, nil) { w, h in (p.x - w / 2, p.y - h / 2) }
+            }
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Geodesy
+import Grids
+import MapModel
+import Raster
+import Render
+
+/// `meridian grid`: writes the grid the renderer would draw, as GeoJSON in EPSG:4326.
+enum GridCommand: Subcommand {
+    static let name = "grid"
+    static let summary = "write a coordinate grid (latlong, UTM, MGRS, USNG) as GeoJSON"
+    static let usage = """
+        usage: meridian grid --type latlong|utm|mgrs|usng (--bbox W,S,E,N --size WxH | --bbox W,S,E,N --zoom Z) [--levels L,...] [--label-format F] [--label-unit U] -o GRID.geojson
+
+        Writes the lines and labels that `meridian render --grid TYPE` draws, as a GeoJSON
+        FeatureCollection in longitude/latitude (EPSG:4326): one LineString per line piece
+        (properties kind "line", level, zone, axis, value) and one Point per label (kind
+        "label", level, text). Labels are all candidates, before overlapping ones are dropped.
+
+          --type TYPE           latlong, utm, mgrs or usng
+          --bbox W,S,E,N        the area, in degrees
+          --size WxH            the image the area is drawn into (levels follow its scale)
+          --zoom Z              or: the zoom level of 256-pixel tiles (0 to 24)
+          --levels L,...        levels to write (default: those the renderer draws at that scale)
+          --label-format F      latlong labels: degreesMinutesSeconds (default) or decimalDegrees
+          --label-unit U        MGRS/USNG labels: kilometersMeters (default) or meters
+          -o, --output FILE     the GeoJSON file
+        """
+    static let flags: Set<String> = []
+
+    static func run(_ arguments: Arguments) throws -> Int32 {
+        let typeText = try arguments.required("type")
+        guard let type = GridType(rawValue: typeText.lowercased()) else {
+            throw UsageError("--type \(typeText): expected latlong, utm, mgrs or usng")
+        }
+        let bbox = try ViewOptions.bbox(try arguments.required("bbox"))
+        let size = try arguments.value("size")
+        let zoom = try arguments.value("zoom")
+        var request = GridRequest(type: type)
+        if let text = try arguments.value("levels") {
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+            let levels = parts.compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            guard !parts.isEmpty, levels.count == parts.count else {
+                throw UsageError("--levels expects level numbers such as 0,1,2, got '\(text)'")
+            }
+            request.levels = levels
+        }
+        if let text = try arguments.value("label-format") {
+            guard let format = LatLongLabelFormat(rawValue: text) else {
+                throw UsageError("--label-format \(text): expected decimalDegrees or degreesMinutesSeconds")
+            }
+            request.labelFormat = format
+        }
+        if let text = try arguments.value("label-unit") {
+            guard let unit = MGRSLabelUnit(rawValue: text) else {
+                throw UsageError("--label-unit \(text): expected kilometersMeters or meters")
+            }
+            request.labelUnit = unit
+        }
+        let output = try arguments.required("output")
+        try arguments.finish(maxPositional: 0)
+
+        // The same levels as `meridian render`: the document default spacing at the standard pixel.
+        request.minSpacing = GridSettings.defaultMinSpacing * View.standardDPI / 72
+        let projection: WebMercatorGridProjection
+        let area: GridRect
+        switch (size, zoom) {
+        case let (size?, nil):
+            let s = try ViewOptions.size(size)
+            let view = try View.fitting(west: bbox.west, south: bbox.south, east: bbox.east, north: bbox.north,
+                                        width: s.width, height: s.height)
+            projection = WebMercatorGridProjection(resolution: view.resolution)
+            area = GridRect(minX: view.originX, minY: view.originY,
+                            maxX: view.originX + Double(view.width), maxY: view.originY + Double(view.height))
+            request.cellAnchor = .visiblePart
+        case let (nil, zoom?):
+            guard let z = Int(zoom), (0...24).contains(z) else { throw UsageError("--zoom expects a whole number from 0 to 24, got '\(zoom)'") }
+            guard bbox.west < bbox.east, bbox.south < bbox.north, bbox.west >= -180, bbox.east <= 180,
+                  bbox.south >= -90, bbox.north <= 90 else {
+                throw UsageError("--bbox \(bbox.west),\(bbox.south),\(bbox.east),\(bbox.north) is not W,S,E,N within -180,-90,180,90 with W < E and S < N")
+            }
+            projection = WebMercatorGridProjection(resolution: 2 * Geodesy.WebMercator.halfWorld / (256 * Double(1 << z)))
+            let a = projection.project(latitude: bbox.north, longitude: bbox.west)
+            let b = projection.project(latitude: bbox.south, longitude: bbox.east)
+            area = GridRect(minX: a.x, minY: a.y, maxX: b.x, maxY: b.y)
+            request.cellAnchor = .fixed
+        case (nil, nil):
+            throw UsageError("give --size WxH or --zoom Z with --bbox")
+        case (_?, _?):
+            throw UsageError("give either --size or --zoom, not both")
+        }
+        let grid = try Grid.generate(request, projection: projection, area: area)
+        do {
+            try FileIO.writeAtomically(Array(grid.geoJSON().utf8), toPath: output)
+        } catch {
+            throw RenderError.output(path: output, message: error.reason)
+        }
+        return 0
+    }
+}
