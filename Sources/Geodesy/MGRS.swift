@@ -5,11 +5,6 @@ import Foundation
 public struct MGRSReference: Hashable, Sendable {
     /// UTM zone 1...60, or 0 for UPS.
     public var zone: Int
-    /// The band letter: C...X for UTM, A, B, Y or Z for UPS.
-    public var band: Character
-    /// The 100 km square's column and row letters (nil when only the grid zone is given).
-    public var column: Character?
-    public var row: Character?
     /// Digits per axis: -1 for the grid zone alone, 0 for the 100 km square, 5 for 1 m,
     /// up to 11 for 1 µm.
     public var digits: Int
@@ -17,27 +12,54 @@ public struct MGRSReference: Hashable, Sendable {
     /// (truncated, never rounded).
     public var eastingDigits: Int64
     public var northingDigits: Int64
+    // Letters as ASCII (0 when absent), so that writing the text does no Character work.
+    var bandByte: UInt8
+    var columnByte: UInt8 = 0
+    var rowByte: UInt8 = 0
+
+    /// The band letter: C...X for UTM, A, B, Y or Z for UPS.
+    public var band: Character { MGRS.letter(bandByte) }
+    /// The 100 km square's column and row letters (nil when only the grid zone is given).
+    public var column: Character? { columnByte == 0 ? nil : MGRS.letter(columnByte) }
+    public var row: Character? { rowByte == 0 ? nil : MGRS.letter(rowByte) }
 
     /// The grid zone designator: `18S`, or `Z` for UPS.
-    public var gridZoneDesignator: String {
-        zone == 0 ? String(band) : (zone < 10 ? "0" : "") + String(zone) + String(band)
-    }
+    public var gridZoneDesignator: String { text(spaces: false, gridZoneOnly: true) }
 
     /// The MGRS form, no spaces: `18SUJ2348706483`.
-    public var mgrs: String { text(separator: "") }
+    public var mgrs: String { text(spaces: false) }
 
     /// The USNG form, spaces between the parts: `18S UJ 23487 06483`.
-    public var usng: String { text(separator: " ") }
+    public var usng: String { text(spaces: true) }
 
-    func text(separator: String) -> String {
-        var s = gridZoneDesignator
-        guard let column, let row else { return s }
-        s += separator
-        s.append(column)
-        s.append(row)
-        guard digits > 0 else { return s }
-        s += separator + MGRS.zeroPadded(eastingDigits, digits) + separator + MGRS.zeroPadded(northingDigits, digits)
-        return s
+    /// Writes the reference into one preallocated string (at most 3 + 2 + 22 + 3 bytes).
+    private func text(spaces: Bool, gridZoneOnly: Bool = false) -> String {
+        String(unsafeUninitializedCapacity: 32) { buffer in
+            var n = 0
+            func put(_ byte: UInt8) { buffer[n] = byte; n += 1 }
+            if zone != UTM.upsZone {
+                put(UInt8(48 + zone / 10))
+                put(UInt8(48 + zone % 10))
+            }
+            put(bandByte)
+            guard !gridZoneOnly, columnByte != 0 else { return n }
+            if spaces { put(32) }
+            put(columnByte)
+            put(rowByte)
+            guard digits > 0 else { return n }
+            func putDigits(_ value: Int64) {
+                if spaces { put(32) }
+                var v = value
+                for i in stride(from: digits - 1, through: 0, by: -1) {
+                    buffer[n + i] = UInt8(48 + v % 10)
+                    v /= 10
+                }
+                n += digits
+            }
+            putDigits(eastingDigits)
+            putDigits(northingDigits)
+            return n
+        }
     }
 }
 
@@ -85,8 +107,7 @@ public enum MGRS {
         let square = micro * 100_000
         let xh = Int(ix / square), yh = Int(iy / square)
 
-        var ref = MGRSReference(zone: c.zone, band: "A", column: nil, row: nil, digits: digits,
-                                eastingDigits: 0, northingDigits: 0)
+        var ref = MGRSReference(zone: c.zone, digits: digits, eastingDigits: 0, northingDigits: 0, bandByte: 0)
         if utm {
             let lat = latitude ?? UTM.unproject(UTMCoordinate(zone: c.zone, isNorth: north,
                                                               easting: x, northing: y)).latitude
@@ -100,20 +121,20 @@ public enum MGRS {
                                             reason: "latitude \(lat) is inconsistent with the UTM coordinates")
             }
             let shift = (c.zone - 1) & 1 == 1 ? MGRSLetters.evenZoneRowShift : 0
-            ref.band = LatitudeBand(index: band + 10)!.letter
-            ref.column = letter(MGRSLetters.utmColumns[(c.zone - 1) % 3][column])
-            ref.row = letter(MGRSLetters.utmRows[(yh + shift) % MGRSLetters.utmRowPeriod])
+            ref.bandByte = LatitudeBand.letters[band + 10]
+            ref.columnByte = MGRSLetters.utmColumns[(c.zone - 1) % 3][column]
+            ref.rowByte = MGRSLetters.utmRows[(yh + shift) % MGRSLetters.utmRowPeriod]
         } else {
             let east = xh >= MGRSLetters.upsEastingSplit
             let band = (north ? 2 : 0) + (east ? 1 : 0)
             let minIndex = north ? MGRSLetters.upsNorthMin : MGRSLetters.upsSouthMin
-            ref.band = letter(MGRSLetters.upsBands[band])
-            ref.column = letter(MGRSLetters.upsColumns[band][xh - (east ? MGRSLetters.upsEastingSplit : minIndex)])
-            ref.row = letter(MGRSLetters.upsRows[north ? 1 : 0][yh - minIndex])
+            ref.bandByte = MGRSLetters.upsBands[band]
+            ref.columnByte = MGRSLetters.upsColumns[band][xh - (east ? MGRSLetters.upsEastingSplit : minIndex)]
+            ref.rowByte = MGRSLetters.upsRows[north ? 1 : 0][yh - minIndex]
         }
         if digits < 0 {
-            ref.column = nil
-            ref.row = nil
+            ref.columnByte = 0
+            ref.rowByte = 0
         } else if digits > 0 {
             var divisor: Int64 = 1
             for _ in 0..<(maxDigits - digits) { divisor *= 10 }
@@ -303,9 +324,4 @@ public enum MGRS {
     @inline(__always) static func letter(_ ascii: UInt8) -> Character { Character(Unicode.Scalar(ascii)) }
     @inline(__always) static func upper(_ c: UInt8) -> UInt8 { (c >= 97 && c <= 122) ? c - 32 : c }
     @inline(__always) static func digit(_ c: UInt8) -> Int? { (c >= 48 && c <= 57) ? Int(c - 48) : nil }
-
-    static func zeroPadded(_ value: Int64, _ width: Int) -> String {
-        let s = String(value)
-        return String(repeating: "0", count: Swift.max(0, width - s.count)) + s
-    }
 }
