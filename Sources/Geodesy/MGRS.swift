@@ -111,6 +111,7 @@ public enum MGRS {
         if utm {
             let lat = latitude ?? UTM.unproject(UTMCoordinate(zone: c.zone, isNorth: north,
                                                               easting: x, northing: y)).latitude
+            guard Swift.abs(lat) <= 90 else { throw .latitudeOutOfRange(lat) }
             // Within 2^-46° of the equator the sign of the hemisphere decides the band.
             let angeps = 1.0 / Double(1 << 46)
             let band = Swift.abs(lat) < angeps ? (north ? 0 : -1) : LatitudeBand.clampedIndex(latitude: lat)
@@ -148,7 +149,8 @@ public enum MGRS {
     /// with the 10,000 km false northing in the south). Nil outside 100–900 km easting.
     /// The row letter cycles every 2,000 km; even zones are offset by five letters.
     public static func squareLetters(zone: Int, easting: Double, northing: Double) -> (column: Character, row: Character)? {
-        guard (1...60).contains(zone), easting >= 100_000, easting < 900_000, northing.isFinite else { return nil }
+        guard (1...60).contains(zone), easting >= 100_000, easting < 900_000,
+              Swift.abs(northing) < 1e9 else { return nil }
         let xh = Int(easting / MGRSLetters.tile)
         var yh = Int((northing / MGRSLetters.tile).rounded(.down)) % MGRSLetters.utmRowPeriod
         if yh < 0 { yh += MGRSLetters.utmRowPeriod }
@@ -163,7 +165,7 @@ public enum MGRS {
     public static func upsSquareLetters(north: Bool, easting: Double, northing: Double) -> (column: Character, row: Character)? {
         let minIndex = north ? MGRSLetters.upsNorthMin : MGRSLetters.upsSouthMin
         let maxIndex = north ? MGRSLetters.upsNorthMax : MGRSLetters.upsSouthMax
-        guard easting.isFinite, northing.isFinite else { return nil }
+        guard easting >= 0, easting < 1e7, northing >= 0, northing < 1e7 else { return nil }
         let xh = Int((easting / MGRSLetters.tile).rounded(.down))
         let yh = Int((northing / MGRSLetters.tile).rounded(.down))
         guard (minIndex..<maxIndex).contains(xh), (minIndex..<maxIndex).contains(yh) else { return nil }
@@ -198,10 +200,10 @@ public enum MGRS {
         var p = 0
         var zone = 0
         while p < s.count, let d = digit(s[p]) {
+            if p == 2 { throw fail("more than 2 digits at the start") }
             zone = 10 * zone + d
             p += 1
         }
-        if p > 2 { throw fail("more than 2 digits at the start") }
         if p > 0 && !(1...60).contains(zone) { throw fail("zone \(zone) is not in 1...60") }
         guard p < s.count else { throw fail("too short") }
         let utm = p > 0

@@ -34,9 +34,9 @@ public enum UTM {
     /// The standard zone for a position: 1...60 for UTM between 80°S and 84°N (with the
     /// Norway exception, 32V widened over 3°E–12°E, and the Svalbard exception, zones
     /// 31X, 33X, 35X, 37X), 0 for UPS beyond. A longitude on a zone edge belongs to the zone
-    /// to its east; 180° belongs to zone 1. Returns nil for NaN input.
+    /// to its east; 180° belongs to zone 1. Returns nil for NaN or infinite input.
     public static func standardZone(latitude: Double, longitude: Double) -> Int? {
-        guard !latitude.isNaN, !longitude.isNaN else { return nil }
+        guard latitude.isFinite, longitude.isFinite else { return nil }
         guard latitude >= -80, latitude < 84 else { return upsZone }
         return utmZone(latitude: latitude, longitude: longitude)
     }
