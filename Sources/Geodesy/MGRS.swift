@@ -32,9 +32,15 @@ public struct MGRSReference: Hashable, Sendable {
     /// The USNG form, spaces between the parts: `18S UJ 23487 06483`.
     public var usng: String { text(spaces: true) }
 
-    /// Writes the reference into one preallocated string (at most 3 + 2 + 22 + 3 bytes).
+    /// Writes the reference straight into a string of the exact length (at most 30 bytes;
+    /// up to 15, as for 1 m MGRS, it is stored inline and nothing is allocated).
     private func text(spaces: Bool, gridZoneOnly: Bool = false) -> String {
-        String(unsafeUninitializedCapacity: 32) { buffer in
+        var length = (zone != UTM.upsZone ? 2 : 0) + 1
+        if !gridZoneOnly && columnByte != 0 {
+            length += (spaces ? 1 : 0) + 2
+            if digits > 0 { length += 2 * digits + (spaces ? 2 : 0) }
+        }
+        return String(unsafeUninitializedCapacity: length) { buffer in
             var n = 0
             func put(_ byte: UInt8) { buffer[n] = byte; n += 1 }
             if zone != UTM.upsZone {
@@ -92,10 +98,16 @@ public enum MGRS {
             throw .precisionOutOfRange(digits, allowed: -1...maxDigits)
         }
         guard (0...60).contains(c.zone) else { throw .invalidZone(c.zone) }
-        guard c.easting.isFinite, c.northing.isFinite else {
-            throw .coordinateOutOfRange(axis: "easting", value: c.easting, system: "MGRS", range: 0...0)
-        }
         let utm = c.zone != UTM.upsZone
+        guard c.easting.isFinite, c.northing.isFinite else {
+            let limits = UTM.limits(zone: c.zone, north: c.isNorth, slop: false)
+            if !c.easting.isFinite {
+                throw .coordinateOutOfRange(axis: "easting", value: c.easting, system: "MGRS/" + limits.system,
+                                            range: limits.e0...limits.e1)
+            }
+            throw .coordinateOutOfRange(axis: "northing", value: c.northing, system: "MGRS/" + limits.system,
+                                        range: limits.n0...limits.n1)
+        }
         var north = c.isNorth
         var x = c.easting, y = c.northing
         try fold(utm: utm, north: &north, x: &x, y: &y)
@@ -293,19 +305,18 @@ public enum MGRS {
         let ix = Int((x / tile).rounded(.down)), iy = Int((y / tile).rounded(.down))
         let e0 = Int(limits.e0 / tile), e1 = Int(limits.e1 / tile)
         let n0 = Int(limits.n0 / tile), n1 = Int(limits.n1 / tile)
-        let system = "MGRS/" + (utm ? "UTM" : "UPS") + (north ? " N" : " S") + " hemisphere"
         if !(ix >= e0 && ix < e1) {
             if ix == e1 && x == limits.e1 {
                 x -= eps
             } else {
-                throw .coordinateOutOfRange(axis: "easting", value: x, system: system, range: limits.e0...limits.e1)
+                throw .coordinateOutOfRange(axis: "easting", value: x, system: "MGRS/" + limits.system, range: limits.e0...limits.e1)
             }
         }
         if !(iy >= n0 && iy < n1) {
             if iy == n1 && y == limits.n1 {
                 y -= eps
             } else {
-                throw .coordinateOutOfRange(axis: "northing", value: y, system: system, range: limits.n0...limits.n1)
+                throw .coordinateOutOfRange(axis: "northing", value: y, system: "MGRS/" + limits.system, range: limits.n0...limits.n1)
             }
         }
         if utm {

@@ -177,7 +177,6 @@ public enum UTM {
         }
 
         func check(_ c: UTMCoordinate) throws(GeodesyError) {
-            let system = (utm ? "UTM" : "UPS") + (north ? " N" : " S") + " hemisphere"
             if c.easting < e0 || c.easting > e1 {
                 throw .coordinateOutOfRange(axis: "easting", value: c.easting, system: system, range: e0...e1)
             }
@@ -185,5 +184,8 @@ public enum UTM {
                 throw .coordinateOutOfRange(axis: "northing", value: c.northing, system: system, range: n0...n1)
             }
         }
+
+        /// For error messages only (building it allocates).
+        var system: String { (utm ? "UTM" : "UPS") + (north ? " N" : " S") + " hemisphere" }
     }
 }
