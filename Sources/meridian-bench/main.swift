@@ -3,6 +3,7 @@
 import Foundation
 
 let benchmarks: [(name: String, run: () -> Void)] = [
+    ("png", PNGBench.run),
 ]
 
 let wanted = Set(CommandLine.arguments.dropFirst())
