@@ -13,8 +13,8 @@ enum GraticuleGenerator {
         guard let finestLevel = shown.last else { return }
         let finest = steps[finestLevel]
         let pixelsPerUnit = b.pixelsPerMetre * GridLevels.metresPerDegree / u
-        // Chunks of at least 64 pixels; labels every `labelRepeat` pixels or more.
-        let chunk = GridBuilder<P>.niceMultiple(of: Double(finest), atLeast: 64 / pixelsPerUnit) / u
+        // Chunks of at least `chunkPixels`; labels every `labelRepeat` pixels or more.
+        let chunk = GridBuilder<P>.niceMultiple(of: Double(finest), atLeast: GridBuilder<P>.chunkPixels / pixelsPerUnit) / u
         let period = GridBuilder<P>.niceMultiple(of: Double(finest), atLeast: b.request.labelRepeat / pixelsPerUnit) / u
         let offset = Double(finest) / 2 / u
         let range = b.projection.latitudeRange

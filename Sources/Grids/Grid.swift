@@ -30,7 +30,25 @@ public enum Grid {
             UPSLineGenerator.generate(&builder, lineLevels: lineLevels, type: request.type)
             if request.type != .utm && levels.contains(1) { SquareLabelGenerator.generate(&builder) }
         }
-        return GridGeometry(type: request.type, levels: levels, area: area, lines: builder.lines, labels: builder.labels)
+        var labels = builder.labels
+        if request.cellAnchor == .visiblePart { labels = mergeCellLabels(labels, type: request.type) }
+        return GridGeometry(type: request.type, levels: levels, area: area, lines: builder.lines, labels: labels)
+    }
+
+    /// In a view inside one 100 km square, the grid zone and the square are both labelled at
+    /// the middle of the view: one label then names both, `18SUJ` (MGRS) or `18S UJ` (USNG).
+    static func mergeCellLabels(_ labels: [GridLabel], type: GridType) -> [GridLabel] {
+        var out = labels
+        var merged = Set<Int>()
+        for (i, square) in labels.enumerated() where square.kind == .cell && square.level == 1 {
+            guard let j = out.firstIndex(where: { zone in
+                zone.kind == .cell && zone.level == 0 && zone.zone == square.zone
+                    && Swift.abs(zone.anchor.x - square.anchor.x) < 1 && Swift.abs(zone.anchor.y - square.anchor.y) < 1
+            }) else { continue }
+            out[j].text += (type == .usng ? " " : "") + square.text
+            merged.insert(i)
+        }
+        return out.enumerated().filter { !merged.contains($0.offset) }.map(\.element)
     }
 
     /// The levels a request draws: the ones it names (each checked to exist and, except the

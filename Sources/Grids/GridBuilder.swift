@@ -29,6 +29,10 @@ struct GridBuilder<P: GridProjection> {
 
     var pixelsPerMetre: Double { projection.pixelsPerMetre }
 
+    /// Lines are cut into chunks at least this many pixels long (a multiple of the finest
+    /// step): few enough to densify quickly, short enough that a view makes little beyond itself.
+    static var chunkPixels: Double { 256 }
+
     @inline(__always)
     func vertex(_ p: GeoPosition) -> GridVertex {
         GridVertex(point: projection.project(latitude: p.latitude, longitude: p.longitude), position: p)

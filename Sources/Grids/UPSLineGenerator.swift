@@ -75,7 +75,7 @@ enum UPSLineGenerator {
     static func generate<P: GridProjection>(_ b: inout GridBuilder<P>, lineLevels: [Int], type: GridType) {
         guard let finestLevel = lineLevels.last else { return }
         let finest = GridLevels.utmStep(finestLevel)
-        let chunk = GridBuilder<P>.niceMultiple(of: finest, atLeast: 64 / b.pixelsPerMetre)
+        let chunk = GridBuilder<P>.niceMultiple(of: finest, atLeast: GridBuilder<P>.chunkPixels / b.pixelsPerMetre)
         let period = GridBuilder<P>.niceMultiple(of: finest, atLeast: b.request.labelRepeat / b.pixelsPerMetre)
         let offset = finest / 2
         let range = b.projection.latitudeRange

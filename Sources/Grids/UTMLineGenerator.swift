@@ -17,7 +17,7 @@ enum UTMLineGenerator {
     static func generate<P: GridProjection>(_ b: inout GridBuilder<P>, lineLevels: [Int], type: GridType) {
         guard let finestLevel = lineLevels.last else { return }
         let finest = GridLevels.utmStep(finestLevel)
-        let chunk = GridBuilder<P>.niceMultiple(of: finest, atLeast: 64 / b.pixelsPerMetre)
+        let chunk = GridBuilder<P>.niceMultiple(of: finest, atLeast: GridBuilder<P>.chunkPixels / b.pixelsPerMetre)
         let period = GridBuilder<P>.niceMultiple(of: finest, atLeast: b.request.labelRepeat / b.pixelsPerMetre)
         let offset = finest / 2
         let geo = b.geoQuery.intersection(GeoBox(south: -80, north: 84, west: -180, east: 180))
@@ -43,6 +43,8 @@ enum UTMLineGenerator {
                 n1 = Swift.max(n1, r.northing.upperBound)
             }
             let eWindow = e0...e1, nWindow = n0...n1
+            // Each cell's easting range, computed once for all the zone's northing lines.
+            let cellRanges = cells.map { (cell: $0, easting: frame.ranges($0.box).easting) }
 
             for level in lineLevels {
                 let s = GridLevels.utmStep(level)
@@ -78,7 +80,7 @@ enum UTMLineGenerator {
                     defer { j += 1 }
                     guard owner(n) == level else { continue }
                     let rank = GridLabelRank(level: level, roundness: GridLabelRank.roundness(Int64(j)), order: 2, key: Double(zone) * 1e8 + n)
-                    for piece in northingPieces(frame, northing: n, cells: cells) where piece.cell.box.intersects(geo) {
+                    for piece in northingPieces(frame, northing: n, cells: cellRanges) where piece.cell.box.intersects(geo) {
                         let value = n + (piece.cell.band.isNorthern ? 0 : WGS84.utmSouthFalseNorthing)
                         let line = GridLine(level: level, axis: .northing, zone: piece.cell.designator, value: value,
                                             label: text(value, .northing), labelRank: rank)
@@ -141,19 +143,20 @@ enum UTMLineGenerator {
     /// The pieces of a northing line (signed), one per cell of the zone it passes through.
     /// Along the line the latitude is extreme at the central meridian and monotone on each
     /// side; within 1.5° of it lie all the cells it can reach.
-    static func northingPieces(_ frame: UTMZoneFrame, northing n: Double, cells: [UTMCell]) -> [(cell: UTMCell, range: ClosedRange<Double>)] {
+    static func northingPieces(_ frame: UTMZoneFrame, northing n: Double,
+                               cells: [(cell: UTMCell, easting: ClosedRange<Double>)]) -> [(cell: UTMCell, range: ClosedRange<Double>)] {
         let centre = WGS84.utmFalseEasting
         let top = frame.local(centre, n).latitude
-        let candidates = cells.filter { cell in
-            n >= 0 ? cell.box.south <= top && cell.box.north >= top - 1.5
-                   : cell.box.north >= top && cell.box.south <= top + 1.5
+        let near = cells.filter { c in
+            n >= 0 ? c.cell.box.south <= top && c.cell.box.north >= top - 1.5
+                   : c.cell.box.north >= top && c.cell.box.south <= top + 1.5
         }
-        guard !candidates.isEmpty else { return [] }
+        guard !near.isEmpty else { return [] }
+        let candidates = near.map(\.cell)
         var e0 = Double.infinity, e1 = -Double.infinity
-        for cell in candidates {
-            let r = frame.ranges(cell.box).easting
-            e0 = Swift.min(e0, r.lowerBound)
-            e1 = Swift.max(e1, r.upperBound)
+        for c in near {
+            e0 = Swift.min(e0, c.easting.lowerBound)
+            e1 = Swift.max(e1, c.easting.upperBound)
         }
         let edges = Set(candidates.flatMap { [$0.box.south, $0.box.north] }).sorted()
         let latitude = { (e: Double) in frame.local(e, n).latitude }

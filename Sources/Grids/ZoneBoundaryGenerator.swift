@@ -69,12 +69,32 @@ enum ZoneBoundaryGenerator {
         }
 
         guard b.request.labels else { return }
-        for cells in UTMCell.all {
-            for cell in cells where cell.box.intersects(geo) {
-                let roundness = GridLabelRank.roundness(Int64(cell.zone - 1), cap: 6) + GridLabelRank.roundness(Int64(cell.band.index), cap: 6)
-                let rank = GridLabelRank(level: 0, roundness: roundness, order: 0, key: Double(cell.zone * 100 + cell.band.index))
-                let text = mgrs ? cell.designator : GridText.utmZone(cell.zone, north: cell.band.isNorthern)
-                b.addCellLabel(text, level: 0, cell: cell.box, zone: cell.designator, rank: rank)
+        // Ranks favour zones by column (zone 1, 33, 17 and 49, ...) so that crowded labels
+        // thin out to the same zones in every band.
+        func cellRank(zone: Int, row: Int) -> GridLabelRank {
+            GridLabelRank(level: 0, roundness: 8 * GridLabelRank.roundness(Int64(zone - 1), cap: 6) + GridLabelRank.roundness(Int64(row), cap: 6),
+                          order: 0, key: Double(zone * 100 + row))
+        }
+        if mgrs || b.request.cellAnchor == .fixed {
+            // One label per grid zone: MGRS designators, or UTM zone numbers repeated in every
+            // band so that tiles far from a zone's middle still show it.
+            for cells in UTMCell.all {
+                for cell in cells where cell.box.intersects(geo) {
+                    let text = mgrs ? cell.designator : GridText.utmZone(cell.zone, north: cell.band.isNorthern)
+                    b.addCellLabel(text, level: 0, cell: cell.box, zone: cell.designator, rank: cellRank(zone: cell.zone, row: cell.band.index))
+                }
+            }
+        } else {
+            // A single image names each UTM zone once per hemisphere, in the middle of what it shows.
+            for zone in 1...60 {
+                let west = UTM.centralMeridian(zone: zone) - 3
+                for north in [false, true] {
+                    let box = GeoBox(south: north ? 0 : -80, north: north ? 84 : 0, west: west, east: west + 6)
+                    guard box.intersects(geo) else { continue }
+                    let band = LatitudeBand.containing(latitude: north ? 0 : -8)!
+                    b.addCellLabel(GridText.utmZone(zone, north: north), level: 0, cell: box,
+                                   zone: MGRS.gridZoneDesignator(zone: zone, band: band), rank: cellRank(zone: zone, row: north ? 1 : 0))
+                }
             }
         }
         for north in [true, false] {

@@ -9,6 +9,8 @@ public final class MapRenderer {
     private let text: TextEngine
     /// Label placements by resolution; a tile job renders many views at each zoom.
     private var labelSpaces: [LabelSpace] = []
+    /// The grid overlay, with its label sprites kept between renders.
+    private lazy var gridRenderer = GridRenderer(text: text)
 
     public init(map: LoadedMap) throws {
         self.map = map
@@ -38,7 +40,7 @@ public final class MapRenderer {
         }
 
         drawLabels(view: view, into: context)
-        if let grid = document.grid, grid.visible { GridOverlay(settings: grid, view: view, text: text).draw(into: context) }
+        if let grid = document.grid { gridRenderer.draw(grid, view: view, into: context) }
     }
 
     private func drawLabels(view: View, into context: CairoContext) {

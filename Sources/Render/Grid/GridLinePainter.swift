@@ -108,24 +108,30 @@ struct GridLinePainter {
         let pattern = symbol.dash.map { $0 * pixelsPerPoint }
         let dashed = !pattern.isEmpty && pattern.contains { $0 > 0 }
         let safe = PathBuilder(view: view)
-        context.newPath()
-        for path in GridLinePainter.join(lines) {
-            let runs = dashed ? GridLinePainter.dashes(path, pattern: pattern) : [path.points]
-            for run in runs {
-                var local = run.map { (x: $0.x - view.originX, y: $0.y - view.originY) }
-                var bounds = Rect.empty
-                for p in local { bounds.include(x: p.x, y: p.y) }
-                // Cairo's fixed-point coordinates cannot reach millions of pixels: clip far geometry.
-                let far = min(bounds.minX, bounds.minY) < -PathBuilder.safeLimit || max(bounds.maxX, bounds.maxY) > PathBuilder.safeLimit
-                let pieces = far ? Clipping.clipLine(local, to: safe.clipRect).map(\.points) : [local]
-                for piece in pieces where piece.count >= 2 {
-                    local = piece
-                    context.moveTo(local[0].x, local[0].y)
-                    for p in local.dropFirst() { context.lineTo(p.x, p.y) }
+        // One stroke per family of lines that never cross (the eastings, the northings; each
+        // boundary alone): Cairo's stroker gets slow on paths that cross themselves many times.
+        var families: [[GridLine]] = [lines.filter { $0.axis.labelsOnHorizontalEdges },
+                                      lines.filter { $0.axis.labelsOnVerticalEdges }]
+        families += lines.filter { $0.axis == .boundary }.map { [$0] }
+        for family in families where !family.isEmpty {
+            context.newPath()
+            for path in GridLinePainter.join(family) {
+                let runs = dashed ? GridLinePainter.dashes(path, pattern: pattern) : [path.points]
+                for run in runs {
+                    let local = run.map { (x: $0.x - view.originX, y: $0.y - view.originY) }
+                    var bounds = Rect.empty
+                    for p in local { bounds.include(x: p.x, y: p.y) }
+                    // Cairo's fixed-point coordinates cannot reach millions of pixels: clip far geometry.
+                    let far = min(bounds.minX, bounds.minY) < -PathBuilder.safeLimit || max(bounds.maxX, bounds.maxY) > PathBuilder.safeLimit
+                    let pieces = far ? Clipping.clipLine(local, to: safe.clipRect).map(\.points) : [local]
+                    for piece in pieces where piece.count >= 2 {
+                        context.moveTo(piece[0].x, piece[0].y)
+                        for p in piece.dropFirst() { context.lineTo(p.x, p.y) }
+                    }
                 }
             }
+            context.stroke()
         }
-        context.stroke()
         context.restore()
     }
 }

@@ -72,7 +72,7 @@ struct GridOverlay {
         return try? Grid.generate(request, projection: WebMercatorGridProjection(resolution: view.resolution), area: area)
     }
 
-    func draw(into context: CairoContext) {
+    func draw(into context: CairoContext, labelPainter: GridLabelPainter) {
         let levels = levels()
         guard !levels.isEmpty, let grid = geometry(levels) else { return }
         let painter = GridLinePainter(context: context, view: view)
@@ -81,8 +81,7 @@ struct GridOverlay {
         }
         guard settings.labelsVisible else { return }
         for label in placedLabels(grid, levels) {
-            let layout = text.layout(label.text, font: label.font)
-            layout.draw(in: context, x: label.textX - view.originX, y: label.textY - view.originY, color: label.color, halo: label.halo)
+            labelPainter.draw(label, in: context, x: label.textX - view.originX, y: label.textY - view.originY)
         }
     }
 
@@ -102,7 +101,10 @@ struct GridOverlay {
             if let room, level >= 1, extents.width > room.width || extents.height > room.height { return }
             let halo = style.text.halo.map { (color: $0.color, width: $0.width * view.pixelsPerPoint) }
             let grow = halo?.width ?? 0
-            let o = origin(extents.width, extents.height)
+            // Text on whole pixels of the image: crisp, and the same in every tile (tile
+            // origins are whole, so these are whole global pixels too).
+            let unrounded = origin(extents.width, extents.height)
+            let o = (x: (unrounded.x - view.originX).rounded() + view.originX, y: (unrounded.y - view.originY).rounded() + view.originY)
             candidates.append(GridLabelCandidate(
                 text: text, font: f, color: style.text.color, halo: halo, textX: o.x, textY: o.y,
                 box: Rect(minX: o.x - grow, minY: o.y - grow, maxX: o.x + extents.width + grow, maxY: o.y + extents.height + grow),
@@ -172,5 +174,22 @@ struct GridOverlay {
                 make(text, line.level, line.labelRank, p, nil) { w, h in (p.x - w / 2, p.y - h / 2) }
             }
         }
+    }
+}
+
+/// Draws the grid of each render; one per `MapRenderer` (so per worker thread), keeping the
+/// label sprites between renders.
+final class GridRenderer {
+    let text: TextEngine
+    let labelPainter: GridLabelPainter
+
+    init(text: TextEngine) {
+        self.text = text
+        labelPainter = GridLabelPainter(text: text)
+    }
+
+    func draw(_ settings: GridSettings, view: View, into context: CairoContext) {
+        guard settings.visible else { return }
+        GridOverlay(settings: settings, view: view, text: text).draw(into: context, labelPainter: labelPainter)
     }
 }

@@ -1,0 +1,85 @@
+import CCairo
+import CPango
+import MapModel
+
+/// Draws grid labels: the halo, a stroke around the glyph outlines, then the glyphs.
+///
+/// A grid repeats the same few dozen texts on every view, and stroking glyph outlines for
+/// halos is most of a label's cost, so on image surfaces each label is drawn once into a
+/// small image (a sprite) and then copied wherever it appears. Labels sit on whole pixels,
+/// so a copy is exactly what drawing in place would give, in every tile. Vector output
+/// (PDF, SVG) draws the text itself, so it stays text.
+final class GridLabelPainter {
+    private struct Key: Hashable {
+        let text: String
+        let font: FontSpec
+        let color: Color
+        let haloColor: Color?
+        let haloWidth: Double
+    }
+
+    private struct Sprite {
+        let surface: CairoSurface
+        /// Where the text box's top-left corner is in the sprite.
+        let inset: Int
+    }
+
+    private let text: TextEngine
+    private var sprites: [Key: Sprite] = [:]
+    /// Bounds the cache (a tile job at fine levels sees many distinct values).
+    static let maxSprites = 4096
+
+    init(text: TextEngine) {
+        self.text = text
+    }
+
+    /// Draws `label` with its text box's top-left corner at (x, y) in the context's units.
+    func draw(_ label: GridLabelCandidate, in context: CairoContext, x: Double, y: Double) {
+        let layout = text.layout(label.text, font: label.font)
+        let isImage = cairo_surface_get_type(context.surface.pointer) == CAIRO_SURFACE_TYPE_IMAGE
+        guard isImage, x == x.rounded(), y == y.rounded(), let sprite = sprite(label, layout) else {
+            GridLabelPainter.drawDirect(layout, in: context, x: x, y: y, color: label.color, halo: label.halo)
+            return
+        }
+        cairo_set_source_surface(context.pointer, sprite.surface.pointer, x - Double(sprite.inset), y - Double(sprite.inset))
+        cairo_paint(context.pointer)
+    }
+
+    private func sprite(_ label: GridLabelCandidate, _ layout: TextLayout) -> Sprite? {
+        let key = Key(text: label.text, font: label.font, color: label.color, haloColor: label.halo?.color, haloWidth: label.halo?.width ?? 0)
+        if let known = sprites[key] { return known }
+        if sprites.count >= GridLabelPainter.maxSprites { sprites.removeAll(keepingCapacity: true) }
+        let inset = Int((label.halo?.width ?? 0).rounded(.up)) + 2
+        let width = Int(layout.extents.width.rounded(.up)) + 2 * inset
+        let height = Int(layout.extents.height.rounded(.up)) + 2 * inset
+        guard let surface = try? CairoSurface.image(width: width, height: height) else { return nil }
+        let context = CairoContext(surface)
+        GridLabelPainter.drawDirect(layout, in: context, x: Double(inset), y: Double(inset), color: label.color, halo: label.halo)
+        cairo_surface_flush(surface.pointer)
+        let sprite = Sprite(surface: surface, inset: inset)
+        sprites[key] = sprite
+        return sprite
+    }
+
+    /// Draws the text in place: halo, then glyphs (as `TextLayout.draw` does).
+    static func drawDirect(_ layout: TextLayout, in context: CairoContext, x: Double, y: Double,
+                           color: Color, halo: (color: Color, width: Double)?) {
+        let cr = context.pointer
+        let originX = x - layout.extents.x, originY = y - layout.extents.y
+        if let halo, halo.width > 0 {
+            context.save()
+            context.newPath()
+            context.moveTo(originX, originY)
+            pango_cairo_layout_path(cr, layout.pointer)
+            context.setColor(halo.color)
+            context.setLineWidth(halo.width * 2)
+            context.setLineJoin(.round)
+            context.stroke()
+            context.restore()
+        }
+        context.newPath()
+        context.moveTo(originX, originY)
+        context.setColor(color)
+        pango_cairo_show_layout(cr, layout.pointer)
+    }
+}
