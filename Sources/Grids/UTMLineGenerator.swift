@@ -131,9 +131,13 @@ enum UTMLineGenerator {
             let a = crossing(cell.box.south), b = crossing(cell.box.north)
             guard a < b else { continue }
             // Along an easting line within one hemisphere the longitude is monotone.
-            guard let range = MonotoneRoot.clip(a, dlon(a), b, dlon(b),
-                                                lower: cell.box.west - frame.centralMeridian,
-                                                upper: cell.box.east - frame.centralMeridian,
+            let fa = dlon(a), fb = dlon(b)
+            let east = cell.box.east - frame.centralMeridian
+            // A line on the cell's east edge belongs to the cell beyond (the central meridian
+            // of zone 31 is the edge of 31V).
+            if fa == east && fb == east { continue }
+            guard let range = MonotoneRoot.clip(a, fa, b, fb,
+                                                lower: cell.box.west - frame.centralMeridian, upper: east,
                                                 ttol: rootTolerance, ftol: angleTolerance, dlon) else { continue }
             pieces.append((cell, range))
         }

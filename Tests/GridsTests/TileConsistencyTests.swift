@@ -1,0 +1,72 @@
+import Foundation
+import Geodesy
+import Testing
+@testable import Grids
+
+/// Tiles must agree whatever metatile they are cut from: a grid generated for one tile has
+/// exactly the vertices (bit for bit), chunk starts and fixed label anchors that the grid of
+/// a 4x4 block around it has there.
+@Suite struct TileConsistencyTests {
+    struct Place: CustomStringConvertible {
+        let z: Int, x: Int, y: Int
+        var description: String { "\(z)/\(x)/\(y)" }
+    }
+
+    /// Blocks at world, regional and street zooms, one on a zone edge, one at the equator,
+    /// one by the north cap.
+    static let blocks = [Place(z: 3, x: 2, y: 1), Place(z: 7, x: 36, y: 46), Place(z: 11, x: 584, y: 780),
+                         Place(z: 14, x: 8528, y: 6208), Place(z: 9, x: 268, y: 254), Place(z: 8, x: 134, y: 0),
+                         Place(z: 16, x: 19294, y: 24642)]
+
+    static func area(_ projection: WebMercatorGridProjection, x: Int, y: Int, columns: Int) -> GridRect {
+        GridRect(minX: Double(x * 256), minY: Double(y * 256), maxX: Double((x + columns) * 256), maxY: Double((y + columns) * 256))
+    }
+
+    static func generate(_ type: GridType, _ projection: WebMercatorGridProjection, _ area: GridRect) throws -> GridGeometry {
+        var request = GridRequest(type: type)
+        request.minSpacing = TestView.minSpacing
+        request.margin = 40
+        request.cellAnchor = .fixed
+        return try Grid.generate(request, projection: projection, area: area)
+    }
+
+    struct LineKey: Hashable {
+        let level: Int, axis: GridAxis, zone: String?, value: Double
+        init(_ line: GridLine) { level = line.level; axis = line.axis; zone = line.zone; value = line.value }
+    }
+
+    @Test(arguments: GridType.allCases, blocks)
+    func tilesMatchTheirBlock(_ type: GridType, _ block: Place) throws {
+        let projection = WebMercatorGridProjection(resolution: 2 * WebMercator.halfWorld / (256 * Double(1 << block.z)))
+        let big = try Self.generate(type, projection, Self.area(projection, x: block.x, y: block.y, columns: 4))
+        var byKey: [LineKey: [GridLine]] = [:]
+        for line in big.lines { byKey[LineKey(line), default: []].append(line) }
+        var compared = 0
+        for dx in 0..<4 {
+            for dy in 0..<4 {
+                let tileArea = Self.area(projection, x: block.x + dx, y: block.y + dy, columns: 1)
+                let tile = try Self.generate(type, projection, tileArea)
+                for line in tile.lines {
+                    let points = line.vertices.map(\.point)
+                    let starts = Set(line.chunkStarts.map { line.vertices[$0].point })
+                    // The block holds a piece of the same line with these vertices in a row.
+                    let found = (byKey[LineKey(line)] ?? []).contains { candidate in
+                        let all = candidate.vertices.map(\.point)
+                        guard let first = all.firstIndex(of: points[0]), first + points.count <= all.count,
+                              Array(all[first..<(first + points.count)]) == points else { return false }
+                        let bigStarts = Set(candidate.chunkStarts.map { candidate.vertices[$0].point })
+                        return starts.isSubset(of: bigStarts.union([points[0]]))
+                    }
+                    #expect(found, "\(type) \(block) tile +\(dx)+\(dy): \(line.axis) \(line.value) \(line.zone ?? "") differs from the block's")
+                    compared += 1
+                }
+                // Labels anchored in the tile are the block's labels, at the same points.
+                for label in tile.labels where tileArea.contains(label.anchor) {
+                    #expect(big.labels.contains { $0.text == label.text && $0.anchor == label.anchor && $0.rank == label.rank },
+                            "\(type) \(block) tile +\(dx)+\(dy): label \(label.text) at \(label.anchor) is not the block's")
+                }
+            }
+        }
+        #expect(compared > 0, "\(type) \(block): no lines")
+    }
+}
