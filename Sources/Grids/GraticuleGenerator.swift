@@ -16,7 +16,9 @@ enum GraticuleGenerator {
         // Chunks of at least `chunkPixels`; labels every `labelRepeat` pixels or more.
         let chunk = GridBuilder<P>.niceMultiple(of: Double(finest), atLeast: GridBuilder<P>.chunkPixels / pixelsPerUnit) / u
         let period = GridBuilder<P>.niceMultiple(of: Double(finest), atLeast: b.request.labelRepeat / pixelsPerUnit) / u
-        let offset = Double(finest) / 2 / u
+        let centre = b.centrePosition
+        let latitudeOffset = b.labelOffset(step: Double(finest) / u, centre: centre.latitude)
+        let longitudeOffset = b.labelOffset(step: Double(finest) / u, centre: centre.longitude)
         let range = b.projection.latitudeRange
         let latLo = Swift.max(-90, range.lowerBound), latHi = Swift.min(90, range.upperBound)
         let geo = b.geoQuery
@@ -38,8 +40,8 @@ enum GraticuleGenerator {
                                         label: GridText.latLong(lon, axis: .longitude, format: format),
                                         labelRank: GridLabelRank(level: level, roundness: GridLabelRank.roundness(i), order: 1, key: lon))
                     let window = geo.south...geo.north
-                    b.addPiece(line, from: latLo, to: latHi, step: chunk, window: window) { GeoPosition(latitude: $0, longitude: lon) }
-                    for t in b.stops(from: latLo, to: latHi, window: window, period: period, offset: offset) {
+                    b.addLine([.init(line: line, t0: latLo, t1: latHi)], step: chunk, window: window) { GeoPosition(latitude: $0, longitude: lon) }
+                    for t in b.stops(from: latLo, to: latHi, window: window, period: period, offset: latitudeOffset) {
                         b.addLineLabel(line, at: GeoPosition(latitude: t, longitude: lon))
                     }
                 }
@@ -57,8 +59,8 @@ enum GraticuleGenerator {
                                         label: GridText.latLong(lat, axis: .latitude, format: format),
                                         labelRank: GridLabelRank(level: level, roundness: GridLabelRank.roundness(j), order: 2, key: lat))
                     let window = geo.west...geo.east
-                    b.addPiece(line, from: -180, to: 180, step: chunk, window: window) { GeoPosition(latitude: lat, longitude: $0) }
-                    for t in b.stops(from: -180, to: 180, window: window, period: period, offset: offset) {
+                    b.addLine([.init(line: line, t0: -180, t1: 180)], step: chunk, window: window) { GeoPosition(latitude: lat, longitude: $0) }
+                    for t in b.stops(from: -180, to: 180, window: window, period: period, offset: longitudeOffset) {
                         b.addLineLabel(line, at: GeoPosition(latitude: lat, longitude: t))
                     }
                 }

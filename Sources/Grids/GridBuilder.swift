@@ -2,7 +2,7 @@ import Geodesy
 
 /// The shared state of one generation: the projection, the area and its latitude/longitude
 /// bounds, and the lines and labels made so far. The generators for each grid type call
-/// `addPiece` for every piece of line they find and `addLineLabel`/`addCellLabel` for labels.
+/// `addLine` for every line they find (as pieces, one per grid zone) and `addLineLabel`/`addCellLabel` for labels.
 struct GridBuilder<P: GridProjection> {
     let projection: P
     let request: GridRequest
@@ -38,54 +38,93 @@ struct GridBuilder<P: GridProjection> {
         GridVertex(point: projection.project(latitude: p.latitude, longitude: p.longitude), position: p)
     }
 
-    /// Adds the runs of a line piece that reach the query area. The piece goes from `t0` to
-    /// `t1` of its parameter; it is cut into chunks at multiples of `step` (and at its ends),
-    /// and only the chunks within `window` (a parameter range known to hold everything
-    /// visible) are made. Consecutive chunks that reach the area form one `GridLine`.
-    mutating func addPiece(_ template: GridLine, from t0: Double, to t1: Double, step: Double,
-                           window: ClosedRange<Double>, _ position: (Double) -> GeoPosition) {
-        guard t0 < t1, step > 0, step.isFinite else { return }
-        let lo = Swift.max(t0, window.lowerBound), hi = Swift.min(t1, window.upperBound)
-        guard lo <= hi else { return }
+    /// A chunk of a line as `addLine` makes it.
+    private struct Chunk {
+        let piece: Int
+        let a: Double, b: Double
+        let vertices: [GridVertex]
+        let visible: Bool
+        /// Whether it follows the previous chunk with no gap.
+        let continues: Bool
+    }
+
+    /// One piece of a line: a stretch of its parameter within one grid zone, with the
+    /// properties its `GridLine`s carry.
+    struct Piece {
+        var line: GridLine
+        var t0: Double
+        var t1: Double
+    }
+
+    /// Adds the runs of a line that reach the query area. The line is given as pieces in order
+    /// of its parameter (pieces that touch share their end point). Each piece is cut into
+    /// chunks at multiples of `step` (and at its ends); only chunks near `window` (a parameter
+    /// range known to hold everything visible) are made.
+    ///
+    /// The chunks that reach the area are kept, and so is one chunk on each side of every
+    /// stretch of them, even in the next piece. The segments the view shows then always have
+    /// the same neighbours, so a stroke joins them the same way in every view: Cairo turns a
+    /// polyline into edges whose ends depend on the joins, and those ends (in fixed point) tilt
+    /// the edges slightly, far along their length.
+    mutating func addLine(_ pieces: [Piece], step: Double, window: ClosedRange<Double>,
+                          _ position: (Double) -> GeoPosition) {
+        guard step > 0, step.isFinite, window.lowerBound <= window.upperBound else { return }
         let projection = self.projection
         func evaluate(_ t: Double) -> GridVertex {
             let p = position(t)
             return GridVertex(point: projection.project(latitude: p.latitude, longitude: p.longitude), position: p)
         }
-        var k = (lo / step).rounded(.down)
-        if k * step == lo && lo > t0 { k -= 1 }      // the chunk ending exactly at the window touches it
-        var run: GridLine?
-        var runEnd = -Double.infinity
+        var chunks: [Chunk] = []
         var carried: (t: Double, vertex: GridVertex)?
-        var count = 0
-        while k * step <= hi, count < 1_000_000 {
-            count += 1
-            let a = Swift.max(t0, k * step), b = Swift.min(t1, (k + 1) * step)
-            k += 1
-            guard a < b else { continue }
-            let va = carried?.t == a ? carried!.vertex : evaluate(a)
-            let vb = evaluate(b)
-            carried = (b, vb)
-            var chunk = [va]
-            densifier.densify(from: a, va, to: b, vb, into: &chunk, evaluate)
-            var box = GridRect.empty
-            for v in chunk { box = box.including(v.point) }
-            if box.intersects(query) {
-                if var current = run, runEnd == a {
-                    current.chunkStarts.append(current.vertices.count - 1)
-                    current.vertices += chunk.dropFirst()
-                    run = current
-                } else {
-                    if let finished = run { lines.append(finished) }
-                    var fresh = template
-                    fresh.vertices = chunk
-                    fresh.chunkStarts = [0]
-                    run = fresh
-                }
-                runEnd = b
-            } else if let finished = run {
-                lines.append(finished)
+        for (index, piece) in pieces.enumerated() where piece.t0 < piece.t1 {
+            // Chunks within two steps of the window: the visible ones and their neighbours.
+            let lo = Swift.max(piece.t0, window.lowerBound - 2 * step), hi = Swift.min(piece.t1, window.upperBound + 2 * step)
+            guard lo <= hi else { carried = nil; continue }
+            var k = (lo / step).rounded(.down)
+            if k * step == lo && lo > piece.t0 { k -= 1 }
+            var count = 0
+            while k * step <= hi, count < 1_000_000 {
+                count += 1
+                let a = Swift.max(piece.t0, k * step), b = Swift.min(piece.t1, (k + 1) * step)
+                k += 1
+                guard a < b else { continue }
+                let continues = carried?.t == a
+                let va = continues ? carried!.vertex : evaluate(a)
+                let vb = evaluate(b)
+                carried = (b, vb)
+                var vertices = [va]
+                densifier.densify(from: a, va, to: b, vb, into: &vertices, evaluate)
+                var box = GridRect.empty
+                for v in vertices { box = box.including(v.point) }
+                chunks.append(Chunk(piece: index, a: a, b: b, vertices: vertices, visible: box.intersects(query), continues: continues))
+            }
+            if carried?.t != piece.t1 { carried = nil }
+        }
+        // Keep the visible chunks and their neighbours, then join kept chunks of one piece.
+        var keep = chunks.map(\.visible)
+        for i in chunks.indices where chunks[i].visible {
+            if i > 0, chunks[i].continues { keep[i - 1] = true }
+            if i + 1 < chunks.count, chunks[i + 1].continues { keep[i + 1] = true }
+        }
+        var run: GridLine?
+        var runPiece = -1
+        for (i, chunk) in chunks.enumerated() {
+            guard keep[i] else {
+                if let finished = run { lines.append(finished) }
                 run = nil
+                continue
+            }
+            if var current = run, runPiece == chunk.piece, chunk.continues {
+                current.chunkStarts.append(current.vertices.count - 1)
+                current.vertices += chunk.vertices.dropFirst()
+                run = current
+            } else {
+                if let finished = run { lines.append(finished) }
+                var fresh = pieces[chunk.piece].line
+                fresh.vertices = chunk.vertices
+                fresh.chunkStarts = [0]
+                run = fresh
+                runPiece = chunk.piece
             }
         }
         if let finished = run { lines.append(finished) }
@@ -104,6 +143,19 @@ struct GridBuilder<P: GridProjection> {
         }
         return out
     }
+
+    /// Where the repeating line labels go along a line: at `j·period + offset` of its parameter.
+    /// For tiles the offset is half a step (labels in the middle of the finest cells, the same
+    /// in every tile). A single image shifts the repeat so that one stop falls in the middle
+    /// of the finest cell nearest its centre (`centre`, the centre's parameter), so even a
+    /// small image shows its lines' labels.
+    func labelOffset(step: Double, centre: Double) -> Double {
+        guard request.cellAnchor == .visiblePart, centre.isFinite else { return step / 2 }
+        return ((centre - step / 2) / step).rounded() * step + step / 2
+    }
+
+    /// The centre of the area on the ellipsoid.
+    var centrePosition: GeoPosition { projection.unproject(area.center) }
 
     /// A label with the line's value at a fixed point along it.
     mutating func addLineLabel(_ line: GridLine, at position: GeoPosition) {

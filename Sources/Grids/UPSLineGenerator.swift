@@ -77,7 +77,7 @@ enum UPSLineGenerator {
         let finest = GridLevels.utmStep(finestLevel)
         let chunk = GridBuilder<P>.niceMultiple(of: finest, atLeast: GridBuilder<P>.chunkPixels / b.pixelsPerMetre)
         let period = GridBuilder<P>.niceMultiple(of: finest, atLeast: b.request.labelRepeat / b.pixelsPerMetre)
-        let offset = finest / 2
+        let centre = b.centrePosition
         let range = b.projection.latitudeRange
         let origin = UPSFrame.origin
 
@@ -95,6 +95,8 @@ enum UPSLineGenerator {
             let inner = Swift.abs(limit) < 90 ? frame.radius(latitude: limit) : 0
             let r = frame.ranges(seen.box)
             let eWindow = r.easting, nWindow = r.northing
+            let c = frame.coordinates(latitude: centre.latitude, longitude: centre.longitude)
+            let eOffset = b.labelOffset(step: finest, centre: c.easting), nOffset = b.labelOffset(step: finest, centre: c.northing)
 
             for level in lineLevels {
                 let s = GridLevels.utmStep(level)
@@ -112,10 +114,11 @@ enum UPSLineGenerator {
                     let rank = GridLabelRank(level: level, roundness: GridLabelRank.roundness(Int64(i)), order: 1, key: e)
                     let line = GridLine(level: level, axis: .easting, zone: frame.designator(east: e >= origin), value: e,
                                         label: text(e, .easting), labelRank: rank)
-                    for chord in UPSFrame.chords(offset: e - origin, inner: inner, outer: outer) {
-                        let n0 = origin + chord.lowerBound, n1 = origin + chord.upperBound
-                        b.addPiece(line, from: n0, to: n1, step: chunk, window: nWindow) { frame.position(e, $0) }
-                        for t in b.stops(from: n0, to: n1, window: nWindow, period: period, offset: offset) {
+                    let chords = UPSFrame.chords(offset: e - origin, inner: inner, outer: outer)
+                    b.addLine(chords.map { .init(line: line, t0: origin + $0.lowerBound, t1: origin + $0.upperBound) },
+                              step: chunk, window: nWindow) { frame.position(e, $0) }
+                    for chord in chords {
+                        for t in b.stops(from: origin + chord.lowerBound, to: origin + chord.upperBound, window: nWindow, period: period, offset: nOffset) {
                             b.addLineLabel(line, at: frame.position(e, t))
                         }
                     }
@@ -126,22 +129,22 @@ enum UPSLineGenerator {
                     defer { j += 1 }
                     guard owner(n) == level else { continue }
                     let rank = GridLabelRank(level: level, roundness: GridLabelRank.roundness(Int64(j)), order: 2, key: n)
+                    var pieces: [GridBuilder<P>.Piece] = []
                     for chord in UPSFrame.chords(offset: n - origin, inner: inner, outer: outer) {
                         // The 0°/180° meridian (easting 2,000 km) parts the west and east zones.
-                        var parts: [(ClosedRange<Double>, Bool)] = []
-                        if chord.lowerBound < 0 && chord.upperBound > 0 {
-                            parts = [(chord.lowerBound...0, false), (0...chord.upperBound, true)]
-                        } else {
-                            parts = [(chord, chord.lowerBound >= 0)]
-                        }
+                        let parts: [(ClosedRange<Double>, Bool)] = chord.lowerBound < 0 && chord.upperBound > 0
+                            ? [(chord.lowerBound...0, false), (0...chord.upperBound, true)]
+                            : [(chord, chord.lowerBound >= 0)]
                         for (part, east) in parts {
                             let line = GridLine(level: level, axis: .northing, zone: frame.designator(east: east), value: n,
                                                 label: text(n, .northing), labelRank: rank)
-                            let e0 = origin + part.lowerBound, e1 = origin + part.upperBound
-                            b.addPiece(line, from: e0, to: e1, step: chunk, window: eWindow) { frame.position($0, n) }
-                            for t in b.stops(from: e0, to: e1, window: eWindow, period: period, offset: offset) {
-                                b.addLineLabel(line, at: frame.position(t, n))
-                            }
+                            pieces.append(.init(line: line, t0: origin + part.lowerBound, t1: origin + part.upperBound))
+                        }
+                    }
+                    b.addLine(pieces, step: chunk, window: eWindow) { frame.position($0, n) }
+                    for piece in pieces {
+                        for t in b.stops(from: piece.t0, to: piece.t1, window: eWindow, period: period, offset: eOffset) {
+                            b.addLineLabel(piece.line, at: frame.position(t, n))
                         }
                     }
                 }

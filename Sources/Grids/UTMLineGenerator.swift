@@ -19,9 +19,12 @@ enum UTMLineGenerator {
         let finest = GridLevels.utmStep(finestLevel)
         let chunk = GridBuilder<P>.niceMultiple(of: finest, atLeast: GridBuilder<P>.chunkPixels / b.pixelsPerMetre)
         let period = GridBuilder<P>.niceMultiple(of: finest, atLeast: b.request.labelRepeat / b.pixelsPerMetre)
-        let offset = finest / 2
+        let centre = b.centrePosition
         let geo = b.geoQuery.intersection(GeoBox(south: -80, north: 84, west: -180, east: 180))
         guard !geo.isEmpty else { return }
+        // Pieces are made in the cells near the area too: the chunk beyond a visible one may
+        // lie in the next cell (see `GridBuilder.addLine`).
+        let near = b.geoQuery.expanded(byMetres: 3 * chunk)
 
         func owner(_ value: Double) -> Int? {
             let v = Int64(value.rounded())
@@ -32,6 +35,7 @@ enum UTMLineGenerator {
             let cells = UTMCell.all[zone - 1]
             let visible = cells.filter { $0.box.intersects(geo) }
             guard !visible.isEmpty else { continue }
+            let nearby = cells.filter { $0.box.intersects(near) }
             let frame = UTMZoneFrame(zone: zone)
             var e0 = Double.infinity, e1 = -Double.infinity, n0 = Double.infinity, n1 = -Double.infinity
             for cell in visible {
@@ -43,6 +47,8 @@ enum UTMLineGenerator {
                 n1 = Swift.max(n1, r.northing.upperBound)
             }
             let eWindow = e0...e1, nWindow = n0...n1
+            let c = frame.coordinates(latitude: centre.latitude, longitude: centre.longitude)
+            let eOffset = b.labelOffset(step: finest, centre: c.easting), nOffset = b.labelOffset(step: finest, centre: c.northing)
             // Each cell's easting range, computed once for all the zone's northing lines.
             let cellRanges = cells.map { (cell: $0, easting: frame.ranges($0.box).easting) }
 
@@ -61,15 +67,15 @@ enum UTMLineGenerator {
                     defer { i += 1 }
                     guard owner(e) == level else { continue }
                     let rank = GridLabelRank(level: level, roundness: GridLabelRank.roundness(Int64(i)), order: 1, key: Double(zone) * 1e7 + e)
-                    for piece in eastingPieces(frame, easting: e, cells: visible) {
-                        let line = GridLine(level: level, axis: .easting, zone: piece.cell.designator, value: e,
-                                            label: text(e, .easting), labelRank: rank)
-                        b.addPiece(line, from: piece.range.lowerBound, to: piece.range.upperBound, step: chunk, window: nWindow) {
-                            frame.position(e, $0)
-                        }
-                        for t in b.stops(from: piece.range.lowerBound, to: piece.range.upperBound, window: nWindow,
-                                         period: period, offset: offset) {
-                            b.addLineLabel(line, at: frame.position(e, t))
+                    let pieces = eastingPieces(frame, easting: e, cells: nearby).map { piece in
+                        GridBuilder<P>.Piece(line: GridLine(level: level, axis: .easting, zone: piece.cell.designator, value: e,
+                                                            label: text(e, .easting), labelRank: rank),
+                                             t0: piece.range.lowerBound, t1: piece.range.upperBound)
+                    }
+                    b.addLine(pieces, step: chunk, window: nWindow) { frame.position(e, $0) }
+                    for piece in pieces {
+                        for t in b.stops(from: piece.t0, to: piece.t1, window: nWindow, period: period, offset: nOffset) {
+                            b.addLineLabel(piece.line, at: frame.position(e, t))
                         }
                     }
                 }
@@ -80,16 +86,16 @@ enum UTMLineGenerator {
                     defer { j += 1 }
                     guard owner(n) == level else { continue }
                     let rank = GridLabelRank(level: level, roundness: GridLabelRank.roundness(Int64(j)), order: 2, key: Double(zone) * 1e8 + n)
-                    for piece in northingPieces(frame, northing: n, cells: cellRanges) where piece.cell.box.intersects(geo) {
+                    let pieces = northingPieces(frame, northing: n, cells: cellRanges).filter { $0.cell.box.intersects(near) }.map { piece in
                         let value = n + (piece.cell.band.isNorthern ? 0 : WGS84.utmSouthFalseNorthing)
-                        let line = GridLine(level: level, axis: .northing, zone: piece.cell.designator, value: value,
-                                            label: text(value, .northing), labelRank: rank)
-                        b.addPiece(line, from: piece.range.lowerBound, to: piece.range.upperBound, step: chunk, window: eWindow) {
-                            frame.position($0, n)
-                        }
-                        for t in b.stops(from: piece.range.lowerBound, to: piece.range.upperBound, window: eWindow,
-                                         period: period, offset: offset) {
-                            b.addLineLabel(line, at: frame.position(t, n))
+                        return GridBuilder<P>.Piece(line: GridLine(level: level, axis: .northing, zone: piece.cell.designator, value: value,
+                                                                   label: text(value, .northing), labelRank: rank),
+                                                    t0: piece.range.lowerBound, t1: piece.range.upperBound)
+                    }
+                    b.addLine(pieces, step: chunk, window: eWindow) { frame.position($0, n) }
+                    for piece in pieces {
+                        for t in b.stops(from: piece.t0, to: piece.t1, window: eWindow, period: period, offset: eOffset) {
+                            b.addLineLabel(piece.line, at: frame.position(t, n))
                         }
                     }
                 }

@@ -18,21 +18,42 @@ enum ZoneBoundaryGenerator {
         let mgrs = type != .utm
         let rank = GridLabelRank(level: 0, roundness: 0, order: 9, key: 0)
 
-        // Zone meridians, band by band.
+        // Pieces are made near the area too: the chunk beyond a visible one may lie in the
+        // next band or zone (see `GridBuilder.addLine`).
+        let near = geo.expanded(byMetres: 3 * step * GridLevels.metresPerDegree)
+
+        // Zone meridians: one line per longitude, a piece per band (and the caps' meridians).
+        var meridians: [Double: [GridBuilder<P>.Piece]] = [:]
         for band in LatitudeBand.all {
-            let south = Swift.max(band.south, domain.0, geo.south), north = Swift.min(band.north, domain.1, geo.north)
-            guard south <= north else { continue }
             let lat0 = Swift.max(band.south, domain.0), lat1 = Swift.min(band.north, domain.1)
-            for lon in UTMCell.zoneEdges(band: band) + [180] where lon >= geo.west && lon <= geo.east {
+            guard lat0 < lat1, lat1 >= near.south, lat0 <= near.north else { continue }
+            for lon in UTMCell.zoneEdges(band: band) + [180] where lon >= near.west && lon <= near.east {
                 let east = UTMCell.cell(band: band, longitude: lon)
                 let line = GridLine(level: 0, axis: .boundary, zone: east?.designator, value: lon, label: nil, labelRank: rank)
-                b.addPiece(line, from: lat0, to: lat1, step: step, window: geo.south...geo.north) {
-                    GeoPosition(latitude: $0, longitude: lon)
+                meridians[lon, default: []].append(.init(line: line, t0: lat0, t1: lat1))
+            }
+        }
+        if mgrs {
+            // The meridian that parts the UPS zones continues the zone meridians at 0° and 180°.
+            for north in [true, false] {
+                let frame = UPSFrame(north: north)
+                let lat0 = north ? 84 : domain.0, lat1 = north ? domain.1 : -80
+                guard lat0 < lat1, lat1 >= near.south, lat0 <= near.north else { continue }
+                for lon in [-180.0, 0, 180] where lon >= near.west && lon <= near.east {
+                    let line = GridLine(level: 0, axis: .boundary, zone: frame.designator(east: lon == 0), value: lon,
+                                        label: nil, labelRank: rank)
+                    meridians[lon, default: []].append(.init(line: line, t0: lat0, t1: lat1))
                 }
             }
         }
+        for (lon, pieces) in meridians.sorted(by: { $0.key < $1.key }) {
+            b.addLine(pieces.sorted { $0.t0 < $1.t0 }, step: step, window: geo.south...geo.north) {
+                GeoPosition(latitude: $0, longitude: lon)
+            }
+        }
 
-        // Parallels: band edges (MGRS, USNG) or the equator and the UTM limits (UTM).
+        // Parallels: band edges (MGRS, USNG) or the equator and the UTM limits (UTM), one line
+        // each with a piece per zone.
         let parallels: [Double] = mgrs ? LatitudeBand.all.map(\.south) + [84] : [-80, 0, 84]
         for lat in parallels where lat >= geo.south && lat <= geo.north && lat >= domain.0 && lat <= domain.1 {
             let below = LatitudeBand.all.first { $0.north == lat }
@@ -41,31 +62,15 @@ enum ZoneBoundaryGenerator {
             if let below { cuts.formUnion(UTMCell.zoneEdges(band: below)) }
             if let above { cuts.formUnion(UTMCell.zoneEdges(band: above)) }
             let sorted = cuts.sorted()
-            for k in 0..<(sorted.count - 1) where sorted[k + 1] >= geo.west && sorted[k] <= geo.east {
+            var pieces: [GridBuilder<P>.Piece] = []
+            for k in 0..<(sorted.count - 1) where sorted[k + 1] >= near.west && sorted[k] <= near.east {
                 let mid = (sorted[k] + sorted[k + 1]) / 2
                 let zone = above.flatMap { UTMCell.cell(band: $0, longitude: mid)?.designator }
                     ?? UPSFrame(north: true).designator(east: mid >= 0)
                 let line = GridLine(level: 0, axis: .boundary, zone: zone, value: lat, label: nil, labelRank: rank)
-                b.addPiece(line, from: sorted[k], to: sorted[k + 1], step: step, window: geo.west...geo.east) {
-                    GeoPosition(latitude: lat, longitude: $0)
-                }
+                pieces.append(.init(line: line, t0: sorted[k], t1: sorted[k + 1]))
             }
-        }
-
-        // The meridian that parts the UPS zones.
-        if mgrs {
-            for north in [true, false] {
-                let frame = UPSFrame(north: north)
-                let lat0 = north ? 84 : domain.0, lat1 = north ? domain.1 : -80
-                guard lat0 < lat1, lat1 >= geo.south, lat0 <= geo.north else { continue }
-                for lon in [-180.0, 0, 180] where lon >= geo.west && lon <= geo.east {
-                    let line = GridLine(level: 0, axis: .boundary, zone: frame.designator(east: lon == 0), value: lon,
-                                        label: nil, labelRank: rank)
-                    b.addPiece(line, from: lat0, to: lat1, step: step, window: geo.south...geo.north) {
-                        GeoPosition(latitude: $0, longitude: lon)
-                    }
-                }
-            }
+            b.addLine(pieces, step: step, window: geo.west...geo.east) { GeoPosition(latitude: lat, longitude: $0) }
         }
 
         guard b.request.labels else { return }

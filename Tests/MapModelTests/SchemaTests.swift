@@ -30,6 +30,26 @@ import Testing
         #expect(Set(properties(["$defs", "fill"])) == Set(SymbolKeys.fill))
         #expect(Set(properties(["$defs", "label"])) == Set(SymbolKeys.label))
         #expect(Set(properties(["$defs", "label", "properties", "halo"])) == Set(SymbolKeys.halo))
+        #expect(Set(properties(["$defs", "grid"])) == Set(GridSettings.keys))
+        #expect(Set(properties(["$defs", "gridLevel"])) == Set(GridSettings.levelKeys))
+        #expect(Set(properties(["$defs", "gridText"])) == Set(GridSettings.textKeys))
+        #expect(Set(properties(["$defs", "gridText", "properties", "halo"])) == Set(SymbolKeys.halo))
+    }
+
+    /// The grid's enumerations in the schema are the decoder's.
+    @Test func gridEnumsMatchTheDecoder() {
+        func values(_ key: String) -> [String] {
+            guard case .object(let root) = schema, case .object(let defs)? = root.first(where: { $0.key == "$defs" })?.value,
+                  case .object(let grid)? = defs.first(where: { $0.key == "grid" })?.value,
+                  case .object(let props)? = grid.first(where: { $0.key == "properties" })?.value,
+                  case .object(let entry)? = props.first(where: { $0.key == key })?.value,
+                  case .array(let items)? = entry.first(where: { $0.key == "enum" })?.value else { return [] }
+            return items.compactMap { if case .string(let s) = $0 { return s } else { return nil } }
+        }
+        #expect(values("type") == GridSettings.Kind.allCases.map(\.rawValue))
+        #expect(values("labelPosition") == GridSettings.LabelPosition.allCases.map(\.rawValue))
+        #expect(values("labelFormat") == GridSettings.LabelFormat.allCases.map(\.rawValue))
+        #expect(values("labelUnit") == GridSettings.LabelUnit.allCases.map(\.rawValue))
     }
 
     @Test func shippedMapsDecode() throws {

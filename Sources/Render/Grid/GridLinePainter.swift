@@ -1,3 +1,4 @@
+import CCairo
 import Foundation
 import Geodesy
 import Grids
@@ -95,43 +96,210 @@ struct GridLinePainter {
         return runs
     }
 
-    /// Strokes the lines of one level with its symbol, sizes in pixels.
+    /// Draws the lines of one level with its symbol, sizes in pixels.
+    ///
+    /// Lines are filled as outlines made here — a quadrilateral per segment, a disc at each
+    /// round join — rather than stroked by Cairo. Cairo's stroker leaves out segments beyond
+    /// the image and joins what is left, which moves the ends of the edges it makes for the
+    /// segments that are seen (so a tile and its metatile would disagree by a level here and
+    /// there). Outlines built from each segment's own two ends are the same in every view.
     func stroke(_ lines: [GridLine], symbol: LineSymbol, pixelsPerPoint: Double) {
         let width = symbol.width * pixelsPerPoint
         guard width > 0, symbol.opacity > 0, symbol.color.alpha > 0, !lines.isEmpty else { return }
         context.save()
         context.setColor(symbol.color.withOpacity(symbol.opacity))
-        context.setLineWidth(width)
-        context.setLineCap(symbol.cap)
-        context.setLineJoin(symbol.join)
-        context.setDash([], offset: 0)
+        cairo_set_fill_rule(context.pointer, CAIRO_FILL_RULE_WINDING)
         let pattern = symbol.dash.map { $0 * pixelsPerPoint }
         let dashed = !pattern.isEmpty && pattern.contains { $0 > 0 }
         let safe = PathBuilder(view: view)
-        // One stroke per family of lines that never cross (the eastings, the northings; each
-        // boundary alone): Cairo's stroker gets slow on paths that cross themselves many times.
+        // One fill per family of lines that never cross (the eastings, the northings; each
+        // boundary alone): Cairo's rasteriser slows down on paths that cross themselves often.
         var families: [[GridLine]] = [lines.filter { $0.axis.labelsOnHorizontalEdges },
                                       lines.filter { $0.axis.labelsOnVerticalEdges }]
         families += lines.filter { $0.axis == .boundary }.map { [$0] }
         for family in families where !family.isEmpty {
-            context.newPath()
+            var polygons: [[PlanePoint]] = []
             for path in GridLinePainter.join(family) {
                 let runs = dashed ? GridLinePainter.dashes(path, pattern: pattern) : [path.points]
                 for run in runs {
-                    let local = run.map { (x: $0.x - view.originX, y: $0.y - view.originY) }
                     var bounds = Rect.empty
-                    for p in local { bounds.include(x: p.x, y: p.y) }
-                    // Cairo's fixed-point coordinates cannot reach millions of pixels: clip far geometry.
+                    for p in run { bounds.include(x: p.x - view.originX, y: p.y - view.originY) }
+                    // Cairo's fixed-point coordinates cannot reach millions of pixels: clip far
+                    // geometry (chunks are short, so grid lines hardly ever need it).
                     let far = min(bounds.minX, bounds.minY) < -PathBuilder.safeLimit || max(bounds.maxX, bounds.maxY) > PathBuilder.safeLimit
-                    let pieces = far ? Clipping.clipLine(local, to: safe.clipRect).map(\.points) : [local]
+                    let pieces = far
+                        ? Clipping.clipLine(run.map { (x: $0.x - view.originX, y: $0.y - view.originY) }, to: safe.clipRect)
+                            .map { $0.points.map { PlanePoint(x: $0.x + view.originX, y: $0.y + view.originY) } }
+                        : [run]
                     for piece in pieces where piece.count >= 2 {
-                        context.moveTo(piece[0].x, piece[0].y)
-                        for p in piece.dropFirst() { context.lineTo(p.x, p.y) }
+                        polygons += GridLinePainter.outline(piece, halfWidth: width / 2, join: symbol.join, cap: symbol.cap)
                     }
                 }
             }
-            context.stroke()
+            fill(polygons)
         }
         context.restore()
+    }
+
+    /// Tile boundaries in global pixels (every block of 256-pixel tiles, or 512, 1024..., has
+    /// its edges on them).
+    static let cellSize = 256.0
+
+    /// Fills polygons (global pixels, each wound positively) with the non-zero rule.
+    ///
+    /// In a block of tiles the polygons are cut along the tile boundaries and each tile's
+    /// pieces are filled on their own. Cairo's rasteriser decides, row by row, between two
+    /// ways of computing coverage depending on every edge in the row, and clips polygons that
+    /// cross the image's edge; either would make a tile's pixels depend on what lies beyond
+    /// it. A tile's own pieces are the same in every block that holds the tile, so its pixels
+    /// are too. (Cuts fall on pixel boundaries there, so they leave no seam.)
+    func fill(_ polygons: [[PlanePoint]]) {
+        guard view.isTileBlock else {
+            context.newPath()
+            for polygon in polygons { add(polygon) }
+            context.fill()
+            return
+        }
+        struct Cell: Hashable { let i: Double, j: Double }
+        var cells: [Cell: [[PlanePoint]]] = [:]
+        let t = GridLinePainter.cellSize
+        for q in polygons {
+            var box = GridRect.empty
+            for p in q { box = box.including(p) }
+            let i0 = (box.minX / t).rounded(.down), i1 = (box.maxX / t).rounded(.down)
+            let j0 = (box.minY / t).rounded(.down), j1 = (box.maxY / t).rounded(.down)
+            if i0 == i1 && j0 == j1 {
+                cells[Cell(i: i0, j: j0), default: []].append(q)
+                continue
+            }
+            for i in stride(from: i0, through: i1, by: 1) {
+                for j in stride(from: j0, through: j1, by: 1) {
+                    let piece = GridLinePainter.clip(q, minX: i * t, minY: j * t, maxX: (i + 1) * t, maxY: (j + 1) * t)
+                    if piece.count >= 3 { cells[Cell(i: i, j: j), default: []].append(piece) }
+                }
+            }
+        }
+        let area = GridRect(minX: view.originX, minY: view.originY,
+                            maxX: view.originX + Double(view.width), maxY: view.originY + Double(view.height))
+        for (cell, pieces) in cells {
+            guard GridRect(minX: cell.i * t, minY: cell.j * t, maxX: (cell.i + 1) * t, maxY: (cell.j + 1) * t).intersects(area) else { continue }
+            context.newPath()
+            for piece in pieces { add(piece) }
+            context.fill()
+        }
+    }
+
+    private func add(_ polygon: [PlanePoint]) {
+        context.moveTo(polygon[0].x - view.originX, polygon[0].y - view.originY)
+        for p in polygon.dropFirst() { context.lineTo(p.x - view.originX, p.y - view.originY) }
+        context.closePath()
+    }
+
+    /// Sutherland–Hodgman against an axis-aligned rectangle.
+    static func clip(_ polygon: [PlanePoint], minX: Double, minY: Double, maxX: Double, maxY: Double) -> [PlanePoint] {
+        var points = polygon
+        for edge in 0..<4 {
+            guard let last = points.last else { return [] }
+            func inside(_ p: PlanePoint) -> Bool {
+                switch edge {
+                case 0: return p.x >= minX
+                case 1: return p.x <= maxX
+                case 2: return p.y >= minY
+                default: return p.y <= maxY
+                }
+            }
+            func cross(_ a: PlanePoint, _ b: PlanePoint) -> PlanePoint {
+                switch edge {
+                case 0, 1:
+                    let x = edge == 0 ? minX : maxX
+                    return PlanePoint(x: x, y: a.y + (b.y - a.y) * (x - a.x) / (b.x - a.x))
+                default:
+                    let y = edge == 2 ? minY : maxY
+                    return PlanePoint(x: a.x + (b.x - a.x) * (y - a.y) / (b.y - a.y), y: y)
+                }
+            }
+            var output: [PlanePoint] = []
+            var previous = last
+            for current in points {
+                if inside(current) {
+                    if !inside(previous) { output.append(cross(previous, current)) }
+                    output.append(current)
+                } else if inside(previous) {
+                    output.append(cross(previous, current))
+                }
+                previous = current
+            }
+            points = output
+        }
+        return points
+    }
+
+    /// A disc as a polygon, fine enough to stay within 0.05 px of the circle.
+    static func disc(_ c: PlanePoint, radius r: Double) -> [PlanePoint] {
+        let n = max(8, Int((Double.pi / acos(max(-1, 1 - 0.05 / max(r, 0.05)))).rounded(.up)))
+        return (0..<n).map { k in
+            let a = 2 * Double.pi * Double(k) / Double(n)
+            return PlanePoint(x: c.x + r * cos(a), y: c.y + r * sin(a))
+        }
+    }
+
+    /// The outline of a thick polyline (global pixels) as polygons wound the same way: a
+    /// quadrilateral per segment, round or bevel joins, and the caps. Each depends only on
+    /// its own vertices.
+    static func outline(_ points: [PlanePoint], halfWidth h: Double, join: LineJoin, cap: LineCap) -> [[PlanePoint]] {
+        var polygons: [[PlanePoint]] = []
+        func polygon(_ q: [PlanePoint]) {
+            var area = 0.0
+            for i in 0..<q.count {
+                let a = q[i], b = q[(i + 1) % q.count]
+                area += a.x * b.y - b.x * a.y
+            }
+            guard area != 0 else { return }
+            polygons.append(area < 0 ? Array(q.reversed()) : q)
+        }
+        var normals: [PlanePoint?] = []
+        for i in 0..<(points.count - 1) {
+            let a = points[i], b = points[i + 1]
+            let dx = b.x - a.x, dy = b.y - a.y
+            let length = (dx * dx + dy * dy).squareRoot()
+            guard length > 0 else {
+                normals.append(nil)
+                continue
+            }
+            let n = PlanePoint(x: -dy / length * h, y: dx / length * h)
+            normals.append(n)
+            polygon([PlanePoint(x: a.x + n.x, y: a.y + n.y), PlanePoint(x: b.x + n.x, y: b.y + n.y),
+                     PlanePoint(x: b.x - n.x, y: b.y - n.y), PlanePoint(x: a.x - n.x, y: a.y - n.y)])
+        }
+        if points.count > 2 {
+            for i in 1..<(points.count - 1) {
+                let v = points[i]
+                if join == .round {
+                    polygon(disc(v, radius: h))
+                } else if let n0 = normals[i - 1], let n1 = normals[i] {
+                    // Bevel: the triangles between the two segments' corners, on both sides.
+                    polygon([v, PlanePoint(x: v.x + n0.x, y: v.y + n0.y), PlanePoint(x: v.x + n1.x, y: v.y + n1.y)])
+                    polygon([v, PlanePoint(x: v.x - n0.x, y: v.y - n0.y), PlanePoint(x: v.x - n1.x, y: v.y - n1.y)])
+                }
+            }
+        }
+        switch cap {
+        case .butt:
+            break
+        case .round:
+            polygon(disc(points[0], radius: h))
+            polygon(disc(points[points.count - 1], radius: h))
+        case .square:
+            for (end, inner, normal) in [(points[0], points[1], normals.first ?? nil),
+                                         (points[points.count - 1], points[points.count - 2], normals.last ?? nil)] {
+                guard let n = normal else { continue }
+                // Half a width beyond the end, along the segment.
+                let d = PlanePoint(x: n.y, y: -n.x)
+                let out = (end.x - inner.x) * d.x + (end.y - inner.y) * d.y >= 0 ? d : PlanePoint(x: -d.x, y: -d.y)
+                polygon([PlanePoint(x: end.x + n.x, y: end.y + n.y), PlanePoint(x: end.x + n.x + out.x, y: end.y + n.y + out.y),
+                         PlanePoint(x: end.x - n.x + out.x, y: end.y - n.y + out.y), PlanePoint(x: end.x - n.x, y: end.y - n.y)])
+            }
+        }
+        return polygons
     }
 }
