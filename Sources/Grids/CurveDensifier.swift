@@ -4,7 +4,7 @@ import Geodesy
 /// meridian) into a polyline that stays within `tolerance` pixels of the true curve.
 ///
 /// Each span is split in two until the curve's points at a quarter, half and three quarters
-/// of it lie within the tolerance of the chord. The split points depend only on the span's
+/// of it lie within the tolerance of the chord (the middle alone, when it is very close). The split points depend only on the span's
 /// ends and the projection, so a chunk gets the same vertices in every view.
 struct CurveDensifier {
     /// Pixels. Checked at three points per span; 0.2 keeps the true deviation under 0.25.
@@ -20,12 +20,17 @@ struct CurveDensifier {
 
     private func split(_ t0: Double, _ a: GridVertex, _ tm: Double, _ m: GridVertex, _ t1: Double, _ b: GridVertex,
                        depth: Int, into out: inout [GridVertex], _ evaluate: (Double) -> GridVertex) {
+        let dm = distance(m.point, a.point, b.point)
+        // Grid lines do not change the sense of their curvature within a span, so an arc whose
+        // middle is well within the tolerance is within it all along (its deviation peaks near
+        // the middle); otherwise the quarter points are checked too.
+        if depth >= maxDepth || dm <= tolerance / 4 {
+            out.append(b)
+            return
+        }
         let tq1 = (t0 + tm) / 2, tq3 = (tm + t1) / 2
         let q1 = evaluate(tq1), q3 = evaluate(tq3)
-        let flat = distance(m.point, a.point, b.point) <= tolerance
-            && distance(q1.point, a.point, b.point) <= tolerance
-            && distance(q3.point, a.point, b.point) <= tolerance
-        if flat || depth >= maxDepth {
+        if dm <= tolerance && distance(q1.point, a.point, b.point) <= tolerance && distance(q3.point, a.point, b.point) <= tolerance {
             out.append(b)
             return
         }
@@ -81,10 +86,33 @@ enum MonotoneRoot {
         return best
     }
 
+    /// As `find`, first narrowing the bracket to `hint` (a guess at where the root lies) when
+    /// the root is there, or to what lies beside it otherwise. The hint must depend only on
+    /// the problem, not on the view, for results to stay the same bits everywhere.
+    static func find(_ a: Double, _ fa: Double, _ b: Double, _ fb: Double, hint: ClosedRange<Double>, ttol: Double, ftol: Double,
+                     _ f: (Double) -> Double) -> Double {
+        guard hint.lowerBound > Swift.min(a, b), hint.upperBound < Swift.max(a, b), fa != 0, fb != 0 else {
+            return find(a, fa, b, fb, ttol: ttol, ftol: ftol, f)
+        }
+        let (lo, flo, hi, fhi) = a < b ? (a, fa, b, fb) : (b, fb, a, fa)
+        let h0 = hint.lowerBound, h1 = hint.upperBound
+        let f0 = f(h0), f1 = f(h1)
+        if (f0 > 0) != (f1 > 0) { return find(h0, f0, h1, f1, ttol: ttol, ftol: ftol, f) }
+        if (flo > 0) != (f0 > 0) { return find(lo, flo, h0, f0, ttol: ttol, ftol: ftol, f) }
+        return find(h1, f1, hi, fhi, ttol: ttol, ftol: ftol, f)
+    }
+
     /// The part of [a, b] where lower ≤ f(t) ≤ upper, for a monotone f; nil when empty.
     /// `fa` and `fb` are f(a) and f(b).
     static func clip(_ a: Double, _ fa: Double, _ b: Double, _ fb: Double, lower: Double, upper: Double,
-                     ttol: Double, ftol: Double, _ f: (Double) -> Double) -> ClosedRange<Double>? {
+                     ttol: Double, ftol: Double, hints: ((Double) -> ClosedRange<Double>?)? = nil,
+                     _ f: (Double) -> Double) -> ClosedRange<Double>? {
+        func root(_ level: Double) -> Double {
+            if let hint = hints?(level) {
+                return find(a, fa - level, b, fb - level, hint: hint, ttol: ttol, ftol: ftol) { f($0) - level }
+            }
+            return find(a, fa - level, b, fb - level, ttol: ttol, ftol: ftol) { f($0) - level }
+        }
         let increasing = fb >= fa
         let (lo, hi) = increasing ? (fa, fb) : (fb, fa)
         if hi < lower || lo > upper { return nil }
@@ -92,11 +120,11 @@ enum MonotoneRoot {
         // With f increasing, f ≥ lower from the crossing of `lower` on, f ≤ upper up to the
         // crossing of `upper`; mirrored when decreasing.
         if lo < lower {
-            let t = find(a, fa - lower, b, fb - lower, ttol: ttol, ftol: ftol) { f($0) - lower }
+            let t = root(lower)
             if increasing { start = t } else { end = t }
         }
         if hi > upper {
-            let t = find(a, fa - upper, b, fb - upper, ttol: ttol, ftol: ftol) { f($0) - upper }
+            let t = root(upper)
             if increasing { end = t } else { start = t }
         }
         return start < end ? start...end : nil

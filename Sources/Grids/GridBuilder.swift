@@ -74,46 +74,96 @@ struct GridBuilder<P: GridProjection> {
             let p = position(t)
             return GridVertex(point: projection.project(latitude: p.latitude, longitude: p.longitude), position: p)
         }
+        // The chunks that can be visible: those overlapping the window, in order.
         var chunks: [Chunk] = []
         var carried: (t: Double, vertex: GridVertex)?
+        func make(_ piece: Int, _ a: Double, _ b: Double, continues: Bool) -> Chunk {
+            let va = continues && carried?.t == a ? carried!.vertex : evaluate(a)
+            let vb = evaluate(b)
+            carried = (b, vb)
+            var vertices = [va]
+            densifier.densify(from: a, va, to: b, vb, into: &vertices, evaluate)
+            var box = GridRect.empty
+            for v in vertices { box = box.including(v.point) }
+            return Chunk(piece: piece, a: a, b: b, vertices: vertices, visible: box.intersects(query), continues: continues)
+        }
+        /// The chunk of a piece that holds parameter t (its start when t is on a boundary).
+        func bounds(_ piece: Piece, containing k: Double) -> (Double, Double) {
+            (Swift.max(piece.t0, k * step), Swift.min(piece.t1, (k + 1) * step))
+        }
         for (index, piece) in pieces.enumerated() where piece.t0 < piece.t1 {
-            // Chunks within two steps of the window: the visible ones and their neighbours.
-            let lo = Swift.max(piece.t0, window.lowerBound - 2 * step), hi = Swift.min(piece.t1, window.upperBound + 2 * step)
-            guard lo <= hi else { carried = nil; continue }
+            let lo = Swift.max(piece.t0, window.lowerBound), hi = Swift.min(piece.t1, window.upperBound)
+            guard lo <= hi else { continue }
             var k = (lo / step).rounded(.down)
             if k * step == lo && lo > piece.t0 { k -= 1 }
             var count = 0
             while k * step <= hi, count < 1_000_000 {
                 count += 1
-                let a = Swift.max(piece.t0, k * step), b = Swift.min(piece.t1, (k + 1) * step)
+                let (a, b) = bounds(piece, containing: k)
                 k += 1
                 guard a < b else { continue }
-                let continues = carried?.t == a
-                let va = continues ? carried!.vertex : evaluate(a)
-                let vb = evaluate(b)
-                carried = (b, vb)
-                var vertices = [va]
-                densifier.densify(from: a, va, to: b, vb, into: &vertices, evaluate)
-                var box = GridRect.empty
-                for v in vertices { box = box.including(v.point) }
-                chunks.append(Chunk(piece: index, a: a, b: b, vertices: vertices, visible: box.intersects(query), continues: continues))
+                let previous = chunks.last
+                let continues = previous.map { $0.b == a && ($0.piece == index || pieces[$0.piece].t1 == a) } ?? false
+                chunks.append(make(index, a, b, continues: continues))
             }
-            if carried?.t != piece.t1 { carried = nil }
         }
-        // Keep the visible chunks and their neighbours, then join kept chunks of one piece.
-        var keep = chunks.map(\.visible)
-        for i in chunks.indices where chunks[i].visible {
-            if i > 0, chunks[i].continues { keep[i - 1] = true }
-            if i + 1 < chunks.count, chunks[i + 1].continues { keep[i + 1] = true }
+        // Keep the visible chunks and the chunk on each side of every stretch of them, which
+        // may lie outside the window or in the next piece.
+        var kept: [Chunk] = []
+        for (i, chunk) in chunks.enumerated() where chunk.visible {
+            let startsStretch = i == 0 || !chunks[i - 1].visible || !chunk.continues
+            if startsStretch {
+                if i > 0, chunk.continues {
+                    if kept.last.map({ $0.b != chunks[i - 1].b }) ?? true { kept.append(chunks[i - 1]) }
+                } else if let before = neighbour(before: chunk) {
+                    carried = nil
+                    kept.append(make(before.piece, before.a, before.b, continues: false))
+                }
+            }
+            if kept.last.map({ $0.b != chunk.b || $0.piece != chunk.piece }) ?? true {
+                kept.append(Chunk(piece: chunk.piece, a: chunk.a, b: chunk.b, vertices: chunk.vertices, visible: true,
+                                  continues: kept.last.map { $0.b == chunk.a } ?? false))
+            }
+            let endsStretch = i + 1 == chunks.count || !chunks[i + 1].visible || !chunks[i + 1].continues
+            if endsStretch {
+                if i + 1 < chunks.count, chunks[i + 1].continues {
+                    kept.append(Chunk(piece: chunks[i + 1].piece, a: chunks[i + 1].a, b: chunks[i + 1].b,
+                                      vertices: chunks[i + 1].vertices, visible: false, continues: true))
+                } else if let after = neighbour(after: chunk) {
+                    carried = (chunk.b, chunk.vertices[chunk.vertices.count - 1])
+                    kept.append(make(after.piece, after.a, after.b, continues: true))
+                }
+            }
         }
+        /// The chunk just before or after one, in its piece or the touching one.
+        func neighbour(before chunk: Chunk) -> (piece: Int, a: Double, b: Double)? {
+            let piece = pieces[chunk.piece]
+            if chunk.a > piece.t0 {
+                let k = ((chunk.a / step).rounded(.down) * step == chunk.a ? chunk.a / step - 1 : (chunk.a / step).rounded(.down))
+                let (a, b) = bounds(piece, containing: k)
+                return a < b && b == chunk.a ? (chunk.piece, a, b) : nil
+            }
+            guard chunk.piece > 0, pieces[chunk.piece - 1].t1 == chunk.a, pieces[chunk.piece - 1].t0 < chunk.a else { return nil }
+            let prior = pieces[chunk.piece - 1]
+            var k = (chunk.a / step).rounded(.down)
+            if k * step == chunk.a { k -= 1 }
+            let (a, b) = bounds(prior, containing: k)
+            return a < b ? (chunk.piece - 1, a, b) : nil
+        }
+        func neighbour(after chunk: Chunk) -> (piece: Int, a: Double, b: Double)? {
+            let piece = pieces[chunk.piece]
+            if chunk.b < piece.t1 {
+                let (a, b) = bounds(piece, containing: (chunk.b / step).rounded(.down))
+                return a < b && a == chunk.b ? (chunk.piece, a, b) : nil
+            }
+            guard chunk.piece + 1 < pieces.count, pieces[chunk.piece + 1].t0 == chunk.b, pieces[chunk.piece + 1].t1 > chunk.b else { return nil }
+            let (a, b) = bounds(pieces[chunk.piece + 1], containing: (chunk.b / step).rounded(.down))
+            return a < b ? (chunk.piece + 1, a, b) : nil
+        }
+        chunks = kept
         var run: GridLine?
         var runPiece = -1
-        for (i, chunk) in chunks.enumerated() {
-            guard keep[i] else {
-                if let finished = run { lines.append(finished) }
-                run = nil
-                continue
-            }
+        for chunk in chunks {
             if var current = run, runPiece == chunk.piece, chunk.continues {
                 current.chunkStarts.append(current.vertices.count - 1)
                 current.vertices += chunk.vertices.dropFirst()

@@ -118,8 +118,15 @@ enum UTMLineGenerator {
             fb = f(b)
             if fa >= 0 { return a }
             if fb <= 0 { return b }
+            return MonotoneRoot.find(a, fa, b, fb, ttol: rootTolerance, ftol: angleTolerance, f)
         }
-        return MonotoneRoot.find(a, fa, b, fb, ttol: rootTolerance, ftol: angleTolerance, f)
+        // The parallel rises about ΔE² tan φ / 2R above its northing on the central meridian.
+        let de = easting - WGS84.utmFalseEasting
+        let rise = de * de * Swift.abs(tan(latitude * .pi / 180)) / (2 * 6_367_000)
+        let guess = latitude >= 0 ? base + rise : base - rise
+        let slack = 0.02 * rise + 1
+        return MonotoneRoot.find(a, fa, b, fb, hint: (guess - slack)...(guess + slack),
+                                 ttol: rootTolerance, ftol: angleTolerance, f)
     }
 
     /// The pieces of an easting line, one per visible cell it passes through.
@@ -182,10 +189,17 @@ enum UTMLineGenerator {
             for k in 0..<(cuts.count - 1) where cuts[k] < cuts[k + 1] {
                 let mid = latitude((cuts[k] + cuts[k + 1]) / 2)
                 guard let cell = candidates.first(where: { mid >= $0.box.south && mid < $0.box.north }) else { continue }
+                // The line meets a meridian about where that meridian crosses the piece's middle
+                // latitude (a northing line runs nearly along a parallel): a narrow first bracket.
+                let hints = { (d: Double) -> ClosedRange<Double>? in
+                    let e = frame.coordinates(latitude: mid, longitude: frame.centralMeridian + d).easting
+                    let slack = 0.002 * Swift.abs(e - centre) + 1
+                    return (e - slack)...(e + slack)
+                }
                 guard let range = MonotoneRoot.clip(cuts[k], dlon(cuts[k]), cuts[k + 1], dlon(cuts[k + 1]),
                                                     lower: cell.box.west - frame.centralMeridian,
                                                     upper: cell.box.east - frame.centralMeridian,
-                                                    ttol: rootTolerance, ftol: angleTolerance, dlon) else { continue }
+                                                    ttol: rootTolerance, ftol: angleTolerance, hints: hints, dlon) else { continue }
                 // The two sides of the central meridian join into one piece.
                 if let last = pieces.last, last.cell.band == cell.band, last.range.upperBound == range.lowerBound {
                     pieces[pieces.count - 1] = (cell, last.range.lowerBound...range.upperBound)

@@ -147,12 +147,13 @@ struct GridLinePainter {
 
     /// Fills polygons (global pixels, each wound positively) with the non-zero rule.
     ///
-    /// In a block of tiles the polygons are cut along the tile boundaries and each tile's
-    /// pieces are filled on their own. Cairo's rasteriser decides, row by row, between two
-    /// ways of computing coverage depending on every edge in the row, and clips polygons that
-    /// cross the image's edge; either would make a tile's pixels depend on what lies beyond
-    /// it. A tile's own pieces are the same in every block that holds the tile, so its pixels
-    /// are too. (Cuts fall on pixel boundaries there, so they leave no seam.)
+    /// In a block of tiles the polygons are cut along the tile boundaries and each column of
+    /// tiles is filled on its own. Cairo's rasteriser decides, row by row, between two ways
+    /// of computing coverage depending on every edge in the row, and clips polygons that cross
+    /// the image's edge; either would make a tile's pixels depend on what lies beyond it. A
+    /// column's pieces are the same in every block that holds its tiles, and pieces above or
+    /// below the image simply drop out, so a tile's pixels are the same too. (Cuts fall on
+    /// pixel boundaries there, so they leave no seam.)
     func fill(_ polygons: [[PlanePoint]]) {
         guard view.isTileBlock else {
             context.newPath()
@@ -160,8 +161,7 @@ struct GridLinePainter {
             context.fill()
             return
         }
-        struct Cell: Hashable { let i: Double, j: Double }
-        var cells: [Cell: [[PlanePoint]]] = [:]
+        var columns: [Double: [[PlanePoint]]] = [:]
         let t = GridLinePainter.cellSize
         for q in polygons {
             var box = GridRect.empty
@@ -169,20 +169,17 @@ struct GridLinePainter {
             let i0 = (box.minX / t).rounded(.down), i1 = (box.maxX / t).rounded(.down)
             let j0 = (box.minY / t).rounded(.down), j1 = (box.maxY / t).rounded(.down)
             if i0 == i1 && j0 == j1 {
-                cells[Cell(i: i0, j: j0), default: []].append(q)
+                columns[i0, default: []].append(q)
                 continue
             }
             for i in stride(from: i0, through: i1, by: 1) {
                 for j in stride(from: j0, through: j1, by: 1) {
                     let piece = GridLinePainter.clip(q, minX: i * t, minY: j * t, maxX: (i + 1) * t, maxY: (j + 1) * t)
-                    if piece.count >= 3 { cells[Cell(i: i, j: j), default: []].append(piece) }
+                    if piece.count >= 3 { columns[i, default: []].append(piece) }
                 }
             }
         }
-        let area = GridRect(minX: view.originX, minY: view.originY,
-                            maxX: view.originX + Double(view.width), maxY: view.originY + Double(view.height))
-        for (cell, pieces) in cells {
-            guard GridRect(minX: cell.i * t, minY: cell.j * t, maxX: (cell.i + 1) * t, maxY: (cell.j + 1) * t).intersects(area) else { continue }
+        for (i, pieces) in columns where (i + 1) * t > view.originX && i * t < view.originX + Double(view.width) {
             context.newPath()
             for piece in pieces { add(piece) }
             context.fill()
@@ -243,61 +240,73 @@ struct GridLinePainter {
         }
     }
 
-    /// The outline of a thick polyline (global pixels) as polygons wound the same way: a
-    /// quadrilateral per segment, round or bevel joins, and the caps. Each depends only on
-    /// its own vertices.
-    static func outline(_ points: [PlanePoint], halfWidth h: Double, join: LineJoin, cap: LineCap) -> [[PlanePoint]] {
+    /// The outline of a thick polyline (global pixels) as polygons wound the same way: the
+    /// line offset by half its width on both sides, mitred at its vertices (grid lines bend
+    /// by a fraction of a degree between vertices, so the join style cannot show), split
+    /// with a round join where it turns sharply, and capped. Each vertex of the outline
+    /// depends only on the line's vertex there and its two neighbours, which every view that
+    /// shows it has.
+    static func outline(_ line: [PlanePoint], halfWidth h: Double, join: LineJoin, cap: LineCap) -> [[PlanePoint]] {
+        // Drop repeated points: they have no direction.
+        var points: [PlanePoint] = []
+        for p in line where points.last.map({ $0.x != p.x || $0.y != p.y }) ?? true { points.append(p) }
+        guard points.count >= 2 else { return [] }
         var polygons: [[PlanePoint]] = []
-        func polygon(_ q: [PlanePoint]) {
+        func add(_ q: [PlanePoint]) {
             var area = 0.0
             for i in 0..<q.count {
                 let a = q[i], b = q[(i + 1) % q.count]
-                area += a.x * b.y - b.x * a.y
+                area += (a.x - q[0].x) * (b.y - q[0].y) - (b.x - q[0].x) * (a.y - q[0].y)
             }
             guard area != 0 else { return }
             polygons.append(area < 0 ? Array(q.reversed()) : q)
         }
-        var normals: [PlanePoint?] = []
-        for i in 0..<(points.count - 1) {
-            let a = points[i], b = points[i + 1]
-            let dx = b.x - a.x, dy = b.y - a.y
+        // Unit normals of the segments.
+        let normals: [PlanePoint] = (0..<(points.count - 1)).map { i in
+            let dx = points[i + 1].x - points[i].x, dy = points[i + 1].y - points[i].y
             let length = (dx * dx + dy * dy).squareRoot()
-            guard length > 0 else {
-                normals.append(nil)
-                continue
-            }
-            let n = PlanePoint(x: -dy / length * h, y: dx / length * h)
-            normals.append(n)
-            polygon([PlanePoint(x: a.x + n.x, y: a.y + n.y), PlanePoint(x: b.x + n.x, y: b.y + n.y),
-                     PlanePoint(x: b.x - n.x, y: b.y - n.y), PlanePoint(x: a.x - n.x, y: a.y - n.y)])
+            return PlanePoint(x: -dy / length, y: dx / length)
         }
-        if points.count > 2 {
-            for i in 1..<(points.count - 1) {
-                let v = points[i]
-                if join == .round {
-                    polygon(disc(v, radius: h))
-                } else if let n0 = normals[i - 1], let n1 = normals[i] {
-                    // Bevel: the triangles between the two segments' corners, on both sides.
-                    polygon([v, PlanePoint(x: v.x + n0.x, y: v.y + n0.y), PlanePoint(x: v.x + n1.x, y: v.y + n1.y)])
-                    polygon([v, PlanePoint(x: v.x - n0.x, y: v.y - n0.y), PlanePoint(x: v.x - n1.x, y: v.y - n1.y)])
-                }
+        var left: [PlanePoint] = [], right: [PlanePoint] = []
+        func start(_ v: PlanePoint, _ n: PlanePoint) {
+            left = [PlanePoint(x: v.x + n.x * h, y: v.y + n.y * h)]
+            right = [PlanePoint(x: v.x - n.x * h, y: v.y - n.y * h)]
+        }
+        func finish(_ v: PlanePoint, _ n: PlanePoint) {
+            left.append(PlanePoint(x: v.x + n.x * h, y: v.y + n.y * h))
+            right.append(PlanePoint(x: v.x - n.x * h, y: v.y - n.y * h))
+            add(left + right.reversed())
+        }
+        start(points[0], normals[0])
+        for i in 1..<(points.count - 1) {
+            let v = points[i], n0 = normals[i - 1], n1 = normals[i]
+            let sum = PlanePoint(x: n0.x + n1.x, y: n0.y + n1.y)
+            let sum2 = sum.x * sum.x + sum.y * sum.y
+            if sum2 > 1 {
+                // Mitre: along the bisector, h / cos(half the turn) out.
+                let k = 2 * h / sum2
+                left.append(PlanePoint(x: v.x + sum.x * k, y: v.y + sum.y * k))
+                right.append(PlanePoint(x: v.x - sum.x * k, y: v.y - sum.y * k))
+            } else {
+                // A turn of more than 120°: end here and start afresh, rounded.
+                finish(v, n0)
+                add(disc(v, radius: h))
+                start(v, n1)
             }
         }
+        finish(points[points.count - 1], normals[normals.count - 1])
         switch cap {
         case .butt:
             break
         case .round:
-            polygon(disc(points[0], radius: h))
-            polygon(disc(points[points.count - 1], radius: h))
+            add(disc(points[0], radius: h))
+            add(disc(points[points.count - 1], radius: h))
         case .square:
-            for (end, inner, normal) in [(points[0], points[1], normals.first ?? nil),
-                                         (points[points.count - 1], points[points.count - 2], normals.last ?? nil)] {
-                guard let n = normal else { continue }
-                // Half a width beyond the end, along the segment.
-                let d = PlanePoint(x: n.y, y: -n.x)
-                let out = (end.x - inner.x) * d.x + (end.y - inner.y) * d.y >= 0 ? d : PlanePoint(x: -d.x, y: -d.y)
-                polygon([PlanePoint(x: end.x + n.x, y: end.y + n.y), PlanePoint(x: end.x + n.x + out.x, y: end.y + n.y + out.y),
-                         PlanePoint(x: end.x - n.x + out.x, y: end.y - n.y + out.y), PlanePoint(x: end.x - n.x, y: end.y - n.y)])
+            for (end, n, sign) in [(points[0], normals[0], -1.0), (points[points.count - 1], normals[normals.count - 1], 1.0)] {
+                // Half a width beyond the end, along the line (the normal turned back a quarter).
+                let out = PlanePoint(x: n.y * h * sign, y: -n.x * h * sign)
+                add([PlanePoint(x: end.x + n.x * h, y: end.y + n.y * h), PlanePoint(x: end.x + n.x * h + out.x, y: end.y + n.y * h + out.y),
+                     PlanePoint(x: end.x - n.x * h + out.x, y: end.y - n.y * h + out.y), PlanePoint(x: end.x - n.x * h, y: end.y - n.y * h)])
             }
         }
         return polygons
