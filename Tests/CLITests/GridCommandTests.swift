@@ -1,0 +1,139 @@
+import Foundation
+import Raster
+import Testing
+
+/// `meridian grid` and the grid flags of `meridian render`, run as users run them.
+@Suite struct GridCommandTests {
+    func geoJSON(_ arguments: [String]) throws -> [[String: Any]] {
+        let directory = try Meridian.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("grid.geojson").path
+        let run = try Meridian.run(["grid"] + arguments + ["-o", output])
+        #expect(run.status == 0, "\(run.stderr)")
+        let data = try Data(contentsOf: URL(fileURLWithPath: output))
+        let json = try JSONSerialization.jsonObject(with: data) as! [String: Any]
+        #expect(json["type"] as? String == "FeatureCollection")
+        return json["features"] as! [[String: Any]]
+    }
+
+    static func properties(_ f: [String: Any]) -> [String: Any] { f["properties"] as! [String: Any] }
+
+    @Test func writesLinesAndLabels() throws {
+        let features = try geoJSON(["--type", "mgrs", "--bbox", "-77.2,38.8,-76.9,39.0", "--size", "800x600"])
+        let lines = features.filter { Self.properties($0)["kind"] as? String == "line" }
+        let labels = features.filter { Self.properties($0)["kind"] as? String == "label" }
+        #expect(!lines.isEmpty && !labels.isEmpty)
+        // About 40 m a pixel: 100 km and 10 km lines (no zone edge in the box); the square is named.
+        #expect(Set(lines.map { Self.properties($0)["level"] as! Int }) == [1, 2])
+        #expect(labels.contains { Self.properties($0)["text"] as? String == "UJ" || Self.properties($0)["text"] as? String == "18SUJ" })
+        // Every easting vertex, converted back by GeoConvert in the line's zone, is on its value.
+        var input: [String] = [], values: [Double] = []
+        for line in lines where Self.properties(line)["axis"] as? String == "easting" {
+            #expect(Self.properties(line)["zone"] as? String == "18S")
+            let coordinates = (line["geometry"] as! [String: Any])["coordinates"] as! [[Double]]
+            for c in coordinates {
+                input.append("\(c[1]) \(c[0])")
+                values.append(Self.properties(line)["value"] as! Double)
+            }
+        }
+        #expect(input.count > 10)
+        let out = try Self.geoConvert(["-u", "-z", "18n", "-p", "3"], input)
+        for (text, value) in zip(out, values) {
+            let easting = Double(text.split(separator: " ")[1])!
+            #expect(abs(easting - value) < 0.01, "\(text) should have easting \(value)")
+        }
+    }
+
+    @Test func zoomAndLevels() throws {
+        let features = try geoJSON(["--type", "latlong", "--bbox", "2,48,3,49", "--zoom", "9", "--levels", "3,5",
+                                    "--label-format", "degreesMinutesSeconds"])
+        let levels = Set(features.map { Self.properties($0)["level"] as! Int })
+        #expect(levels == [3, 5])
+        let texts = Set(features.compactMap { Self.properties($0)["text"] as? String })
+        #expect(texts.contains("48°50'N") || texts.contains("2°20'E"))
+        #expect(!features.contains { Self.properties($0)["zone"] != nil })
+        let decimal = try geoJSON(["--type", "latlong", "--bbox", "2,48,3,49", "--zoom", "10", "--label-format", "decimalDegrees"])
+        #expect(decimal.contains { Self.properties($0)["text"] as? String == "48.8°N" })
+        let meters = try geoJSON(["--type", "usng", "--bbox", "-74,40.7,-73.95,40.75", "--zoom", "13", "--label-unit", "meters"])
+        #expect(meters.contains { (Self.properties($0)["text"] as? String)?.hasSuffix("000m") == true })
+    }
+
+    func expectRejected(_ arguments: [String], mentions text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let directory = try Meridian.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let args = arguments.map { $0 == "OUT" ? directory.appendingPathComponent("out.png").path : $0 }
+        let run = try Meridian.run(args, directory: directory)
+        #expect(run.status != 0, sourceLocation: sourceLocation)
+        #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)", sourceLocation: sourceLocation)
+        #expect(run.stderr.contains(text), "\(run.stderr) lacks \(text)", sourceLocation: sourceLocation)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty, sourceLocation: sourceLocation)
+    }
+
+    @Test func badGridArguments() throws {
+        let area = ["--bbox", "-10,40,10,50", "--size", "400x300", "-o", "OUT"]
+        try expectRejected(["grid", "--type", "osgb"] + area, mentions: "meridian grid: --type osgb: expected latlong, utm, mgrs or usng")
+        try expectRejected(["grid", "--type", "utm", "--size", "10x10", "-o", "OUT"], mentions: "--bbox is required")
+        try expectRejected(["grid", "--type", "utm", "--bbox", "-10,40,10,50", "-o", "OUT"], mentions: "give --size WxH or --zoom Z")
+        try expectRejected(["grid", "--type", "utm", "--zoom", "3"] + area, mentions: "either --size or --zoom")
+        try expectRejected(["grid", "--type", "utm", "--levels", "1,x"] + area, mentions: "--levels expects level numbers")
+        try expectRejected(["grid", "--type", "utm", "--levels", "5"] + area, mentions: "utm has no level 5 (its levels are 0 to 4)")
+        try expectRejected(["grid", "--type", "mgrs", "--levels", "5"] + area, mentions: "mgrs level 5 (10 m) would draw lines")
+        try expectRejected(["grid", "--type", "mgrs", "--bbox", "-10,40,10,50", "--zoom", "30", "-o", "OUT"], mentions: "--zoom expects a whole number from 0 to 24")
+        try expectRejected(["grid", "--type", "mgrs", "--grid-labels", "center"] + area, mentions: "unknown option --grid-labels")
+    }
+
+    static let world = Meridian.fixture("maps/world.json")
+    static let gridWorld = Meridian.fixture("maps/grid-world.json")
+
+    func render(_ map: String, _ extra: [String], bbox: String = "-80,35,-70,45") throws -> Image {
+        let directory = try Meridian.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("out.png").path
+        let run = try Meridian.run(["render", map, "--bbox", bbox, "--size", "400x300", "-o", output] + extra)
+        #expect(run.status == 0, "\(run.stderr)")
+        return try PNG.decode(contentsOf: output)
+    }
+
+    /// `--grid TYPE` turns a grid on without editing the document; `--grid none` turns a
+    /// document's grid off; `--grid-labels` moves or hides its labels.
+    @Test func renderFlags() throws {
+        let plain = try render(Self.world, [])
+        let mgrs = try render(Self.world, ["--grid", "mgrs"])
+        #expect(mgrs != plain)
+        #expect(try render(Self.gridWorld, []) == mgrs)
+        #expect(try render(Self.gridWorld, ["--grid", "none"]) == plain)
+        let utm = try render(Self.gridWorld, ["--grid", "utm"])
+        #expect(utm != mgrs && utm != plain)
+        #expect(try render(Self.world, ["--grid", "utm"]) == utm)
+        // UTM labels its 100 km lines, which show at about 1.4 km a pixel.
+        let box = "-76,38,-73,41"
+        let geographic = try render(Self.world, ["--grid", "utm"], bbox: box)
+        let unlabelled = try render(Self.world, ["--grid", "utm", "--grid-labels", "none"], bbox: box)
+        let edges = try render(Self.world, ["--grid", "utm", "--grid-labels", "bottomLeft"], bbox: box)
+        #expect(unlabelled != geographic && edges != geographic && edges != unlabelled)
+    }
+
+    @Test func badRenderFlags() throws {
+        let view = ["--bbox", "-80,35,-70,45", "--size", "30x20", "-o", "OUT"]
+        try expectRejected(["render", Self.world, "--grid", "osgb"] + view, mentions: "--grid osgb: expected latlong, utm, mgrs, usng or none")
+        try expectRejected(["render", Self.world, "--grid-labels", "bottomLeft"] + view, mentions: "--grid-labels needs a grid")
+        try expectRejected(["render", Self.world, "--grid", "utm", "--grid-labels", "left"] + view,
+                           mentions: "--grid-labels left: expected geographic, bottomLeft, bottomRight, topLeft, topRight, center, allSides or none")
+    }
+
+    static func geoConvert(_ arguments: [String], _ input: [String]) throws -> [String] {
+        let directory = try Meridian.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let inURL = directory.appendingPathComponent("in"), outURL = directory.appendingPathComponent("out")
+        try input.map { $0 + "\n" }.joined().write(to: inURL, atomically: true, encoding: .utf8)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["GeoConvert"] + arguments
+        process.standardInput = try FileHandle(forReadingFrom: inURL)
+        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        try process.run()
+        process.waitUntilExit()
+        return try String(contentsOf: outURL, encoding: .utf8).split(separator: "\n").map(String.init)
+    }
+}
