@@ -4,6 +4,8 @@ import Foundation
 
 let subcommands: [any Subcommand.Type] = [
     RenderCommand.self,
+    TilesCommand.self,
+    MergeCommand.self,
 ]
 
 @MainActor func printUsage() {
