@@ -74,8 +74,8 @@ import Testing
             let range = try GeoBounds(west: b.w + dx, south: b.s + dy, east: b.e - dx, north: b.n - dy).tileRange(zoom: z)
             #expect(range == TileRange(z: z, minX: x, maxX: x, minY: y, maxY: y), "tile \(z)/\(x)/\(y)")
             // Grown a little: the eight neighbours (inside the world) join.
-            let grown = try GeoBounds(west: max(-180, b.w - dx * 1e3), south: max(-85, b.s - dy * 1e3),
-                                      east: min(180, b.e + dx * 1e3), north: min(85, b.n + dy * 1e3)).tileRange(zoom: z)
+            let grown = try GeoBounds(west: max(-180, b.w - dx * 1e3), south: max(-89, b.s - dy * 1e3),
+                                      east: min(180, b.e + dx * 1e3), north: min(89, b.n + dy * 1e3)).tileRange(zoom: z)
             #expect(grown.minX == max(0, x - 1) && grown.maxX == min((1 << z) - 1, x + 1))
         }
     }
