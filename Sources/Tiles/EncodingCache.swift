@@ -34,7 +34,7 @@ final class EncodingCache: @unchecked Sendable {
     private(set) var reuses = 0
     let capacityBytes: Int
 
-    init(capacityBytes: Int = 24 << 20) {
+    init(capacityBytes: Int = 8 << 20) {
         self.capacityBytes = capacityBytes
     }
 

@@ -2,7 +2,7 @@ import MapModel
 import Raster
 import Render
 
-/// The real renderer: draws a metatile with `MapRenderer` and cuts it into tiles.
+/// The real renderer: draws a metatile with `MapRenderer`.
 ///
 /// The view of a block of tiles has a whole-number global pixel origin, and label placement
 /// is global per resolution, so a tile has the same pixels whichever metatile it is cut from;
@@ -25,19 +25,10 @@ public final class MapTileRenderer: MetatileRendering {
         self.buffer = buffer
     }
 
-    public func renderTiles(_ metatile: Metatile) throws -> [Image] {
+    public func renderMetatile(_ metatile: Metatile) throws -> Image {
         let view = try View.tiles(z: metatile.z, x: metatile.x, y: metatile.y, columns: metatile.columns,
                                   rows: metatile.rows, tileSize: format.tileSize, pixelRatio: format.pixelRatio)
-        let image = try renderer.renderImage(view: view, margin: Double(buffer * format.pixelRatio))
-        let side = format.pixels
-        var tiles: [Image] = []
-        tiles.reserveCapacity(metatile.tileCount)
-        for row in 0..<metatile.rows {
-            for column in 0..<metatile.columns {
-                tiles.append(try image.cropped(x: column * side, y: row * side, width: side, height: side))
-            }
-        }
-        return tiles
+        return try renderer.renderImage(view: view, margin: Double(buffer * format.pixelRatio))
     }
 }
 

@@ -1,10 +1,11 @@
 import Raster
 
-/// Renders a metatile and cuts it into its tiles. One instance per worker thread (renderers
+/// Renders a metatile as one image; the job cuts it into tiles one at a time (so a worker
+/// never holds a metatile's tiles all at once). One instance per worker thread (renderers
 /// keep caches and are not thread-safe); the job makes one per worker with a factory.
 public protocol MetatileRendering: AnyObject {
-    /// The images of `metatile.tiles`, in that order (row by row from the north-west).
-    func renderTiles(_ metatile: Metatile) throws -> [Image]
+    /// The image of the block: `columns` x `rows` square tiles, without the buffer.
+    func renderMetatile(_ metatile: Metatile) throws -> Image
 }
 
 /// Turns a tile image into the bytes stored for it. Shared by all workers.

@@ -122,24 +122,29 @@ public struct TileJob: Sendable {
     static func renderAndEncode(_ item: WorkItem, renderer: any MetatileRendering, encoder: any TileEncoding,
                                 cache: EncodingCache) throws -> [EncodedTile] {
         let metatile = item.metatile
-        let images: [Image]
+        let image: Image
         do {
-            images = try renderer.renderTiles(metatile)
+            image = try renderer.renderMetatile(metatile)
         } catch {
             throw TilesError.render(metatile: metatile.description, message: "\(error)")
         }
-        let ids = metatile.tiles
-        guard images.count == ids.count else {
-            throw TilesError.render(metatile: metatile.description, message: "the renderer returned \(images.count) tiles, not \(ids.count)")
+        let side = image.width / metatile.columns
+        guard side > 0, image.width == side * metatile.columns, image.height == side * metatile.rows else {
+            throw TilesError.render(metatile: metatile.description, message: "the renderer returned a \(image.width)x\(image.height) image, not \(metatile.columns)x\(metatile.rows) square tiles")
         }
         var result: [EncodedTile] = []
-        result.reserveCapacity(ids.count)
-        for (id, image) in zip(ids, images) where item.wanted?.contains(id) ?? true {
-            do {
-                let encoded = try cache.encoding(of: image) { try encoder.encode($0) }
-                result.append(EncodedTile(tile: id, data: encoded.data, dataHash: encoded.dataHash))
-            } catch {
-                throw TilesError.render(metatile: metatile.description, message: "tile \(id): \(error)")
+        result.reserveCapacity(metatile.tileCount)
+        for row in 0..<metatile.rows {
+            for column in 0..<metatile.columns {
+                let id = TileID(z: metatile.z, x: metatile.x + column, y: metatile.y + row)
+                if let wanted = item.wanted, !wanted.contains(id) { continue }
+                do {
+                    let tile = try image.cropped(x: column * side, y: row * side, width: side, height: side)
+                    let encoded = try cache.encoding(of: tile) { try encoder.encode($0) }
+                    result.append(EncodedTile(tile: id, data: encoded.data, dataHash: encoded.dataHash))
+                } catch {
+                    throw TilesError.render(metatile: metatile.description, message: "tile \(id): \(error)")
+                }
             }
         }
         return result

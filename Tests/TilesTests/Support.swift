@@ -13,8 +13,20 @@ final class PatternRenderer: MetatileRendering {
         self.side = side
     }
 
-    func renderTiles(_ metatile: Metatile) throws -> [Image] {
-        metatile.tiles.map { PatternRenderer.image(of: $0, side: side) }
+    func renderMetatile(_ metatile: Metatile) throws -> Image {
+        PatternRenderer.block(metatile, side: side)
+    }
+
+    /// The tiles of `metatile` side by side in one image.
+    static func block(_ metatile: Metatile, side: Int) -> Image {
+        var block = Image(width: metatile.columns * side, height: metatile.rows * side)
+        for tile in metatile.tiles {
+            let image = PatternRenderer.image(of: tile, side: side)
+            for y in 0..<side {
+                for x in 0..<side { block[(tile.x - metatile.x) * side + x, (tile.y - metatile.y) * side + y] = image[x, y] }
+            }
+        }
+        return block
     }
 
     static func image(of tile: TileID, side: Int) -> Image {

@@ -160,9 +160,9 @@ import Testing
 
     @Test func aFailingRendererStopsTheJobWithItsError() throws {
         final class Failing: MetatileRendering {
-            func renderTiles(_ metatile: Metatile) throws -> [Image] {
+            func renderMetatile(_ metatile: Metatile) throws -> Image {
                 if metatile.z == 4 { throw TilesError.invalidArgument("boom") }
-                return metatile.tiles.map { PatternRenderer.image(of: $0, side: 8) }
+                return PatternRenderer.block(metatile, side: 8)
             }
         }
         let path = try Scratch.directory() + "/t.mbtiles"

@@ -1,14 +1,15 @@
 /// The MBTiles layout written here: tiles are a `map` from (zoom, column, TMS row) to an image
 /// id, and `images` holds each distinct image once, named by the hash of its bytes; the
 /// `tiles` view joins them into the table every MBTiles reader expects. Open ocean, repeated
-/// thousands of times in a pyramid, is stored once.
+/// thousands of times in a pyramid, is stored once. `map` is a WITHOUT ROWID table keyed by
+/// the tile: its rows live in the key's B-tree, so there is no second index to store.
 enum MBTilesSchema {
     static let create = """
         CREATE TABLE IF NOT EXISTS metadata (name TEXT NOT NULL, value TEXT);
         CREATE UNIQUE INDEX IF NOT EXISTS metadata_name ON metadata (name);
         CREATE TABLE IF NOT EXISTS map (zoom_level INTEGER NOT NULL, tile_column INTEGER NOT NULL,
-                                        tile_row INTEGER NOT NULL, tile_id TEXT NOT NULL);
-        CREATE UNIQUE INDEX IF NOT EXISTS map_index ON map (zoom_level, tile_column, tile_row);
+                                        tile_row INTEGER NOT NULL, tile_id TEXT NOT NULL,
+                                        PRIMARY KEY (zoom_level, tile_column, tile_row)) WITHOUT ROWID;
         CREATE TABLE IF NOT EXISTS images (tile_data BLOB NOT NULL, tile_id TEXT NOT NULL);
         CREATE UNIQUE INDEX IF NOT EXISTS images_id ON images (tile_id);
         CREATE VIEW IF NOT EXISTS tiles AS
