@@ -1,3 +1,4 @@
+import Geodesy
 import Foundation
 import MapModel
 
@@ -10,6 +11,8 @@ import MapModel
 /// the origin is a whole number, so a tile renders the same bytes whichever metatile it
 /// was cut from.
 public struct View: Sendable, Equatable {
+    /// The plane the view is drawn in; nil for Web Mercator, the plane features are stored in.
+    public let plane: (any PlaneProjection)?
     /// Metres (projected) per pixel.
     public let resolution: Double
     /// Global pixel coordinates of the view's top-left corner.
@@ -26,7 +29,7 @@ public struct View: Sendable, Equatable {
     public static let maxSide = 32767
 
     public init(resolution: Double, originX: Double, originY: Double, width: Int, height: Int,
-                dpi: Double = View.standardDPI) throws {
+                dpi: Double = View.standardDPI, plane: (any PlaneProjection)? = nil) throws {
         guard width > 0, height > 0 else { throw RenderError.invalidView("the image size \(width)x\(height) is empty") }
         guard width <= View.maxSide, height <= View.maxSide else {
             throw RenderError.invalidView("the image size \(width)x\(height) is too large (at most \(View.maxSide) pixels a side)")
@@ -36,6 +39,7 @@ public struct View: Sendable, Equatable {
         }
         guard dpi.isFinite, dpi >= 10, dpi <= 10_000 else { throw RenderError.invalidView("the dpi \(dpi) is out of range (10 to 10000)") }
         guard resolution.isFinite, resolution > 0 else { throw RenderError.invalidView("the view has no extent") }
+        self.plane = plane
         self.resolution = resolution
         self.originX = originX
         self.originY = originY
@@ -56,19 +60,65 @@ public struct View: Sendable, Equatable {
     /// Pixels per point (1/72 inch): symbol sizes are authored in points.
     public var pixelsPerPoint: Double { dpi / 72 }
 
-    /// The view's rectangle in projected metres.
-    public var extent: Rect {
+    public static func == (a: View, b: View) -> Bool {
+        a.plane?.identifier == b.plane?.identifier && a.resolution == b.resolution && a.originX == b.originX
+            && a.originY == b.originY && a.width == b.width && a.height == b.height && a.dpi == b.dpi
+    }
+
+    /// The view's rectangle in its plane's metres (Web Mercator metres without a plane).
+    public var planeExtent: Rect {
         let h = WebMercator.halfWorld
         return Rect(minX: originX * resolution - h, minY: h - (originY + Double(height)) * resolution,
                     maxX: (originX + Double(width)) * resolution - h, maxY: h - originY * resolution)
     }
 
-    /// A projected x in this view's pixels.
-    @inline(__always) public func pixelX(_ x: Double) -> Double { globalPixelX(x) - originX }
-    @inline(__always) public func pixelY(_ y: Double) -> Double { globalPixelY(y) - originY }
+    /// The Web Mercator rectangle that holds the view: what to ask the feature stores for.
+    public var extent: Rect { mercatorBounds(ofPlaneRect: planeExtent) }
 
-    @inline(__always) public func globalPixelX(_ x: Double) -> Double { (x + WebMercator.halfWorld) / resolution }
-    @inline(__always) public func globalPixelY(_ y: Double) -> Double { (WebMercator.halfWorld - y) / resolution }
+    /// The Web Mercator bounds of a rectangle of the view's plane (itself without a plane; in
+    /// another plane, its edges are walked, since they are curves in Web Mercator).
+    func mercatorBounds(ofPlaneRect rect: Rect) -> Rect {
+        guard let plane else { return rect }
+        var bounds = Rect.empty
+        let steps = 16
+        for i in 0...steps {
+            let t = Double(i) / Double(steps)
+            let x = rect.minX + rect.width * t, y = rect.minY + rect.height * t
+            for (px, py) in [(x, rect.minY), (x, rect.maxY), (rect.minX, y), (rect.maxX, y)] {
+                let m = plane.inverse(px, py)
+                bounds.include(x: m.x, y: m.y)
+            }
+        }
+        // Edges bulge between the walked points; a small margin covers that.
+        return bounds.expanded(by: max(bounds.width, bounds.height) * 0.01)
+    }
+
+    /// A Web Mercator position in the view's pixels.
+    @inline(__always) public func pixel(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
+        let g = globalPixel(x, y)
+        return (g.x - originX, g.y - originY)
+    }
+
+    /// A Web Mercator position in global pixels: pixels from the plane's top-left corner at
+    /// this resolution, the same for every view of the plane at this resolution.
+    @inline(__always) public func globalPixel(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
+        if let plane {
+            let p = plane.forward(x, y)
+            return ((p.x + WebMercator.halfWorld) / resolution, (WebMercator.halfWorld - p.y) / resolution)
+        }
+        return ((x + WebMercator.halfWorld) / resolution, (WebMercator.halfWorld - y) / resolution)
+    }
+
+    /// A rectangle of global pixels as a Web Mercator rectangle that holds it.
+    func mercatorBounds(ofGlobalPixels rect: Rect) -> Rect {
+        let h = WebMercator.halfWorld
+        return mercatorBounds(ofPlaneRect: Rect(minX: rect.minX * resolution - h, minY: h - rect.maxY * resolution,
+                                                maxX: rect.maxX * resolution - h, maxY: h - rect.minY * resolution))
+    }
+
+    /// Web Mercator x and y in this view's pixels, for views without a plane (tiles, renders).
+    @inline(__always) public func pixelX(_ x: Double) -> Double { (x + WebMercator.halfWorld) / resolution - originX }
+    @inline(__always) public func pixelY(_ y: Double) -> Double { (WebMercator.halfWorld - y) / resolution - originY }
 
     /// The view that shows `bbox` (lon/lat degrees) in an image of the given size. When the
     /// box's shape differs from the image's, the box grows around its centre to fit (as
@@ -118,6 +168,19 @@ public struct View: Sendable, Equatable {
                         originX: Double(x * pixels), originY: Double(y * pixels),
                         width: columns * pixels, height: rows * pixels,
                         dpi: View.standardDPI * Double(pixelRatio))
+    }
+
+    /// A view of a plane (sheets): centred on plane coordinates at a scale denominator.
+    public static func centered(in plane: any PlaneProjection, x: Double, y: Double, scale: Double,
+                                width: Int, height: Int, dpi: Double) throws -> View {
+        guard scale.isFinite, scale >= 1, scale <= 1e10 else {
+            throw RenderError.invalidView("the scale denominator \(scale) is out of range (1 to 10,000,000,000)")
+        }
+        let resolution = scale * 0.0254 / dpi
+        return try View(resolution: resolution,
+                        originX: (x + WebMercator.halfWorld) / resolution - Double(width) / 2,
+                        originY: (WebMercator.halfWorld - y) / resolution - Double(height) / 2,
+                        width: width, height: height, dpi: dpi, plane: plane)
     }
 
     static func validateBBox(west: Double, south: Double, east: Double, north: Double) throws {

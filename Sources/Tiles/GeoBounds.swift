@@ -1,4 +1,5 @@
 import Foundation
+import Geodesy
 import MapModel
 
 /// A longitude/latitude box (degrees, W,S,E,N), clipped to the latitudes Web Mercator shows.

@@ -4,6 +4,8 @@ import Foundation
 
 let subcommands: [any Subcommand.Type] = [
     RenderCommand.self,
+    CoordCommand.self,
+    DiffCommand.self,
     TilesCommand.self,
     MergeCommand.self,
 ]

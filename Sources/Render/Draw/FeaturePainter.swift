@@ -88,7 +88,7 @@ struct FeaturePainter {
         for feature in features {
             for geometry in feature.geometries where geometry.kind == .point {
                 for v in 0..<geometry.vertexCount {
-                    let x = view.pixelX(geometry.x(v)), y = view.pixelY(geometry.y(v))
+                    let (x, y) = view.pixel(geometry.x(v), geometry.y(v))
                     context.newPath()
                     MarkerPath.add(marker.shape, x: x, y: y, size: size, to: context)
                     context.setColor(marker.fill)

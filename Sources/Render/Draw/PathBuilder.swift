@@ -18,11 +18,13 @@ struct PathBuilder {
     static let clipMargin = 100_000.0
     static let minStep = 0.25
 
-    /// Whether a geometry's bounds, in this view's pixels, stay where Cairo is exact.
+    /// Whether a geometry's bounds, in this view's pixels, stay where Cairo is exact. (In
+    /// another plane the corners only approximate the bounds; the limit has room for that.)
     func needsClipping(_ bounds: Rect) -> Bool {
-        let x0 = view.pixelX(bounds.minX), x1 = view.pixelX(bounds.maxX)
-        let y0 = view.pixelY(bounds.maxY), y1 = view.pixelY(bounds.minY)
-        return min(x0, y0) < -PathBuilder.safeLimit || max(x1, y1) > PathBuilder.safeLimit
+        let a = view.pixel(bounds.minX, bounds.maxY), b = view.pixel(bounds.maxX, bounds.minY)
+        let c = view.pixel(bounds.minX, bounds.minY), d = view.pixel(bounds.maxX, bounds.maxY)
+        let low = min(a.x, a.y, b.x, b.y, c.x, c.y, d.x, d.y), high = max(a.x, a.y, b.x, b.y, c.x, c.y, d.x, d.y)
+        return low < -PathBuilder.safeLimit || high > PathBuilder.safeLimit
     }
 
     var clipRect: Rect {
@@ -37,7 +39,7 @@ struct PathBuilder {
         out.reserveCapacity(range.count)
         var lastX = Double.nan, lastY = Double.nan
         for v in range {
-            let gx = view.globalPixelX(geometry.x(v)), gy = view.globalPixelY(geometry.y(v))
+            let (gx, gy) = view.globalPixel(geometry.x(v), geometry.y(v))
             if v != range.upperBound - 1, abs(gx - lastX) < PathBuilder.minStep, abs(gy - lastY) < PathBuilder.minStep { continue }
             lastX = gx
             lastY = gy

@@ -11,8 +11,8 @@ import MapModel
 /// never twice, and the answer does not depend on the metatile size or the worker.
 final class LabelSpace {
     let map: LoadedMap
-    let resolution: Double
-    let dpi: Double
+    /// A view at this space's resolution, density and plane, for converting positions.
+    let view: View
     private let text: TextEngine
     /// For each layer: how far (pixels) a label's box can reach from its anchor; nil for a
     /// layer without labels or not drawn at this scale.
@@ -26,8 +26,7 @@ final class LabelSpace {
 
     init(map: LoadedMap, view: View, text: TextEngine) {
         self.map = map
-        self.resolution = view.resolution
-        self.dpi = view.dpi
+        self.view = view
         self.text = text
         reach = map.document.layers.enumerated().map { index, layer in
             guard let label = layer.label, layer.isVisible(atScale: view.scale) else { return nil }
@@ -44,8 +43,10 @@ final class LabelSpace {
 
     private let scales: [SymbolScale]
 
-    /// Whether this space serves `view` (same resolution and density).
-    func serves(_ view: View) -> Bool { view.resolution == resolution && view.dpi == dpi }
+    /// Whether this space serves `other` (same resolution, density and plane).
+    func serves(_ other: View) -> Bool {
+        other.resolution == view.resolution && other.dpi == view.dpi && other.plane?.identifier == view.plane?.identifier
+    }
 
     /// The placed labels whose boxes touch `rect` (global pixels), in placement order.
     func placedLabels(in rect: Rect) -> [LabelCandidate] {
@@ -60,9 +61,7 @@ final class LabelSpace {
             guard let layerReach else { continue }
             let anchors = map.labelAnchors[layerIndex]!
             let search = rect.expanded(by: layerReach)
-            let h = WebMercator.halfWorld
-            let metres = Rect(minX: search.minX * resolution - h, minY: h - search.maxY * resolution,
-                              maxX: search.maxX * resolution - h, maxY: h - search.minY * resolution)
+            let metres = view.mercatorBounds(ofGlobalPixels: search)
             for feature in map.stores[layerIndex].query(metres) {
                 guard let anchor = anchors[feature], metres.contains(x: anchor.x, y: anchor.y) else { continue }
                 let id = LabelCandidate.ID(layer: layerIndex, feature: feature)
@@ -92,8 +91,8 @@ final class LabelSpace {
         let font = FontSpec(family: label.font, bold: label.bold, italic: label.italic, sizePixels: scale.pixels(label.size))
         let extents = text.layout(string, font: font).extents
         let dx = scale.pixels(label.offsetX), dy = scale.pixels(label.offsetY)
-        let ax = (anchor.x + WebMercator.halfWorld) / resolution + dx
-        let ay = (WebMercator.halfWorld - anchor.y) / resolution + dy
+        let global = view.globalPixel(anchor.x, anchor.y)
+        let ax = global.x + dx, ay = global.y + dy
         // The text sits on the side of the anchor the offset points to (centred when 0).
         let left = dx > 0 ? ax : (dx < 0 ? ax - extents.width : ax - extents.width / 2)
         let top = dy > 0 ? ay : (dy < 0 ? ay - extents.height : ay - extents.height / 2)
