@@ -35,6 +35,8 @@ public final class TileProgress: @unchecked Sendable {
         lock.lock()
         self.total = total
         started = Date()
+        // A log gets its first line after one interval, not for the first tile.
+        if case .lines = style { lastShown = started }
         lock.unlock()
     }
 
