@@ -91,8 +91,11 @@ public struct TileJob: Sendable {
                         skipped += stored.count
                         progress.skip(stored.count)
                         let missing = metatile.tiles.filter { !stored.contains($0) }
-                        guard let block = metatile.shrunk(toHold: missing) else { continue }
-                        item = WorkItem(metatile: block, wanted: Set(missing))
+                        if missing.isEmpty { continue }
+                        // The whole metatile is drawn again, not just the block of missing
+                        // tiles: Cairo's anti-aliasing depends (by a few levels) on the image's
+                        // extent, and a resumed job must give the bytes of an uninterrupted one.
+                        item = WorkItem(metatile: metatile, wanted: Set(missing))
                     }
                 }
                 if !work.push(item) { break }  // a worker or the writer failed

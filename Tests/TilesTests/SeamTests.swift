@@ -137,4 +137,34 @@ import Testing
             }
         }
     }
+
+    /// A resumed job redraws whole metatiles, so its tiles have the bytes of an uninterrupted
+    /// run even where anti-aliasing depends on the image's extent.
+    @Test func resumedTilesHaveTheBytesOfAnUninterruptedRun() throws {
+        let bounds = try GeoBounds(west: -12, south: 34, east: 32, north: 62)
+        let pyramid = try TilePyramid(zooms: ZoomRange(min: 4, max: 5), bounds: bounds)
+        let make: @Sendable () throws -> any MetatileRendering = {
+            try MapTileRenderer(map: SeamTests.mapnikStyle, format: try TileFormat(), buffer: 128)
+        }
+        let reference = try Scratch.directory(), resumed = try Scratch.directory()
+        defer { try? FileManager.default.removeItem(atPath: reference); try? FileManager.default.removeItem(atPath: resumed) }
+        let plan = try MetatilePlan(pyramid: pyramid, size: 8)
+        _ = try TileJob(plan: plan, workers: 2).run(sink: DirectorySink(root: reference, scheme: .xyz), encoder: PNGTileEncoder(), makeRenderer: make)
+        // A run that stopped part-way: some tiles inside metatiles are missing.
+        _ = try TileJob(plan: plan, workers: 2).run(sink: DirectorySink(root: resumed, scheme: .xyz), encoder: PNGTileEncoder(), makeRenderer: make)
+        var removed = 0
+        // The missing tiles of each metatile form a smaller block than the metatile.
+        for name in try Scratch.files(under: resumed).keys {
+            let parts = name.split(separator: "/").compactMap { Int($0.split(separator: ".")[0]) }
+            guard parts[1] % 8 >= 3, parts[2] % 8 >= 2 else { continue }
+            try FileManager.default.removeItem(atPath: resumed + "/" + name)
+            removed += 1
+        }
+        let summary = try TileJob(plan: plan, workers: 2, resume: true)
+            .run(sink: DirectorySink(root: resumed, scheme: .xyz), encoder: PNGTileEncoder(), makeRenderer: make)
+        #expect(summary.tiles == removed && summary.skipped == pyramid.tileCount - removed)
+        let expected = try Scratch.files(under: reference), actual = try Scratch.files(under: resumed)
+        let differing = expected.keys.filter { expected[$0] != actual[$0] }.sorted()
+        #expect(actual.count == expected.count && differing.isEmpty, "\(differing.count) tiles differ: \(differing.prefix(5))")
+    }
 }
