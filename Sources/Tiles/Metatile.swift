@@ -33,16 +33,5 @@ public struct Metatile: Sendable, Hashable, CustomStringConvertible {
         tile.z == z && tile.x >= x && tile.x < x + columns && tile.y >= y && tile.y < y + rows
     }
 
-    /// The smallest block inside this one that holds every tile of `subset`.
-    public func shrunk(toHold subset: some Collection<TileID>) -> Metatile? {
-        guard let first = subset.first else { return nil }
-        var minX = first.x, maxX = first.x, minY = first.y, maxY = first.y
-        for tile in subset {
-            minX = min(minX, tile.x); maxX = max(maxX, tile.x)
-            minY = min(minY, tile.y); maxY = max(maxY, tile.y)
-        }
-        return Metatile(z: z, x: minX, y: minY, columns: maxX - minX + 1, rows: maxY - minY + 1)
-    }
-
     public var description: String { "\(z)/\(x)/\(y) (\(columns)x\(rows) tiles)" }
 }

@@ -60,11 +60,4 @@ import Testing
         // Disjoint and complete, and in the whole job's order (each shard is one run of it).
         #expect(union == whole)
     }
-
-    @Test func shrinkingKeepsOnlyTheNeededBlock() {
-        let m = Metatile(z: 5, x: 8, y: 16, columns: 8, rows: 8)
-        let block = m.shrunk(toHold: [TileID(z: 5, x: 10, y: 19), TileID(z: 5, x: 12, y: 17)])
-        #expect(block == Metatile(z: 5, x: 10, y: 17, columns: 3, rows: 3))
-        #expect(m.shrunk(toHold: [TileID]()) == nil)
-    }
 }
