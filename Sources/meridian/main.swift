@@ -4,6 +4,7 @@ import Foundation
 
 let subcommands: [any Subcommand.Type] = [
     RenderCommand.self,
+    CoordCommand.self,
 ]
 
 @MainActor func printUsage() {

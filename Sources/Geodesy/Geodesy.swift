@@ -1,1 +1,0 @@
-// The Geodesy module. See ../../README.md and ../shared/DESIGN.md for what it holds.
