@@ -93,8 +93,9 @@ public enum AngleParser {
     }
 
     /// Reads a latitude and a longitude, in either order when hemisphere letters say which
-    /// is which (`33.3 44.4`, `E44.4 N33.3`). Latitude must be in [-90, 90] and longitude
-    /// in [-540, 540].
+    /// is which (`33.3 44.4`, `E44.4 N33.3`). Latitude must be in [-90, 90]; any finite
+    /// longitude is accepted and kept as written (GeoConvert does the same; projections
+    /// reduce it to [-180, 180]).
     public static func parse(latitude first: String, longitude second: String) throws(GeodesyError) -> GeoPosition {
         let a = try parse(first), b = try parse(second)
         var lat = a.degrees, lon = b.degrees
@@ -107,7 +108,7 @@ public enum AngleParser {
             break
         }
         guard Swift.abs(lat) <= 90 else { throw .latitudeOutOfRange(lat) }
-        guard Swift.abs(lon) <= 540 else { throw .longitudeOutOfRange(lon) }
+        guard lon.isFinite else { throw .longitudeOutOfRange(lon) }
         return GeoPosition(latitude: lat, longitude: lon)
     }
 }

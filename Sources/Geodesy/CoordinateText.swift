@@ -28,11 +28,11 @@ public enum CoordinateText {
     /// With `.dd` a line of 4 or 6 fields is read as two DMS angles of 2 or 3 fields each.
     public static func parse(_ line: String, as format: CoordinateFormat?) throws(GeodesyError) -> ParsedPosition {
         let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," }).map(String.init)
-        guard !fields.isEmpty else { throw .invalidAngle(line, reason: "empty line") }
+        guard !fields.isEmpty else { throw .invalidLine("", reason: "empty line") }
         switch format ?? guess(fields) {
         case .dd, .dms:
             guard fields.count % 2 == 0, fields.count <= 6 else {
-                throw .invalidAngle(line, reason: "expected LAT LON")
+                throw .invalidLine(line, reason: "expected LAT LON")
             }
             let half = fields.count / 2
             let position = try AngleParser.parse(latitude: fields[..<half].joined(separator: " "),
@@ -80,7 +80,9 @@ public enum CoordinateText {
             if prec >= 0 { return DecimalFormat.fixed(v, decimals: prec) }
             var scale = 1.0
             for _ in 0..<(-prec) { scale *= 10 }
-            return DecimalFormat.fixed(v / scale, decimals: 0) + String(repeating: "0", count: -prec)
+            // A value that rounds to zero is written "0", not "0000" (as GeoConvert does).
+            let zeros = Swift.abs(v / scale) > 0.5 ? String(repeating: "0", count: -prec) : ""
+            return DecimalFormat.fixed(v / scale, decimals: 0) + zeros
         }
         return zone + " " + axis(c.easting) + " " + axis(c.northing)
     }

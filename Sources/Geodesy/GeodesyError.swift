@@ -3,7 +3,7 @@
 public enum GeodesyError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A latitude outside [-90°, 90°] (or not a number).
     case latitudeOutOfRange(Double)
-    /// A longitude outside [-540°, 540°] (or not a number).
+    /// A longitude that is not a finite number.
     case longitudeOutOfRange(Double)
     /// A UTM zone number outside 1...60 (0 means UPS where zones are accepted).
     case invalidZone(Int)
@@ -17,6 +17,8 @@ public enum GeodesyError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidAngle(String, reason: String)
     /// A UTM/UPS text that cannot be read.
     case invalidUTM(String, reason: String)
+    /// A line of text that is not a position in any form asked for.
+    case invalidLine(String, reason: String)
     /// A precision outside what the format supports.
     case precisionOutOfRange(Int, allowed: ClosedRange<Int>)
 
@@ -25,7 +27,7 @@ public enum GeodesyError: Error, Hashable, Sendable, CustomStringConvertible {
         case .latitudeOutOfRange(let lat):
             return "latitude \(Self.number(lat)) is not in [-90, 90]"
         case .longitudeOutOfRange(let lon):
-            return "longitude \(Self.number(lon)) is not in [-540, 540]"
+            return "longitude \(Self.number(lon)) is not a finite number"
         case .invalidZone(let zone):
             return "UTM zone \(zone) is not in 1...60"
         case .outsideZone(let lat, let lon, let zone):
@@ -40,6 +42,8 @@ public enum GeodesyError: Error, Hashable, Sendable, CustomStringConvertible {
             return "angle '\(text)': \(reason)"
         case .invalidUTM(let text, let reason):
             return "UTM/UPS '\(text)': \(reason)"
+        case .invalidLine(let text, let reason):
+            return text.isEmpty ? reason : "'\(text)': \(reason)"
         case .precisionOutOfRange(let p, let allowed):
             return "precision \(p) is not in \(allowed.lowerBound)...\(allowed.upperBound)"
         }

@@ -158,9 +158,11 @@ public enum MGRS {
     }
 
     /// The UPS grid zone designator: A (south, west of the 0°/180° meridian), B (south,
-    /// east), Y (north, west), Z (north, east). Longitude 0° itself is east.
+    /// east), Y (north, west), Z (north, east). The meridians 0° and ±180° themselves are
+    /// east: their UPS easting is exactly 2,000 km, where the eastern squares begin.
     public static func upsGridZoneDesignator(north: Bool, longitude: Double) -> Character {
-        let east = AngleMath.normalize(longitude) >= 0 && AngleMath.normalize(longitude) < 180
+        let lon = AngleMath.normalize(longitude)
+        let east = lon >= 0 || lon == -180
         return letter(MGRSLetters.upsBands[(north ? 2 : 0) + (east ? 1 : 0)])
     }
 

@@ -1,0 +1,29 @@
+import Foundation
+
+/// Web Mercator (EPSG:3857): the spherical Mercator of web tiles, on a sphere of WGS84's
+/// equatorial radius. x runs east from 0° longitude, y north from the equator, in metres.
+public enum WebMercator {
+    /// The latitude at which the projected square closes, ±85.0511287798066°
+    /// (atan(sinh π)): y equals x at 180°.
+    public static let maxLatitude = 85.0511287798066
+    /// Half the width of the projected world, π·a ≈ 20,037,508.34 m.
+    public static let halfWorld = Double.pi * WGS84.equatorialRadius
+
+    /// Projects a position; the latitude is clamped to ±`maxLatitude` first, so the poles
+    /// land on the edge of the square instead of at infinity. Longitudes outside
+    /// [-180, 180] are not wrapped (a line crossing the antimeridian stays continuous).
+    public static func forward(latitude: Double, longitude: Double) -> PlanePoint {
+        let lat = Swift.max(-maxLatitude, Swift.min(maxLatitude, latitude))
+        let phi = lat * AngleMath.degree
+        // y = a·asinh(tan φ), which is the textbook a·ln(tan(π/4 + φ/2)) without its
+        // cancellation near the equator.
+        return PlanePoint(x: WGS84.equatorialRadius * longitude * AngleMath.degree,
+                          y: WGS84.equatorialRadius * Foundation.asinh(Foundation.tan(phi)))
+    }
+
+    /// The inverse of `forward`: metres to a position in degrees.
+    public static func inverse(x: Double, y: Double) -> GeoPosition {
+        GeoPosition(latitude: Foundation.atan(Foundation.sinh(y / WGS84.equatorialRadius)) / AngleMath.degree,
+                    longitude: x / WGS84.equatorialRadius / AngleMath.degree)
+    }
+}
