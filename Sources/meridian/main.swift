@@ -5,6 +5,7 @@ import Foundation
 let subcommands: [any Subcommand.Type] = [
     RenderCommand.self,
     CoordCommand.self,
+    SheetCommand.self,
 ]
 
 @MainActor func printUsage() {
