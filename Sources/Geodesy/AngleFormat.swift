@@ -16,7 +16,7 @@ public enum DMSUnit: Sendable {
 /// How DMS and decimal-degree angles are laid out.
 public enum AngleStyle: Sendable {
     /// Every component, zero-padded to a fixed width, GeoConvert's layout:
-    /// `45°30'00.0"N`, `075°15'30.0"W`, `045.50000°N`... (no degree sign after bare degrees).
+    /// `45°30'00.0"N`, `075°15'30.0"W`; degrees alone carry no degree sign (`045.5E`).
     case fixed
     /// For labels: no padding of degrees, trailing zero components and trailing zeros of
     /// the fraction left out, no hemisphere letter at 0° (nor at 180° of longitude):
@@ -95,9 +95,9 @@ public enum AngleFormat {
         }
     }
 
-    /// Decimal degrees with `decimals` digits. Fixed style: `45.50000N`-free numbers the way
-    /// GeoConvert prints them when `kind` is .plain (`-75.25000`), or with a hemisphere
-    /// letter and degree sign otherwise (`45.50000°N`); compact style trims zeros (`45.5°N`).
+    /// Decimal degrees with `decimals` digits: signed numbers as GeoConvert prints them
+    /// when `kind` is .plain (`-75.25000`), otherwise unsigned with the degree sign and a
+    /// hemisphere letter (`75.25000°W`). The compact style trims zeros (`45.5°N`, `0°`).
     public static func decimalDegrees(_ angle: Double, kind: AngleKind, decimals: Int,
                                       style: AngleStyle = .fixed, degreeSign: String = "°") -> String {
         guard angle.isFinite else { return angle.isNaN ? "nan" : (angle < 0 ? "-inf" : "inf") }

@@ -45,27 +45,3 @@ public enum WGS84 {
     /// UPS false easting and northing (2,000 km each).
     public static let upsFalseOrigin = 2_000_000.0
 }
-
-/// A geographic position on WGS84, in degrees (latitude positive north, longitude positive east).
-public struct GeoPosition: Hashable, Sendable, CustomStringConvertible {
-    public var latitude: Double
-    public var longitude: Double
-
-    public init(latitude: Double, longitude: Double) {
-        self.latitude = latitude
-        self.longitude = longitude
-    }
-
-    public var description: String { "\(latitude) \(longitude)" }
-}
-
-/// A point on a projected plane, in metres (x east, y north).
-public struct PlanePoint: Hashable, Sendable {
-    public var x: Double
-    public var y: Double
-
-    public init(x: Double, y: Double) {
-        self.x = x
-        self.y = y
-    }
-}

@@ -5,11 +5,6 @@ import Foundation
 public struct MGRSReference: Hashable, Sendable {
     /// UTM zone 1...60, or 0 for UPS.
     public var zone: Int
-    /// The band letter: C...X for UTM, A, B, Y or Z for UPS.
-    public var band: Character
-    /// The 100 km square's column and row letters (nil when only the grid zone is given).
-    public var column: Character?
-    public var row: Character?
     /// Digits per axis: -1 for the grid zone alone, 0 for the 100 km square, 5 for 1 m,
     /// up to 11 for 1 µm.
     public var digits: Int
@@ -17,27 +12,60 @@ public struct MGRSReference: Hashable, Sendable {
     /// (truncated, never rounded).
     public var eastingDigits: Int64
     public var northingDigits: Int64
+    // Letters as ASCII (0 when absent), so that writing the text does no Character work.
+    var bandByte: UInt8
+    var columnByte: UInt8 = 0
+    var rowByte: UInt8 = 0
+
+    /// The band letter: C...X for UTM, A, B, Y or Z for UPS.
+    public var band: Character { MGRS.letter(bandByte) }
+    /// The 100 km square's column and row letters (nil when only the grid zone is given).
+    public var column: Character? { columnByte == 0 ? nil : MGRS.letter(columnByte) }
+    public var row: Character? { rowByte == 0 ? nil : MGRS.letter(rowByte) }
 
     /// The grid zone designator: `18S`, or `Z` for UPS.
-    public var gridZoneDesignator: String {
-        zone == 0 ? String(band) : (zone < 10 ? "0" : "") + String(zone) + String(band)
-    }
+    public var gridZoneDesignator: String { text(spaces: false, gridZoneOnly: true) }
 
     /// The MGRS form, no spaces: `18SUJ2348706483`.
-    public var mgrs: String { text(separator: "") }
+    public var mgrs: String { text(spaces: false) }
 
     /// The USNG form, spaces between the parts: `18S UJ 23487 06483`.
-    public var usng: String { text(separator: " ") }
+    public var usng: String { text(spaces: true) }
 
-    func text(separator: String) -> String {
-        var s = gridZoneDesignator
-        guard let column, let row else { return s }
-        s += separator
-        s.append(column)
-        s.append(row)
-        guard digits > 0 else { return s }
-        s += separator + MGRS.zeroPadded(eastingDigits, digits) + separator + MGRS.zeroPadded(northingDigits, digits)
-        return s
+    /// Writes the reference straight into a string of the exact length (at most 30 bytes;
+    /// up to 15, as for 1 m MGRS, it is stored inline and nothing is allocated).
+    private func text(spaces: Bool, gridZoneOnly: Bool = false) -> String {
+        var length = (zone != UTM.upsZone ? 2 : 0) + 1
+        if !gridZoneOnly && columnByte != 0 {
+            length += (spaces ? 1 : 0) + 2
+            if digits > 0 { length += 2 * digits + (spaces ? 2 : 0) }
+        }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var n = 0
+            func put(_ byte: UInt8) { buffer[n] = byte; n += 1 }
+            if zone != UTM.upsZone {
+                put(UInt8(48 + zone / 10))
+                put(UInt8(48 + zone % 10))
+            }
+            put(bandByte)
+            guard !gridZoneOnly, columnByte != 0 else { return n }
+            if spaces { put(32) }
+            put(columnByte)
+            put(rowByte)
+            guard digits > 0 else { return n }
+            func putDigits(_ value: Int64) {
+                if spaces { put(32) }
+                var v = value
+                for i in stride(from: digits - 1, through: 0, by: -1) {
+                    buffer[n + i] = UInt8(48 + v % 10)
+                    v /= 10
+                }
+                n += digits
+            }
+            putDigits(eastingDigits)
+            putDigits(northingDigits)
+            return n
+        }
     }
 }
 
@@ -70,10 +98,16 @@ public enum MGRS {
             throw .precisionOutOfRange(digits, allowed: -1...maxDigits)
         }
         guard (0...60).contains(c.zone) else { throw .invalidZone(c.zone) }
-        guard c.easting.isFinite, c.northing.isFinite else {
-            throw .coordinateOutOfRange(axis: "easting", value: c.easting, system: "MGRS", range: 0...0)
-        }
         let utm = c.zone != UTM.upsZone
+        guard c.easting.isFinite, c.northing.isFinite else {
+            let limits = UTM.limits(zone: c.zone, north: c.isNorth, slop: false)
+            if !c.easting.isFinite {
+                throw .coordinateOutOfRange(axis: "easting", value: c.easting, system: "MGRS/" + limits.system,
+                                            range: limits.e0...limits.e1)
+            }
+            throw .coordinateOutOfRange(axis: "northing", value: c.northing, system: "MGRS/" + limits.system,
+                                        range: limits.n0...limits.n1)
+        }
         var north = c.isNorth
         var x = c.easting, y = c.northing
         try fold(utm: utm, north: &north, x: &x, y: &y)
@@ -85,11 +119,11 @@ public enum MGRS {
         let square = micro * 100_000
         let xh = Int(ix / square), yh = Int(iy / square)
 
-        var ref = MGRSReference(zone: c.zone, band: "A", column: nil, row: nil, digits: digits,
-                                eastingDigits: 0, northingDigits: 0)
+        var ref = MGRSReference(zone: c.zone, digits: digits, eastingDigits: 0, northingDigits: 0, bandByte: 0)
         if utm {
             let lat = latitude ?? UTM.unproject(UTMCoordinate(zone: c.zone, isNorth: north,
                                                               easting: x, northing: y)).latitude
+            guard Swift.abs(lat) <= 90 else { throw .latitudeOutOfRange(lat) }
             // Within 2^-46° of the equator the sign of the hemisphere decides the band.
             let angeps = 1.0 / Double(1 << 46)
             let band = Swift.abs(lat) < angeps ? (north ? 0 : -1) : LatitudeBand.clampedIndex(latitude: lat)
@@ -100,20 +134,20 @@ public enum MGRS {
                                             reason: "latitude \(lat) is inconsistent with the UTM coordinates")
             }
             let shift = (c.zone - 1) & 1 == 1 ? MGRSLetters.evenZoneRowShift : 0
-            ref.band = LatitudeBand(index: band + 10)!.letter
-            ref.column = letter(MGRSLetters.utmColumns[(c.zone - 1) % 3][column])
-            ref.row = letter(MGRSLetters.utmRows[(yh + shift) % MGRSLetters.utmRowPeriod])
+            ref.bandByte = LatitudeBand.letters[band + 10]
+            ref.columnByte = MGRSLetters.utmColumns[(c.zone - 1) % 3][column]
+            ref.rowByte = MGRSLetters.utmRows[(yh + shift) % MGRSLetters.utmRowPeriod]
         } else {
             let east = xh >= MGRSLetters.upsEastingSplit
             let band = (north ? 2 : 0) + (east ? 1 : 0)
             let minIndex = north ? MGRSLetters.upsNorthMin : MGRSLetters.upsSouthMin
-            ref.band = letter(MGRSLetters.upsBands[band])
-            ref.column = letter(MGRSLetters.upsColumns[band][xh - (east ? MGRSLetters.upsEastingSplit : minIndex)])
-            ref.row = letter(MGRSLetters.upsRows[north ? 1 : 0][yh - minIndex])
+            ref.bandByte = MGRSLetters.upsBands[band]
+            ref.columnByte = MGRSLetters.upsColumns[band][xh - (east ? MGRSLetters.upsEastingSplit : minIndex)]
+            ref.rowByte = MGRSLetters.upsRows[north ? 1 : 0][yh - minIndex]
         }
         if digits < 0 {
-            ref.column = nil
-            ref.row = nil
+            ref.columnByte = 0
+            ref.rowByte = 0
         } else if digits > 0 {
             var divisor: Int64 = 1
             for _ in 0..<(maxDigits - digits) { divisor *= 10 }
@@ -127,7 +161,8 @@ public enum MGRS {
     /// with the 10,000 km false northing in the south). Nil outside 100–900 km easting.
     /// The row letter cycles every 2,000 km; even zones are offset by five letters.
     public static func squareLetters(zone: Int, easting: Double, northing: Double) -> (column: Character, row: Character)? {
-        guard (1...60).contains(zone), easting >= 100_000, easting < 900_000, northing.isFinite else { return nil }
+        guard (1...60).contains(zone), easting >= 100_000, easting < 900_000,
+              Swift.abs(northing) < 1e9 else { return nil }
         let xh = Int(easting / MGRSLetters.tile)
         var yh = Int((northing / MGRSLetters.tile).rounded(.down)) % MGRSLetters.utmRowPeriod
         if yh < 0 { yh += MGRSLetters.utmRowPeriod }
@@ -142,7 +177,7 @@ public enum MGRS {
     public static func upsSquareLetters(north: Bool, easting: Double, northing: Double) -> (column: Character, row: Character)? {
         let minIndex = north ? MGRSLetters.upsNorthMin : MGRSLetters.upsSouthMin
         let maxIndex = north ? MGRSLetters.upsNorthMax : MGRSLetters.upsSouthMax
-        guard easting.isFinite, northing.isFinite else { return nil }
+        guard easting >= 0, easting < 1e7, northing >= 0, northing < 1e7 else { return nil }
         let xh = Int((easting / MGRSLetters.tile).rounded(.down))
         let yh = Int((northing / MGRSLetters.tile).rounded(.down))
         guard (minIndex..<maxIndex).contains(xh), (minIndex..<maxIndex).contains(yh) else { return nil }
@@ -177,10 +212,10 @@ public enum MGRS {
         var p = 0
         var zone = 0
         while p < s.count, let d = digit(s[p]) {
+            if p == 2 { throw fail("more than 2 digits at the start") }
             zone = 10 * zone + d
             p += 1
         }
-        if p > 2 { throw fail("more than 2 digits at the start") }
         if p > 0 && !(1...60).contains(zone) { throw fail("zone \(zone) is not in 1...60") }
         guard p < s.count else { throw fail("too short") }
         let utm = p > 0
@@ -270,19 +305,18 @@ public enum MGRS {
         let ix = Int((x / tile).rounded(.down)), iy = Int((y / tile).rounded(.down))
         let e0 = Int(limits.e0 / tile), e1 = Int(limits.e1 / tile)
         let n0 = Int(limits.n0 / tile), n1 = Int(limits.n1 / tile)
-        let system = "MGRS/" + (utm ? "UTM" : "UPS") + (north ? " N" : " S") + " hemisphere"
         if !(ix >= e0 && ix < e1) {
             if ix == e1 && x == limits.e1 {
                 x -= eps
             } else {
-                throw .coordinateOutOfRange(axis: "easting", value: x, system: system, range: limits.e0...limits.e1)
+                throw .coordinateOutOfRange(axis: "easting", value: x, system: "MGRS/" + limits.system, range: limits.e0...limits.e1)
             }
         }
         if !(iy >= n0 && iy < n1) {
             if iy == n1 && y == limits.n1 {
                 y -= eps
             } else {
-                throw .coordinateOutOfRange(axis: "northing", value: y, system: system, range: limits.n0...limits.n1)
+                throw .coordinateOutOfRange(axis: "northing", value: y, system: "MGRS/" + limits.system, range: limits.n0...limits.n1)
             }
         }
         if utm {
@@ -303,9 +337,4 @@ public enum MGRS {
     @inline(__always) static func letter(_ ascii: UInt8) -> Character { Character(Unicode.Scalar(ascii)) }
     @inline(__always) static func upper(_ c: UInt8) -> UInt8 { (c >= 97 && c <= 122) ? c - 32 : c }
     @inline(__always) static func digit(_ c: UInt8) -> Int? { (c >= 48 && c <= 57) ? Int(c - 48) : nil }
-
-    static func zeroPadded(_ value: Int64, _ width: Int) -> String {
-        let s = String(value)
-        return String(repeating: "0", count: Swift.max(0, width - s.count)) + s
-    }
 }

@@ -34,9 +34,9 @@ public enum UTM {
     /// The standard zone for a position: 1...60 for UTM between 80°S and 84°N (with the
     /// Norway exception, 32V widened over 3°E–12°E, and the Svalbard exception, zones
     /// 31X, 33X, 35X, 37X), 0 for UPS beyond. A longitude on a zone edge belongs to the zone
-    /// to its east; 180° belongs to zone 1. Returns nil for NaN input.
+    /// to its east; 180° belongs to zone 1. Returns nil for NaN or infinite input.
     public static func standardZone(latitude: Double, longitude: Double) -> Int? {
-        guard !latitude.isNaN, !longitude.isNaN else { return nil }
+        guard latitude.isFinite, longitude.isFinite else { return nil }
         guard latitude >= -80, latitude < 84 else { return upsZone }
         return utmZone(latitude: latitude, longitude: longitude)
     }
@@ -177,7 +177,6 @@ public enum UTM {
         }
 
         func check(_ c: UTMCoordinate) throws(GeodesyError) {
-            let system = (utm ? "UTM" : "UPS") + (north ? " N" : " S") + " hemisphere"
             if c.easting < e0 || c.easting > e1 {
                 throw .coordinateOutOfRange(axis: "easting", value: c.easting, system: system, range: e0...e1)
             }
@@ -185,5 +184,8 @@ public enum UTM {
                 throw .coordinateOutOfRange(axis: "northing", value: c.northing, system: system, range: n0...n1)
             }
         }
+
+        /// For error messages only (building it allocates).
+        var system: String { (utm ? "UTM" : "UPS") + (north ? " N" : " S") + " hemisphere" }
     }
 }

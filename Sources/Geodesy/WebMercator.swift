@@ -13,17 +13,29 @@ public enum WebMercator {
     /// land on the edge of the square instead of at infinity. Longitudes outside
     /// [-180, 180] are not wrapped (a line crossing the antimeridian stays continuous).
     public static func forward(latitude: Double, longitude: Double) -> PlanePoint {
-        let lat = Swift.max(-maxLatitude, Swift.min(maxLatitude, latitude))
-        let phi = lat * AngleMath.degree
-        // y = a·asinh(tan φ), which is the textbook a·ln(tan(π/4 + φ/2)) without its
-        // cancellation near the equator.
-        return PlanePoint(x: WGS84.equatorialRadius * longitude * AngleMath.degree,
-                          y: WGS84.equatorialRadius * Foundation.asinh(Foundation.tan(phi)))
+        PlanePoint(x: x(longitude: longitude), y: y(latitude: latitude))
     }
 
     /// The inverse of `forward`: metres to a position in degrees.
     public static func inverse(x: Double, y: Double) -> GeoPosition {
-        GeoPosition(latitude: Foundation.atan(Foundation.sinh(y / WGS84.equatorialRadius)) / AngleMath.degree,
-                    longitude: x / WGS84.equatorialRadius / AngleMath.degree)
+        GeoPosition(latitude: latitude(y: y), longitude: longitude(x: x))
+    }
+
+    /// x alone, for code that projects coordinates one axis at a time.
+    @inline(__always) public static func x(longitude: Double) -> Double {
+        WGS84.equatorialRadius * longitude * AngleMath.degree
+    }
+
+    /// y alone. y = a·asinh(tan φ), the textbook a·ln(tan(π/4 + φ/2)) without its
+    /// cancellation near the equator.
+    @inline(__always) public static func y(latitude: Double) -> Double {
+        let lat = Swift.max(-maxLatitude, Swift.min(maxLatitude, latitude))
+        return WGS84.equatorialRadius * Foundation.asinh(Foundation.tan(lat * AngleMath.degree))
+    }
+
+    public static func longitude(x: Double) -> Double { x / WGS84.equatorialRadius / AngleMath.degree }
+
+    public static func latitude(y: Double) -> Double {
+        Foundation.atan(Foundation.sinh(y / WGS84.equatorialRadius)) / AngleMath.degree
     }
 }

@@ -136,3 +136,14 @@ final class ColourCensus {
         }
     }
 }
+
+extension Image {
+    /// The distinct colours of the image in the order an exact PNG palette would hold them
+    /// (translucent first, then by first appearance), or nil when there are more than 256.
+    public var paletteColours: [RGBA]? {
+        withUnsafeBytes { pixels in
+            let census = ColourCensus(pixels)
+            return census.fitsPalette ? census.colours.map { RGBA(packed: $0) } : nil
+        }
+    }
+}

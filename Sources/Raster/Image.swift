@@ -92,3 +92,20 @@ public struct Image: Sendable, Equatable {
         }
     }
 }
+
+/// Width and height in pixels, printed as `256x256`.
+public struct ImageSize: Sendable, Hashable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    public var description: String { "\(width)x\(height)" }
+}
+
+extension Image {
+    public var size: ImageSize { ImageSize(width: width, height: height) }
+}

@@ -34,13 +34,13 @@ public struct UTMPlane: PlaneProjection, Equatable {
     public var centralMeridian: Double { UTM.centralMeridian(zone: zone) }
 
     public func forward(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
-        let c = project(latitude: MapModel.WebMercator.latitude(y: y), longitude: MapModel.WebMercator.longitude(x: x))
+        let c = project(latitude: Geodesy.WebMercator.latitude(y: y), longitude: Geodesy.WebMercator.longitude(x: x))
         return (c.x, c.y)
     }
 
     public func inverse(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
         let p = unproject(x, y)
-        return (MapModel.WebMercator.x(longitude: p.longitude), MapModel.WebMercator.y(latitude: p.latitude))
+        return (Geodesy.WebMercator.x(longitude: p.longitude), Geodesy.WebMercator.y(latitude: p.latitude))
     }
 
     /// Longitude and latitude (degrees) to plane metres.

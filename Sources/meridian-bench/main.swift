@@ -3,6 +3,8 @@
 import Foundation
 
 let benchmarks: [(name: String, run: () -> Void)] = [
+    ("geodesy", GeodesyBench.run),
+    ("png", PNGBench.run),
 ]
 
 let wanted = Set(CommandLine.arguments.dropFirst())

@@ -5,6 +5,7 @@ import Foundation
 let subcommands: [any Subcommand.Type] = [
     RenderCommand.self,
     CoordCommand.self,
+    DiffCommand.self,
     SheetCommand.self,
 ]
 

@@ -67,3 +67,23 @@ import Testing
         ])
     }
 }
+
+/// Input that is out of range or not a number is an error, never a crash.
+@Suite struct BadInputTests {
+    @Test func nonFiniteAndHugeValuesThrowOrGiveNil() {
+        for (lat, lon) in [(Double.nan, 0.0), (0, .nan), (0, .infinity), (45, -.infinity), (.infinity, 0), (1e300, 0)] {
+            #expect(throws: GeodesyError.self, "\(lat) \(lon)") { try UTM.forward(GeoPosition(latitude: lat, longitude: lon)) }
+            #expect(throws: GeodesyError.self, "\(lat) \(lon)") { try MGRS.encode(GeoPosition(latitude: lat, longitude: lon)) }
+        }
+        #expect(UTM.standardZone(latitude: 10, longitude: .infinity) == nil)
+        let c = UTMCoordinate(zone: 31, isNorth: true, easting: 500_000, northing: 1_000_000)
+        #expect(throws: GeodesyError.self) { try MGRS.reference(c, latitude: .nan) }
+        #expect(throws: GeodesyError.self) { try MGRS.reference(UTMCoordinate(zone: 31, isNorth: true, easting: .nan, northing: 0)) }
+        #expect(throws: GeodesyError.self) { try UTM.reverse(UTMCoordinate(zone: 31, isNorth: true, easting: 1e300, northing: 0)) }
+        #expect(MGRS.squareLetters(zone: 31, easting: 500_000, northing: 1e300) == nil)
+        #expect(MGRS.upsSquareLetters(north: true, easting: -1e300, northing: 2e6) == nil)
+        #expect(throws: GeodesyError.self) { try MGRS.decode("99999999999999999999999S") }
+        #expect(throws: GeodesyError.self) { try CoordinateText.parse("inf nan", as: nil) }
+        #expect(throws: GeodesyError.self) { try CoordinateText.parse("31n 1e400 5", as: nil) }
+    }
+}

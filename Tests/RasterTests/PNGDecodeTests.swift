@@ -159,3 +159,41 @@ func fixCRC(_ png: inout [UInt8], chunkAt start: Int) {
     png[at + 2] = UInt8((crc >> 8) & 0xFF)
     png[at + 3] = UInt8(crc & 0xFF)
 }
+
+@Suite struct PNGDecodeMutationTests {
+    /// Random single-byte damage anywhere in real files, with the chunk CRC repaired half of
+    /// the time so the damage reaches libpng's parsers and zlib: every outcome must be an image
+    /// of the size IHDR says or a PNGError, never a crash.
+    @Test(arguments: ["gray2-interlaced.png", "palette8-trns.png", "rgba16.png", "grayalpha8-interlaced.png"])
+    func damagedFilesFailCleanly(name: String) throws {
+        let original = try FileIO.readBytes(atPath: colourTypeFixtures + "/" + name)
+        var random = Xorshift(state: 0x5EED ^ UInt64(name.count))
+        var failures = 0
+        for round in 0..<400 {
+            var bytes = original
+            let at = 8 + Int(random.next() % UInt64(bytes.count - 8))
+            bytes[at] ^= UInt8(1 + random.next() % 255)
+            if round % 2 == 0, let chunk = chunkContaining(at, in: bytes) { fixCRC(&bytes, chunkAt: chunk) }
+            do {
+                let image = try PNG.decode(bytes, maxPixels: 1 << 22)
+                let header = try PNG.header(of: bytes)
+                #expect(image.width == header.width && image.height == header.height)
+            } catch {
+                failures += 1
+            }
+        }
+        #expect(failures > 100)  // most damage is detected
+    }
+
+    /// The start of the chunk whose type or data holds byte `index`, if any.
+    private func chunkContaining(_ index: Int, in png: [UInt8]) -> Int? {
+        var offset = 8
+        while offset + 12 <= png.count {
+            let length = Int(bigEndian32(png[offset..<offset + 4]))
+            guard length < png.count else { return nil }
+            if index >= offset + 4 && index < offset + 8 + length { return offset + 8 + length + 4 <= png.count ? offset : nil }
+            offset += 12 + length
+        }
+        return nil
+    }
+}

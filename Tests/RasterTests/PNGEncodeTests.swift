@@ -115,3 +115,14 @@ private func distinctColours(_ count: Int, translucent: Bool = false) -> [RGBA] 
         #expect(try PNG.decode(PNG.encode(tile)) == rebuilt)
     }
 }
+
+@Suite struct PaletteColoursTests {
+    @Test func listsColoursUpTo256() throws {
+        let colours = [RGBA(1, 2, 3), RGBA(9, 9, 9, 0), RGBA(4, 5, 6)]
+        let small = try image(width: 10, height: 10, colours: colours)
+        #expect(small.paletteColours == [RGBA(9, 9, 9, 0), RGBA(1, 2, 3), RGBA(4, 5, 6)])
+        let many = try image(width: 20, height: 20, colours: (0..<257).map { RGBA(UInt8($0 % 256), UInt8($0 / 256), 0) })
+        #expect(many.paletteColours == nil)
+        #expect(Image(width: 0, height: 0).paletteColours == [])
+    }
+}

@@ -1,3 +1,4 @@
+import Geodesy
 import Foundation
 
 /// Reads a GeoJSON file (RFC 7946: a FeatureCollection, a Feature or a bare Geometry, in

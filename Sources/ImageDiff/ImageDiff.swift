@@ -1,1 +1,0 @@
-// The ImageDiff module. See ../../README.md and ../shared/DESIGN.md for what it holds.
