@@ -12,7 +12,7 @@ struct NorthArrow {
     /// north, in degrees (positive east of the central meridian in the northern hemisphere).
     let convergence: Double
 
-    static let minimumDrawn = 4.0
+    static let minimumDrawn = 12.0
     static let length = 19.0
     static let font = PageFont(size: 6.5)
     static let letterFont = PageFont(size: 7, bold: true)
@@ -31,19 +31,19 @@ struct NorthArrow {
         let top = PagePoint(base.x, base.y - NorthArrow.length)
         var items: [PageItem] = []
         // Grid north: a line with a solid arrowhead, `GN` above.
-        let head = [PagePoint(top.x, top.y), PagePoint(top.x - 1.3, top.y + 3.6), PagePoint(top.x + 1.3, top.y + 3.6)]
-        items.append(.path([PagePolyline([base, top])], stroke: PageStroke(width: 0.3), fill: nil))
+        let head = [PagePoint(top.x, top.y), PagePoint(top.x - 1, top.y + 3.2), PagePoint(top.x + 1, top.y + 3.2)]
+        items.append(.path([PagePolyline([base, PagePoint(top.x, top.y + 2)])], stroke: PageStroke(width: 0.3), fill: nil))
         items.append(.path([PagePolyline(head, closed: true)], stroke: nil, fill: .black))
-        items.append(.text(PageText("GN", font: NorthArrow.letterFont, at: PagePoint(top.x, top.y - 0.8), anchor: PageTextAnchor(.center, .bottom))))
+        items.append(.text(PageText("GN", font: NorthArrow.letterFont, at: PagePoint(top.x, top.y - 0.6), anchor: PageTextAnchor(.center, .bottom))))
         // True north: `convergence` anticlockwise of grid north, ending in a star.
+        let drawn = (isExaggerated ? NorthArrow.minimumDrawn * (convergence > 0 ? 1 : -1) : convergence) * .pi / 180
+        let reach = NorthArrow.length - 3
+        let tip = PagePoint(base.x - sin(drawn) * reach, base.y - cos(drawn) * reach)
         if convergence != 0 {
-            let drawn = (isExaggerated ? NorthArrow.minimumDrawn * (convergence > 0 ? 1 : -1) : convergence) * .pi / 180
-            let tip = PagePoint(base.x - sin(drawn) * (NorthArrow.length - 2), base.y - cos(drawn) * (NorthArrow.length - 2))
             items.append(.path([PagePolyline([base, tip])], stroke: PageStroke(width: 0.2), fill: nil))
-            items.append(.path([star(at: tip, radius: 1.6)], stroke: nil, fill: .black))
-        } else {
-            items.append(.path([star(at: PagePoint(top.x, top.y - 5.2), radius: 1.4)], stroke: nil, fill: .black))
         }
+        let starCentre = convergence != 0 ? PagePoint(tip.x - sin(drawn) * 1.6, tip.y - cos(drawn) * 1.6) : PagePoint(top.x, top.y - 5.5)
+        items.append(.path([star(at: starCentre, radius: 1.5)], stroke: nil, fill: .black))
         // The words beside it.
         var lines = [sentence]
         if isExaggerated { lines.append("(The angle is opened up in the diagram.)") }

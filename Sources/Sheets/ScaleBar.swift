@@ -14,14 +14,15 @@ public struct ScaleBar: Sendable, Equatable {
     public let segmentLength: Double
 
     /// The bar for `scale` that fits in `width` millimetres: the longest round segment (1, 2
-    /// or 5 times a power of ten metres) of which five fit, then as many as fit, up to five.
+    /// or 5 times a power of ten metres) of which four fit (three and the subdivided one), then as
+    /// many as fit, up to five.
     public init(scale: Double, width: Double) {
         let mmPerMetre = 1000 / scale
         var segment = 0.001
         for power in -3...9 {
             for m in [1.0, 2, 5] {
                 let candidate = m * pow(10, Double(power))
-                if candidate * mmPerMetre * 5 <= width { segment = candidate }
+                if candidate * mmPerMetre * 4 <= width { segment = candidate }
             }
         }
         self.segment = segment
