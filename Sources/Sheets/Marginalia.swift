@@ -7,10 +7,10 @@ import Render
 enum Marginalia {
     static let titleFont = PageFont(size: 18, bold: true)
     static let subtitleFont = PageFont(size: 8.5)
-    static let notesFont = PageFont(size: 6.5)
+    static let notesFont = PageFont(size: 6)
     static let scaleFont = PageFont(size: 15, bold: true)
     static let captionFont = PageFont(size: 6.5)
-    static let lineSpacing = 1.3
+    static let lineSpacing = 1.25
 
     static func titleItems(title: String, subtitle: String, in band: PageRect) -> [PageItem] {
         [.text(PageText(title, font: titleFont, at: PagePoint(band.midX, band.minY), anchor: PageTextAnchor(.center, .top))),

@@ -188,17 +188,13 @@ public struct Sheet {
                       transform: FrameTransform, scale: Double, centreScale: Double) -> [String] {
         let lon0 = plane.centralMeridian
         let meridian = AngleFormat.dms(lon0, kind: .longitude, trailing: .degree, style: .compact)
-        var notes = ["Universal Transverse Mercator projection, \(plane.identifier) (central meridian \(meridian)), datum WGS84."]
-        if let grid {
-            notes.append(gridNote(grid, plane: plane, transform: transform))
-        } else {
-            notes.append("No grid.")
-        }
+        var notes = ["Universal Transverse Mercator, \(plane.identifier) (central meridian \(meridian)), WGS84."]
+        notes.append(grid.map { gridNote($0, plane: plane, transform: transform) } ?? "No grid.")
         let km = 1_000_000 / scale
         let ground = (1 / centreScale - 1) * 100
         let direction = ground >= 0 ? "longer" : "shorter"
-        notes.append("Scale \(ScaleText.ratio(scale)) on the grid: 1 km of grid distance is \(ScaleText.number((km * 100).rounded() / 100)) mm on this sheet. "
-                     + "Grid scale factor at the centre \(String(format: "%.5f", centreScale)): ground distances there are \(String(format: "%.2f", abs(ground)))% \(direction) than grid distances.")
+        notes.append("Scale \(ScaleText.ratio(scale)) on the grid: 1 km = \(ScaleText.number((km * 100).rounded() / 100)) mm. "
+                     + "Scale factor \(String(format: "%.5f", centreScale)) at the centre: ground distances there are \(String(format: "%.2f", abs(ground)))% \(direction).")
         if let attribution = document.attribution, !attribution.isEmpty { notes.append("Data: \(attribution)") }
         if let date = request.date { notes.append("Printed \(date).") }
         return notes
@@ -212,9 +208,9 @@ public struct Sheet {
         case .latlong:
             let seconds = Int((grid.interval * 3600).rounded())
             let text = seconds % 3600 == 0 ? "\(seconds / 3600)°" : seconds % 60 == 0 ? "\(seconds / 60)'" : "\(seconds)\""
-            note = "Grid: latitude/longitude, WGS84, lines every \(text)."
+            note = "Grid: latitude/longitude, WGS84, every \(text)."
         case .utm:
-            note = "Grid: UTM \(plane.identifier.dropFirst(4)), WGS84, lines every \(ScaleText.grouped(grid.interval)) m; values in metres, the principal digits large."
+            note = "Grid: UTM \(plane.identifier.dropFirst(4)), WGS84, \(ScaleText.grouped(grid.interval)) m; values in metres."
         case .mgrs, .usng:
             var zones: [String] = [], squares: [String] = []
             let e = transform.extent, steps = 40
@@ -232,7 +228,7 @@ public struct Sheet {
                     }
                 }
             }
-            note = "Grid: \(grid.type.displayName), WGS84, \(ScaleText.grouped(grid.interval)) m squares. Grid zone \(zones.sorted().joined(separator: ", ")); 100,000 m squares \(squares.sorted().joined(separator: ", "))."
+            note = "Grid: \(grid.type.displayName), WGS84, \(ScaleText.grouped(grid.interval)) m. Grid zone \(zones.sorted().joined(separator: ", ")); 100,000 m square\(squares.count == 1 ? "" : "s") \(squares.sorted().joined(separator: ", "))."
         case .none:
             note = "No grid."
         }

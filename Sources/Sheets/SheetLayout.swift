@@ -63,7 +63,9 @@ public struct SheetLayout: Sendable, Equatable {
         collarSides = outward + labelWidth + 1
 
         let borderTop = titleBand.maxY + SheetLayout.gap
-        let borderBottom = content.maxY - SheetLayout.bottomHeight - SheetLayout.gap
+        // Narrow paper wraps the notes into more lines.
+        let bottomHeight = content.width < 250 ? SheetLayout.bottomHeight + 8 : SheetLayout.bottomHeight
+        let borderBottom = content.maxY - bottomHeight - SheetLayout.gap
         let frameWidth = content.width - 2 * collarSides
         let frameHeight = borderBottom - borderTop - 2 * collarTopBottom
         guard frameWidth >= SheetLayout.minimumFrame, frameHeight >= SheetLayout.minimumFrame else {
@@ -80,7 +82,7 @@ public struct SheetLayout: Sendable, Equatable {
         border = PageRect(x: frame.x - collarSides, y: frame.y - collarTopBottom,
                           width: width + 2 * collarSides, height: height + 2 * collarTopBottom)
 
-        let band = PageRect(x: content.x, y: content.maxY - SheetLayout.bottomHeight, width: content.width, height: SheetLayout.bottomHeight)
+        let band = PageRect(x: content.x, y: content.maxY - bottomHeight, width: content.width, height: bottomHeight)
         // Notes get the most room; the scale and the north arrow take what they need.
         let scaleWidth = min(110, band.width * 0.38), northWidth = min(60, band.width * 0.24)
         let notesWidth = band.width - scaleWidth - northWidth - 2 * SheetLayout.gap

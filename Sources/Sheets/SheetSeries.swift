@@ -100,8 +100,9 @@ public struct SheetSeries {
             let neighbours = [("north", cell.row - 1, cell.column), ("east", cell.row, cell.column + 1),
                               ("south", cell.row + 1, cell.column), ("west", cell.row, cell.column - 1)]
                 .compactMap { direction, r, c in name(row: r, column: c).map { "\(direction) \($0)" } }
-            var notes = ["Sheet \(cell.name) of a series of \(rows) x \(columns) sheets (rows \(rowRange) from the north, columns \(columnRange) from the west); neighbours overlap by \(Millimetres.text(overlap)) mm."]
-            if !neighbours.isEmpty { notes.append("Adjoining sheets: \(neighbours.joined(separator: ", ")).") }
+            var note = "Sheet \(cell.name) of \(rows) x \(columns); overlap \(Millimetres.text(overlap)) mm."
+            if !neighbours.isEmpty { note += " Adjoining: \(neighbours.joined(separator: ", "))." }
+            let notes = [note]
             let subtitle = "Sheet \(cell.name) · rows \(rowRange), columns \(columnRange) · \(layout.paper.description)"
             let sheet = try Sheet.compose(request, renderer: renderer, plane: plane, centre: cell.centre, scale: scale,
                                           scaleWasChosen: false, layout: layout, subtitle: subtitle, extra: { _ in [] }, notes: notes)
