@@ -27,7 +27,7 @@ struct NorthArrow {
     var isExaggerated: Bool { convergence != 0 && abs(convergence) < NorthArrow.minimumDrawn }
 
     func items(in box: PageRect, measure: (PageText) -> PageTextSize) -> [PageItem] {
-        let base = PagePoint(box.minX + 10, box.maxY - 3)
+        let base = PagePoint(box.minX + 10, box.minY + NorthArrow.length + 7)
         let top = PagePoint(base.x, base.y - NorthArrow.length)
         var items: [PageItem] = []
         // Grid north: a line with a solid arrowhead, `GN` above.
