@@ -126,7 +126,7 @@ public struct Sheet {
             let centreOffset = abs(extent.centerX - WGS84.utmFalseEasting)
             let largest = (maxDistanceFromCentralMeridian - centreOffset) / (extent.width / 2) * scale
             var hint = ""
-            if largest >= 1 { hint = " (use --scale \(Int(largest.rounded(.down))) or larger)" }
+            if largest >= 1 { hint = " (use --scale \(Int(largest.rounded(.down))) or less)" }
             throw .scaleTooSmall(scale: scale, reason: "the sheet on \(paper.description) reaches \(ScaleText.grouped((offset / 1000).rounded())) km from the central meridian of \(plane.identifier), where the grid's scale is more than 1% off; a true-scale sheet stays within \(ScaleText.grouped(maxDistanceFromCentralMeridian / 1000)) km of it\(hint)")
         }
         let lon0 = plane.centralMeridian

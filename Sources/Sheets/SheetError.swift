@@ -34,7 +34,7 @@ public enum SheetError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the scale denominator \(scale) is out of range (1 to 100,000,000)"
         case .bboxDoesNotFit(let scale, let needed, let frame, let fitting):
             var text = "at \(ScaleText.ratio(scale)) the bbox needs a map frame of \(Millimetres.text(needed.width)) x \(Millimetres.text(needed.height)) mm but the frame is \(Millimetres.text(frame.width)) x \(Millimetres.text(frame.height)) mm"
-            if let fitting { text += ": use --scale \(Int(fitting)) or larger, larger paper, or --series" }
+            if let fitting { text += ": use --scale \(Int(fitting)) or more, larger paper, or --series" }
             return text
         case .invalid(let message):
             return message
