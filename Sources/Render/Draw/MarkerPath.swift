@@ -19,9 +19,10 @@ enum MarkerPath {
         case .cross:
             polygon(plus(r), x, y, context)
         case .x:
-            // The plus turned 45°, scaled so its tips still span the marker's width.
+            // The plus turned 45°, sized so the corners of its arms touch the marker's square:
+            // an arm of half-length R and half-thickness R/4 reaches (R + R/4)/√2 = r.
             let c = cos(Double.pi / 4), s = sin(Double.pi / 4)
-            let k = 2.0.squareRoot()
+            let k = 2.0.squareRoot() / 1.25
             polygon(plus(r * k).map { ($0.0 * c - $0.1 * s, $0.0 * s + $0.1 * c) }, x, y, context)
         case .star:
             // Five points, the inner radius of a regular pentagram (r * 0.382).
