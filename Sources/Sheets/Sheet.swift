@@ -172,7 +172,16 @@ public struct Sheet {
                                        in: layout.titleBand)
         let notes = self.notes(request: request, document: document, plane: plane, grid: grid, transform: transform,
                                scale: scale, centreScale: centreGeo.scale) + extraNotes
-        items += Marginalia.paragraphs(notes, font: Marginalia.notesFont, in: layout.notes, measure: measure)
+        // The notes share their column with the legend when the map has layers to show.
+        let legend = Legend.entries(document, scale: scale)
+        var notesBox = layout.notes
+        if !legend.isEmpty {
+            let legendWidth = min(45, layout.notes.width * 0.36)
+            notesBox.width -= legendWidth + SheetLayout.gap
+            items += Legend.items(legend, in: PageRect(x: notesBox.maxX + SheetLayout.gap, y: layout.notes.y,
+                                                       width: legendWidth, height: layout.notes.height))
+        }
+        items += Marginalia.paragraphs(notes, font: Marginalia.notesFont, in: notesBox, measure: measure)
         items += Marginalia.scaleItems(scale: scale, caption: "Scale on the grid of UTM zone \(plane.identifier.dropFirst(4))",
                                        in: layout.scaleBox, measure: measure)
         items += NorthArrow(convergence: centreGeo.convergence).items(in: layout.northBox, measure: measure)

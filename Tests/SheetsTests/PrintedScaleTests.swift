@@ -18,6 +18,12 @@ import Render
         return (try Sheet.make(request, renderer: renderer), renderer)
     }
 
+    /// The map frame's pixels at the sheet's dpi.
+    func framePixels(_ sheet: Sheet) -> (xs: Range<Int>, ys: Range<Int>) {
+        let px = sheet.layout.dpi / 25.4, f = sheet.layout.frame
+        return (Int(f.minX * px)..<Int(f.maxX * px), Int(f.minY * px)..<Int(f.maxY * px))
+    }
+
     /// Rows (or columns) in the middle of the frame clear of the grid's other lines.
     func clearBand(from: Double, to: Double, avoiding lines: [Double]) -> Range<Int> {
         var start = Int((from + to) / 2)
@@ -94,10 +100,11 @@ import Render
         let (sheet, renderer) = try sheet(scale: 25_000, map: map)
         let image = try PageWriter.renderImage(sheet.page, renderer: renderer, dpi: sheet.layout.dpi)
 
-        // Red-weighted centroids of the two squares.
+        // Red-weighted centroids of the two squares, in the map frame (the legend has a red swatch too).
+        let frame = framePixels(sheet)
         var blobs: [(x: Double, y: Double, w: Double)] = []
-        for y in 0..<image.height {
-            for x in 0..<image.width {
+        for y in frame.ys {
+            for x in frame.xs {
                 let p = image[x, y]
                 let red = (Double(p.r) - Double(p.g)) / 255
                 guard red > 0.05 else { continue }
@@ -135,8 +142,9 @@ import Render
         let (sheet, renderer) = try sheet(scale: scale, grid: .none, map: map)
         let image = try PageWriter.renderImage(sheet.page, renderer: renderer, dpi: 300)
         var area = 0.0
-        for y in 0..<image.height {
-            for x in 0..<image.width {
+        let frame = framePixels(sheet)
+        for y in frame.ys {
+            for x in frame.xs {
                 let p = image[x, y]
                 area += max(0, Double(p.r) - Double(p.g)) / 255
             }
