@@ -6,7 +6,8 @@ import Raster
 public final class MapRenderer {
     public let map: LoadedMap
     private let fonts: FontConfiguration
-    private let text: TextEngine
+    /// Also lays out page text (sheets), in the map's fonts.
+    let text: TextEngine
     /// Label placements by resolution; a tile job renders many views at each zoom.
     private var labelSpaces: [LabelSpace] = []
 

@@ -6,6 +6,7 @@ let subcommands: [any Subcommand.Type] = [
     RenderCommand.self,
     CoordCommand.self,
     DiffCommand.self,
+    SheetCommand.self,
     TilesCommand.self,
     MergeCommand.self,
 ]
