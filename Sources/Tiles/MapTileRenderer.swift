@@ -28,7 +28,8 @@ public final class MapTileRenderer: MetatileRendering {
     public func renderMetatile(_ metatile: Metatile) throws -> Image {
         let view = try View.tiles(z: metatile.z, x: metatile.x, y: metatile.y, columns: metatile.columns,
                                   rows: metatile.rows, tileSize: format.tileSize, pixelRatio: format.pixelRatio)
-        return try renderer.renderImage(view: view, margin: Double(buffer * format.pixelRatio))
+        return try renderer.renderImage(view: view, margin: Double(buffer * format.pixelRatio),
+                                        tileSize: format.tileSize * format.pixelRatio)
     }
 }
 
