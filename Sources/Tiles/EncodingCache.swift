@@ -45,7 +45,7 @@ final class EncodingCache: @unchecked Sendable {
         condition.lock()
         clock += 1
         while let entry = entries[hash] {
-            guard entry.pixels == tile.pixels else { break }  // a hash collision: encode it apart
+            guard EncodingCache.samePixels(entry.pixels, tile.pixels) else { break }  // a hash collision: encode it apart
             if let encoded = entry.encoded {
                 entry.lastUse = clock
                 reuses += 1
@@ -86,6 +86,12 @@ final class EncodingCache: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
         return result
+    }
+
+    /// Byte equality through memcmp: Array's == compares element by element, and this runs
+    /// under the lock for every repeated tile.
+    private static func samePixels(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        a.count == b.count && a.withUnsafeBytes { x in b.withUnsafeBytes { y in memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
     }
 
     /// Drops finished entries, least recently used first, until the pixels fit the budget.
