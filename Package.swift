@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "Raster", dependencies: ["CPNGCodec"]),
         .target(name: "ImageDiff", dependencies: ["Raster"]),
         .target(name: "Render", dependencies: ["MapModel", "Grids", "Geodesy", "Raster", "CCairo", "CPango"]),
-        .target(name: "Tiles", dependencies: ["Render", "MapModel", "Raster", "CSQLite"]),
+        .target(name: "Tiles", dependencies: ["Render", "MapModel", "Geodesy", "Raster", "ImageDiff", "CSQLite"]),
         .target(name: "Sheets", dependencies: ["Render", "Grids", "MapModel", "Geodesy", "Raster"]),
         .executableTarget(name: "meridian",
                           dependencies: ["Geodesy", "MapModel", "Grids", "Render", "Tiles", "Sheets", "ImageDiff", "Raster"]),

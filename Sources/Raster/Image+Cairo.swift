@@ -10,7 +10,7 @@ extension Image {
         guard width >= 0, height >= 0, width < Int(Int32.max), height < Int(Int32.max) else {
             throw .invalidSize(width: width, height: height)
         }
-        guard stride >= width * 4, height == 0 || data.count >= (height - 1) * stride + width * 4 else {
+        guard stride >= width * 4, stride % 4 == 0, height == 0 || data.count >= (height - 1) * stride + width * 4 else {
             throw .bufferTooSmall(width: width, height: height, stride: stride, byteCount: data.count)
         }
         let count = width * height
@@ -18,14 +18,16 @@ extension Image {
             initialized = count * 4
             guard count > 0, let source = data.baseAddress, let target = buffer.baseAddress else { return }
             unpremultiplyTable.withUnsafeBufferPointer { table in
-                let destination = UnsafeMutableRawPointer(target)
+                // Cairo's rows start on 4-byte boundaries (its stride is a multiple of 4), so
+                // both sides can be read and written as whole 32-bit words.
+                let destination = UnsafeMutableRawPointer(target).assumingMemoryBound(to: UInt32.self)
                 for y in 0..<height {
-                    let row = source + y * stride
-                    let out = destination + y * width * 4
+                    let row = (source + y * stride).assumingMemoryBound(to: UInt32.self)
+                    let out = destination + y * width
                     for x in 0..<width {
                         // Native endianness on both sides: Cairo's word is native, and the
                         // output word is built in RGBA memory order then stored little-endian.
-                        let p = row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
+                        let p = row[x]
                         let a = p >> 24
                         let word: UInt32
                         if a == 255 {
@@ -39,7 +41,7 @@ extension Image {
                             let b = UInt32(table[base | Int(p & 0xFF)])
                             word = r | g << 8 | b << 16 | a << 24
                         }
-                        out.storeBytes(of: word.littleEndian, toByteOffset: x * 4, as: UInt32.self)
+                        out[x] = word.littleEndian
                     }
                 }
             }

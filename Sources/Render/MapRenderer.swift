@@ -6,7 +6,8 @@ import Raster
 public final class MapRenderer {
     public let map: LoadedMap
     private let fonts: FontConfiguration
-    private let text: TextEngine
+    /// Also lays out page text (sheets), in the map's fonts.
+    let text: TextEngine
     /// Label placements by resolution; a tile job renders many views at each zoom.
     private var labelSpaces: [LabelSpace] = []
     /// The grid overlay, with its label sprites kept between renders.
@@ -21,40 +22,124 @@ public final class MapRenderer {
     /// Draws the whole map for `view` into a context whose user units are the view's pixels.
     /// `margin` (pixels) widens the feature query beyond the symbols' own reach, like a
     /// metatile buffer.
-    func draw(view: View, into context: CairoContext, margin: Double = 0) {
-        let document = map.document
+    ///
+    /// With `tileSize`, the view is a block of tiles and is drawn one tile at a time, each
+    /// under its own clip. Cairo's rasteriser depends slightly on the extent it works in
+    /// (where it starts stepping along edges, where it cuts them), so a tile drawn as part
+    /// of a 2x2 block and as part of an 8x8 block would differ by a level here and there;
+    /// drawn in its own extent, a tile has the same bytes whatever block it belongs to.
+    func draw(view: View, into context: CairoContext, margin: Double = 0, tileSize: Int? = nil) {
         context.save()
-        context.setColor(document.background)
+        context.setColor(map.document.background)
         context.paint()
         context.restore()
+        // The grid goes over features and labels, once for the whole view (its drawing keeps
+        // tiles byte-identical by itself, see GridLinePainter).
+        defer { if let grid = map.document.grid { gridRenderer.draw(grid, view: view, into: context) } }
 
-        let painter = FeaturePainter(context: context, view: view)
-        for (index, layer) in document.layers.enumerated() where layer.isVisible(atScale: view.scale) {
-            guard layer.fill != nil || layer.line != nil || layer.marker != nil else { continue }
-            let scale = SymbolScale(layer: layer, map: document, view: view)
-            let reach = max(margin, FeaturePainter.symbolReach(layer, scale)) * view.resolution
-            let store = map.stores[index]
-            var features = store.query(view.extent.expanded(by: reach)).map { store.features[$0] }
-            if let filter = layer.filter { features = features.filter { filter.matches($0.properties) } }
-            painter.paint(layer: layer, features: features, scale: scale)
+        let whole = Rect(minX: view.originX, minY: view.originY,
+                         maxX: view.originX + Double(view.width), maxY: view.originY + Double(view.height))
+        let content = MapContent(renderer: self, view: view, region: whole, margin: margin)
+        guard let tileSize, view.width % tileSize == 0, view.height % tileSize == 0,
+              view.width > tileSize || view.height > tileSize else {
+            draw(content, view: view, region: whole, into: context)
+            return
         }
-
-        drawLabels(view: view, into: context)
-        if let grid = document.grid { gridRenderer.draw(grid, view: view, into: context) }
+        for row in 0..<(view.height / tileSize) {
+            for column in 0..<(view.width / tileSize) {
+                let x = Double(column * tileSize), y = Double(row * tileSize)
+                context.save()
+                context.rectangle(x, y, Double(tileSize), Double(tileSize))
+                context.clip()
+                let region = Rect(minX: view.originX + x, minY: view.originY + y,
+                                  maxX: view.originX + x + Double(tileSize), maxY: view.originY + y + Double(tileSize))
+                draw(content.within(region), view: view, region: region, into: context)
+                context.restore()
+            }
+        }
     }
 
-    private func drawLabels(view: View, into context: CairoContext) {
-        let space = labelSpace(for: view)
-        let rect = Rect(minX: view.originX, minY: view.originY,
-                        maxX: view.originX + Double(view.width), maxY: view.originY + Double(view.height))
-        for label in space.placedLabels(in: rect) {
+    /// Draws features and labels (already narrowed to those that touch `region`).
+    private func draw(_ content: MapContent, view: View, region: Rect, into context: CairoContext) {
+        var painter = FeaturePainter(context: context, view: view, region: region)
+        for layer in content.layers {
+            painter.paint(layer: layer.layer, features: layer.features.map(\.feature), scale: layer.scale, reach: layer.reach)
+        }
+        for label in content.labels {
             let layout = text.layout(label.text, font: label.font)
             layout.draw(in: context, x: label.textX - view.originX, y: label.textY - view.originY,
                         color: label.color, halo: label.halo)
         }
     }
 
-    private func labelSpace(for view: View) -> LabelSpace {
+    /// What a region of a view shows: each visible layer's features (in file order, with
+    /// their bounds in global pixels) and the placed labels, found once for a whole block of
+    /// tiles and then narrowed tile by tile.
+    struct MapContent {
+        struct LayerContent {
+            let layer: Layer
+            let scale: SymbolScale
+            /// How far the layer's symbols reach beyond their geometry, in pixels.
+            let reach: Double
+            let features: [(feature: Feature, bounds: Rect)]
+        }
+
+        let layers: [LayerContent]
+        let labels: [LabelCandidate]
+
+        init(layers: [LayerContent], labels: [LabelCandidate]) {
+            self.layers = layers
+            self.labels = labels
+        }
+
+        init(renderer: MapRenderer, view: View, region: Rect, margin: Double) {
+            let document = renderer.map.document
+            var layers: [LayerContent] = []
+            for (index, layer) in document.layers.enumerated() where layer.isVisible(atScale: view.scale) {
+                guard layer.fill != nil || layer.line != nil || layer.marker != nil else { continue }
+                let scale = SymbolScale(layer: layer, map: document, view: view)
+                let reach = max(margin, FeaturePainter.symbolReach(layer, scale))
+                let store = renderer.map.stores[index]
+                var features: [(feature: Feature, bounds: Rect)] = []
+                for i in store.query(view.mercatorBounds(ofGlobalPixels: region.expanded(by: reach))) {
+                    let feature = store.features[i]
+                    if let filter = layer.filter, !filter.matches(feature.properties) { continue }
+                    features.append((feature, MapContent.pixelBounds(feature.bounds, view)))
+                }
+                layers.append(LayerContent(layer: layer, scale: scale, reach: reach, features: features))
+            }
+            self.layers = layers
+            labels = renderer.labelSpace(for: view).placedLabels(in: region)
+        }
+
+        /// The part that touches a smaller region: the same choice a query for that region
+        /// alone would make, so a tile's content does not depend on its block.
+        func within(_ region: Rect) -> MapContent {
+            MapContent(layers: layers.map { layer in
+                let area = region.expanded(by: layer.reach)
+                return LayerContent(layer: layer.layer, scale: layer.scale, reach: layer.reach,
+                                    features: layer.features.filter { $0.bounds.intersects(area) })
+            }, labels: labels.filter { $0.box.intersects(region) })
+        }
+
+        /// Bounds of Web Mercator bounds in global pixels (corners suffice in Web Mercator;
+        /// in another plane the walked edges give a close enough box for culling).
+        static func pixelBounds(_ bounds: Rect, _ view: View) -> Rect {
+            guard view.plane != nil else {
+                let a = view.globalPixel(bounds.minX, bounds.maxY), b = view.globalPixel(bounds.maxX, bounds.minY)
+                return Rect(minX: a.x, minY: a.y, maxX: b.x, maxY: b.y)
+            }
+            var box = Rect.empty
+            for (x, y) in [(bounds.minX, bounds.minY), (bounds.minX, bounds.maxY), (bounds.maxX, bounds.minY), (bounds.maxX, bounds.maxY),
+                           (bounds.centerX, bounds.minY), (bounds.centerX, bounds.maxY), (bounds.minX, bounds.centerY), (bounds.maxX, bounds.centerY)] {
+                let p = view.globalPixel(x, y)
+                box.include(x: p.x, y: p.y)
+            }
+            return box.expanded(by: 1)
+        }
+    }
+
+    func labelSpace(for view: View) -> LabelSpace {
         if let space = labelSpaces.first(where: { $0.serves(view) }) { return space }
         let space = LabelSpace(map: map, view: view, text: text)
         labelSpaces.append(space)
@@ -63,19 +148,20 @@ public final class MapRenderer {
     }
 
     /// Renders `view` to an image. `margin` (pixels) widens the feature query, like a
-    /// metatile buffer: features that far outside the view are drawn too.
-    public func renderImage(view: View, margin: Double = 0) throws -> Image {
-        let surface = try renderSurface(view: view, margin: margin)
+    /// metatile buffer: features that far outside the view are drawn too. With `tileSize`
+    /// the view is a block of tiles, drawn tile by tile (see `draw`).
+    public func renderImage(view: View, margin: Double = 0, tileSize: Int? = nil) throws -> Image {
+        let surface = try renderSurface(view: view, margin: margin, tileSize: tileSize)
         return try surface.withPixels { pixels in
             try Image(cairoARGB32: pixels, width: surface.width, height: surface.height, stride: surface.stride)
         }
     }
 
     /// Renders `view` to an ARGB32 image surface.
-    func renderSurface(view: View, margin: Double = 0) throws -> CairoSurface {
+    func renderSurface(view: View, margin: Double = 0, tileSize: Int? = nil) throws -> CairoSurface {
         let surface = try CairoSurface.image(width: view.width, height: view.height)
         let context = CairoContext(surface)
-        draw(view: view, into: context, margin: margin)
+        draw(view: view, into: context, margin: margin, tileSize: tileSize)
         try context.checkStatus()
         return surface
     }

@@ -5,6 +5,7 @@ import Foundation
 let benchmarks: [(name: String, run: () -> Void)] = [
     ("geodesy", GeodesyBench.run),
     ("png", PNGBench.run),
+    ("tiles", TilesBench.run),
     ("grid", GridBench.run),
 ]
 

@@ -1,12 +1,13 @@
 import Foundation
 import ImageDiff
 import Raster
+import Tiles
 
 /// `meridian diff EXPECTED ACTUAL`: perceptual comparison of two PNGs for golden-image checks.
 /// Exit 0 within the allowance, 1 beyond it, 2 when the comparison cannot be made.
 enum DiffCommand: Subcommand {
     static let name = "diff"
-    static let summary = "compare two PNG images perceptually (golden-image checks)"
+    static let summary = "compare two PNG images, or two tile pyramids, perceptually (golden-image checks)"
     static let usage = """
         usage: meridian diff EXPECTED.png ACTUAL.png [--threshold T] [--allowed-fraction F | --allowed-pixels N]
                              [--include-aa] [--diff-image OUT.png]
@@ -20,6 +21,14 @@ enum DiffCommand: Subcommand {
           --diff-image OUT.png  write the expected image in faded grey with differing pixels red
                                 and anti-aliased ones yellow
         Exit status: 0 within the allowance, 1 beyond it (or sizes differ), 2 unusable input.
+
+        usage: meridian diff EXPECTED ACTUAL [options above] [--scheme xyz|tms]
+        where EXPECTED and ACTUAL are tile pyramids: directories of z/x/y.png or .mbtiles files.
+        Compares them tile by tile: lists tiles missing on either side and tiles that differ beyond
+        the allowance (which applies to each tile). --diff-image DIR writes a diff image for each
+        differing tile as DIR/z/x/y.png; --scheme tms reads directories with rows from the south.
+        Exit status: 0 when every tile is on both sides and within the allowance, 1 otherwise,
+        2 unusable input.
         """
     static let flags: Set<String> = ["include-aa"]
 
@@ -50,21 +59,31 @@ enum DiffCommand: Subcommand {
         var diffImagePath: String?
     }
 
-    /// What the two positional arguments name. Only image pairs today; comparing two tile
-    /// pyramids (directories of z/x/y.png) is planned as a second mode beside this one.
+    /// What the two positional arguments name: two PNG images, or two tile pyramids
+    /// (directories of z/x/y.png or MBTiles files, in any combination).
     enum Mode {
         case images(expected: String, actual: String)
+        case pyramids(expected: String, actual: String)
     }
 
     static func run(_ arguments: Arguments) throws -> Int32 {
         let options = try parseOptions(arguments)
+        let schemeText = try arguments.value("scheme")
         try arguments.finish(maxPositional: 2)
         guard arguments.positional.count == 2 else {
-            throw UsageError("needs two PNG files, EXPECTED and ACTUAL")
+            throw UsageError("needs two PNG files, or two tile pyramids, EXPECTED and ACTUAL")
         }
         switch try mode(arguments.positional[0], arguments.positional[1]) {
         case let .images(expected, actual):
+            if schemeText != nil { throw UsageError("--scheme is for tile pyramids, not images") }
             return try compareImages(expected: expected, actual: actual, options: options)
+        case let .pyramids(expected, actual):
+            var scheme = TileScheme.xyz
+            if let schemeText {
+                guard let chosen = TileScheme(rawValue: schemeText) else { throw UsageError("--scheme expects xyz or tms, got '\(schemeText)'") }
+                scheme = chosen
+            }
+            return try comparePyramids(expected: expected, actual: actual, scheme: scheme, options: options)
         }
     }
 
@@ -100,11 +119,55 @@ enum DiffCommand: Subcommand {
     }
 
     static func mode(_ expected: String, _ actual: String) throws -> Mode {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: expected, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw UnusableInput(description: "\(expected) is a directory; comparing tile pyramids is not supported yet")
+        func isPyramid(_ path: String) -> Bool {
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            return (exists && isDirectory.boolValue) || path.lowercased().hasSuffix(".mbtiles")
         }
-        return .images(expected: expected, actual: actual)
+        switch (isPyramid(expected), isPyramid(actual)) {
+        case (true, true): return .pyramids(expected: expected, actual: actual)
+        case (false, false): return .images(expected: expected, actual: actual)
+        case (true, false):
+            throw UnusableInput(description: "\(expected) is a tile pyramid but \(actual) is not: compare two images or two pyramids")
+        case (false, true):
+            throw UnusableInput(description: "\(actual) is a tile pyramid but \(expected) is not: compare two images or two pyramids")
+        }
+    }
+
+    /// How many tiles of each kind are listed by name before "... and N more".
+    static let listedTiles = 20
+
+    static func comparePyramids(expected: String, actual: String, scheme: TileScheme, options: Options) throws -> Int32 {
+        let allowance = options.allowance
+        let diff = PyramidDiff(comparator: options.comparator, permits: { allowance.permits($0) })
+        let report: PyramidDiff.Report
+        do {
+            let a = try openPyramid(expected, scheme: scheme), b = try openPyramid(actual, scheme: scheme)
+            let writer: ((TileID, Image) throws -> Void)? = options.diffImagePath.map { root in
+                { id, image in
+                    let folder = "\(root)/\(id.z)/\(id.x)"
+                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                    try PNG.write(image, toPath: "\(folder)/\(scheme.row(of: id)).png")
+                }
+            }
+            report = try diff.compare(expected: a, actual: b, diffImage: writer)
+        } catch {
+            throw UnusableInput(description: "\(error)")
+        }
+        func list(_ title: String, _ tiles: [TileID]) {
+            guard !tiles.isEmpty else { return }
+            var line = "\(title): \(tiles.count) tile\(tiles.count == 1 ? "" : "s"): " + tiles.prefix(listedTiles).map(\.description).joined(separator: " ")
+            if tiles.count > listedTiles { line += " ... and \(tiles.count - listedTiles) more" }
+            print(line)
+        }
+        list("missing in \(actual)", report.missingInActual)
+        list("missing in \(expected)", report.missingInExpected)
+        for (tile, result) in report.differing.prefix(listedTiles) { print("differs: \(tile): \(result.summary)") }
+        if report.differing.count > listedTiles { print("... and \(report.differing.count - listedTiles) more differing tiles") }
+        print("\(report.compared) tiles on both sides: \(report.matching) match, \(report.differing.count) differ; \(report.missingInActual.count) missing in ACTUAL, \(report.missingInExpected.count) missing in EXPECTED")
+        if let path = options.diffImagePath, !report.differing.isEmpty { print("diff images: \(path)/z/x/y.png") }
+        print(report.passed ? "every tile within the allowance of \(allowance) per tile" : "beyond the allowance of \(allowance) per tile")
+        return report.passed ? 0 : 1
     }
 
     static func compareImages(expected: String, actual: String, options: Options) throws -> Int32 {

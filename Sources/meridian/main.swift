@@ -6,6 +6,9 @@ let subcommands: [any Subcommand.Type] = [
     RenderCommand.self,
     CoordCommand.self,
     DiffCommand.self,
+    SheetCommand.self,
+    TilesCommand.self,
+    MergeCommand.self,
     GridCommand.self,
 ]
 

@@ -124,7 +124,7 @@ import Raster
         let cases: [([String], String)] = [
             ([expected, dir + "/missing.png"], "meridian diff: \(dir)/missing.png: cannot read: No such file or directory\n"),
             ([expected, dir + "/text.png"], "meridian diff: \(dir)/text.png: not a PNG file: no PNG signature\n"),
-            ([expected], "meridian diff: needs two PNG files, EXPECTED and ACTUAL\n"),
+            ([expected], "meridian diff: needs two PNG files, or two tile pyramids, EXPECTED and ACTUAL\n"),
             ([expected, expected, "--threshold", "1.5"], "meridian diff: --threshold must be a number from 0 to 1, not '1.5'\n"),
             ([expected, expected, "--allowed-pixels", "2", "--allowed-fraction", "0.1"],
              "meridian diff: give --allowed-fraction or --allowed-pixels, not both\n"),
@@ -132,7 +132,7 @@ import Raster
             ([expected, expected, "--colour"], "meridian diff: unknown option --colour\n"),
             ([expected, expected, "--diff-image", dir + "/no/such/d.png"],
              "meridian diff: \(dir)/no/such/d.png: cannot write: No such file or directory\n"),
-            ([dir, expected], "meridian diff: \(dir) is a directory; comparing tile pyramids is not supported yet\n"),
+            ([dir, expected], "meridian diff: \(dir) is a tile pyramid but \(expected) is not: compare two images or two pyramids\n"),
         ]
         for (arguments, message) in cases {
             let run = try meridian(["diff"] + arguments)

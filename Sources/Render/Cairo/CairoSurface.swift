@@ -22,12 +22,13 @@ final class CairoSurface {
     }
 
     /// A one-page PDF of the given size in points, written to `path` as drawing proceeds.
-    static func pdf(path: String, widthPoints: Double, heightPoints: Double) throws -> CairoSurface {
+    static func pdf(path: String, widthPoints: Double, heightPoints: Double, title: String? = nil) throws -> CairoSurface {
         let surface = try CairoSurface(cairo_pdf_surface_create(path, widthPoints, heightPoints),
                                        what: "cannot create \(path)")
         // Reproducible bytes: no creation date in the document.
         cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_CREATE_DATE, "")
         cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_CREATOR, "Meridian")
+        if let title { cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_TITLE, title) }
         return surface
     }
 

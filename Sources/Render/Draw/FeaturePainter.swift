@@ -5,15 +5,21 @@ import MapModel
 struct FeaturePainter {
     let context: CairoContext
     let view: View
-    let paths: PathBuilder
+    /// The part of the view being drawn, in global pixels (the whole view, or one tile).
+    let region: Rect
+    private var paths: PathBuilder
 
-    init(context: CairoContext, view: View) {
+    init(context: CairoContext, view: View, region: Rect) {
         self.context = context
         self.view = view
-        self.paths = PathBuilder(view: view)
+        self.region = region
+        self.paths = PathBuilder(view: view, region: region, margin: 0)
     }
 
-    func paint(layer: Layer, features: [Feature], scale: SymbolScale) {
+    /// `reach`: how far the layer's symbols reach beyond their geometry, in pixels; geometry
+    /// further out than that (plus a little for anti-aliasing) cannot show and is clipped.
+    mutating func paint(layer: Layer, features: [Feature], scale: SymbolScale, reach: Double) {
+        paths = PathBuilder(view: view, region: region, margin: reach + 4)
         if let fill = layer.fill {
             context.setEvenOddFill()
             context.setColor(fill.color.withOpacity(fill.opacity))

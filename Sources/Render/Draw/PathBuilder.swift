@@ -2,34 +2,38 @@ import MapModel
 
 /// Turns geometry (projected metres) into Cairo paths in a view's pixels.
 ///
-/// Two things happen on the way, both decided in global pixels so that every view at the
-/// same resolution makes the same choices (tiles must not depend on their metatile):
+/// Two things happen on the way, both decided in global pixels from the geometry and the
+/// region being drawn alone, so that a tile gets the same path whatever block of tiles it
+/// is drawn in:
 /// - vertices closer than a quarter pixel to the last one kept are skipped (at small scales
 ///   most vertices of a detailed coastline fall on the same pixel);
-/// - geometry reaching far outside the view is clipped to a large rectangle around it,
-///   because Cairo stores coordinates in 24.8 fixed point and cannot take values beyond
-///   about ±8 million pixels (a country at zoom 18). The rectangle is far enough out that
-///   its edges, and the extra vertices clipping makes, never show.
+/// - geometry reaching beyond the region by more than `margin` is clipped to the region
+///   grown by `margin`. Cairo then only works on what can show (a country crossing many
+///   tiles is not tessellated whole for each), and coordinates stay within Cairo's 24.8
+///   fixed point (about ±8 million pixels: a country at zoom 18 is far larger). The margin
+///   exceeds the reach of the symbols, so the cut edges and the runs along the clip
+///   rectangle never show.
 struct PathBuilder {
     let view: View
-    /// Geometry whose pixel bounds stay inside ±safeLimit is drawn without clipping.
-    static let safeLimit = 1_000_000.0
-    /// Clipping rectangle margin around the view, in pixels.
-    static let clipMargin = 100_000.0
+    /// The part of the view being drawn, in global pixels.
+    let region: Rect
+    /// How far beyond the region geometry is kept, in pixels.
+    let margin: Double
     static let minStep = 0.25
 
-    /// Whether a geometry's bounds, in this view's pixels, stay where Cairo is exact. (In
-    /// another plane the corners only approximate the bounds; the limit has room for that.)
+    /// Whether a geometry reaches beyond the region grown by the margin. (In another plane
+    /// the corners only approximate the bounds; missing a clip there only costs time.)
     func needsClipping(_ bounds: Rect) -> Bool {
-        let a = view.pixel(bounds.minX, bounds.maxY), b = view.pixel(bounds.maxX, bounds.minY)
-        let c = view.pixel(bounds.minX, bounds.minY), d = view.pixel(bounds.maxX, bounds.maxY)
-        let low = min(a.x, a.y, b.x, b.y, c.x, c.y, d.x, d.y), high = max(a.x, a.y, b.x, b.y, c.x, c.y, d.x, d.y)
-        return low < -PathBuilder.safeLimit || high > PathBuilder.safeLimit
+        let keep = region.expanded(by: margin)
+        let corners = [view.globalPixel(bounds.minX, bounds.maxY), view.globalPixel(bounds.maxX, bounds.minY),
+                       view.globalPixel(bounds.minX, bounds.minY), view.globalPixel(bounds.maxX, bounds.maxY)]
+        return corners.contains { !keep.contains(x: $0.x, y: $0.y) }
     }
 
+    /// The clipping rectangle in the view's pixels: the region grown by the margin.
     var clipRect: Rect {
-        Rect(minX: -PathBuilder.clipMargin, minY: -PathBuilder.clipMargin,
-             maxX: Double(view.width) + PathBuilder.clipMargin, maxY: Double(view.height) + PathBuilder.clipMargin)
+        Rect(minX: region.minX - view.originX - margin, minY: region.minY - view.originY - margin,
+             maxX: region.maxX - view.originX + margin, maxY: region.maxY - view.originY + margin)
     }
 
     /// The vertices of one part in view pixels, thinned (first and last always kept).

@@ -111,7 +111,11 @@ struct GridLinePainter {
         cairo_set_fill_rule(context.pointer, CAIRO_FILL_RULE_WINDING)
         let pattern = symbol.dash.map { $0 * pixelsPerPoint }
         let dashed = !pattern.isEmpty && pattern.contains { $0 > 0 }
-        let safe = PathBuilder(view: view)
+        // Cairo's 24.8 fixed point stops at about ±8 million pixels: beyond a million, runs are
+        // clipped to the view grown by 100,000 pixels (chunks are short, so this is rare).
+        let safeLimit = 1_000_000.0, clipMargin = 100_000.0
+        let clipRect = Rect(minX: -clipMargin, minY: -clipMargin,
+                            maxX: Double(view.width) + clipMargin, maxY: Double(view.height) + clipMargin)
         // One fill per family of lines that never cross (the eastings, the northings; each
         // boundary alone): Cairo's rasteriser slows down on paths that cross themselves often.
         var families: [[GridLine]] = [lines.filter { $0.axis.labelsOnHorizontalEdges },
@@ -124,11 +128,9 @@ struct GridLinePainter {
                 for run in runs {
                     var bounds = Rect.empty
                     for p in run { bounds.include(x: p.x - view.originX, y: p.y - view.originY) }
-                    // Cairo's fixed-point coordinates cannot reach millions of pixels: clip far
-                    // geometry (chunks are short, so grid lines hardly ever need it).
-                    let far = min(bounds.minX, bounds.minY) < -PathBuilder.safeLimit || max(bounds.maxX, bounds.maxY) > PathBuilder.safeLimit
+                    let far = min(bounds.minX, bounds.minY) < -safeLimit || max(bounds.maxX, bounds.maxY) > safeLimit
                     let pieces = far
-                        ? Clipping.clipLine(run.map { (x: $0.x - view.originX, y: $0.y - view.originY) }, to: safe.clipRect)
+                        ? Clipping.clipLine(run.map { (x: $0.x - view.originX, y: $0.y - view.originY) }, to: clipRect)
                             .map { $0.points.map { PlanePoint(x: $0.x + view.originX, y: $0.y + view.originY) } }
                         : [run]
                     for piece in pieces where piece.count >= 2 {

@@ -69,7 +69,7 @@ struct GridOverlay {
         request.margin = view.isTileBlock && settings.labelsVisible ? lineMargin + 2 * labelReach(levels) : lineMargin
         // The levels come from the automatic rule and the area from a valid view, so this
         // cannot fail; a failure would draw no grid rather than no map.
-        return try? Grid.generate(request, projection: WebMercatorGridProjection(resolution: view.resolution), area: area)
+        return try? Grid.generate(request, projection: ViewGridProjection(view: view), area: area)
     }
 
     func draw(into context: CairoContext, labelPainter: GridLabelPainter) {

@@ -25,7 +25,8 @@ struct TextExtents {
 final class TextEngine {
     private let fonts: FontConfiguration
     private let fontMap: UnsafeMutablePointer<PangoFontMap>
-    private let context: OpaquePointer
+    /// The Pango context; page text (Page/PageTextLayout) makes its layouts from it too.
+    let context: OpaquePointer
     private var layouts: [LayoutKey: TextLayout] = [:]
 
     private struct LayoutKey: Hashable {

@@ -1,0 +1,84 @@
+import Foundation
+import MapModel
+import Render
+
+/// A scale bar in round ground units: `count` segments of `segment` metres right of the
+/// zero, alternately black and white, and one more to its left cut into `subdivisions`
+/// for reading smaller distances, as on topographic sheets.
+public struct ScaleBar: Sendable, Equatable {
+    /// One segment, in metres of grid distance.
+    public let segment: Double
+    public let count: Int
+    public let subdivisions: Int
+    /// One segment's length on paper, in millimetres.
+    public let segmentLength: Double
+
+    /// The bar for `scale` that fits in `width` millimetres: the longest round segment (1, 2
+    /// or 5 times a power of ten metres) of which four fit (three and the subdivided one), then as
+    /// many as fit, up to five.
+    public init(scale: Double, width: Double) {
+        let mmPerMetre = 1000 / scale
+        var segment = 0.001
+        for power in -3...9 {
+            for m in [1.0, 2, 5] {
+                let candidate = m * pow(10, Double(power))
+                if candidate * mmPerMetre * 4 <= width { segment = candidate }
+            }
+        }
+        self.segment = segment
+        segmentLength = segment * mmPerMetre
+        count = max(1, min(5, Int((width / segmentLength + 1e-9).rounded(.down)) - 1))
+        let leading = (segment / pow(10, floor(log10(segment) + 1e-9))).rounded()
+        switch leading {
+        case 2: subdivisions = 4
+        case 5: subdivisions = 5
+        default: subdivisions = segmentLength / 10 >= 0.8 ? 10 : 5
+        }
+    }
+
+    /// Whether the bar counts in kilometres (segments of 1 km or more) or metres.
+    public var inKilometres: Bool { segment >= 1000 }
+
+    /// The whole bar's length on paper, the subdivided segment included.
+    public var length: Double { Double(count + 1) * segmentLength }
+
+    /// The label at the boundary `index` segments right of the zero (negative: left of it).
+    public func label(at index: Int) -> String {
+        let metres = abs(Double(index)) * segment
+        return ScaleText.number(inKilometres ? metres / 1000 : metres)
+    }
+
+    static let font = PageFont(size: 6.5)
+    static let barHeight = 1.6
+    static let outline = PageStroke(color: .black, width: 0.15)
+
+    /// The bar with its zero at `zero` (the bar's top edge); labels below it.
+    func items(zeroAt zero: PagePoint) -> [PageItem] {
+        var black: [PagePolyline] = [], all: [PagePolyline] = []
+        func box(_ x0: Double, _ x1: Double) -> PagePolyline {
+            PagePolyline(PageRect(x: x0, y: zero.y, width: x1 - x0, height: ScaleBar.barHeight).corners, closed: true)
+        }
+        for i in 0..<count {
+            let b = box(zero.x + Double(i) * segmentLength, zero.x + Double(i + 1) * segmentLength)
+            all.append(b)
+            if i % 2 == 0 { black.append(b) }
+        }
+        let sub = segmentLength / Double(subdivisions)
+        for j in 0..<subdivisions {
+            // Counted from the zero leftwards, so the part next to the zero is black too.
+            let b = box(zero.x - Double(j + 1) * sub, zero.x - Double(j) * sub)
+            all.append(b)
+            if j % 2 == 1 { black.append(b) }
+        }
+        var items: [PageItem] = [.path(black, stroke: nil, fill: .black), .path(all, stroke: ScaleBar.outline, fill: nil)]
+        let labelY = zero.y + ScaleBar.barHeight + 0.8
+        for i in -1...count {
+            let x = zero.x + Double(i) * segmentLength
+            items.append(.text(PageText(label(at: i), font: ScaleBar.font, at: PagePoint(x, labelY), anchor: PageTextAnchor(.center, .top))))
+        }
+        let unit = inKilometres ? "kilometres" : "metres"
+        items.append(.text(PageText(unit, font: ScaleBar.font, at: PagePoint(zero.x + Double(count) * segmentLength + 3.5, zero.y + ScaleBar.barHeight / 2),
+                                    anchor: PageTextAnchor(.left, .middle))))
+        return items
+    }
+}

@@ -1,0 +1,26 @@
+/// The grid printed on a sheet. The UTM family (utm, mgrs, usng) is drawn in the sheet's own
+/// zone, where its lines are straight and square to the frame; latitude/longitude lines are
+/// the gently curved meridians and parallels of that plane.
+public enum SheetGridType: String, Sendable, CaseIterable {
+    case latlong, utm, mgrs, usng, none
+
+    public static func parse(_ text: String) throws(SheetError) -> SheetGridType {
+        guard let type = SheetGridType(rawValue: text.lowercased()) else {
+            throw .invalid("unknown grid type '\(text)' (use latlong, utm, mgrs, usng or none)")
+        }
+        return type
+    }
+
+    var isUTMFamily: Bool { self == .utm || self == .mgrs || self == .usng }
+
+    /// How the sheet names the grid: `MGRS`, `USNG`, `UTM`, `latitude/longitude`.
+    var displayName: String {
+        switch self {
+        case .latlong: return "latitude/longitude"
+        case .utm: return "UTM"
+        case .mgrs: return "MGRS"
+        case .usng: return "USNG"
+        case .none: return "none"
+        }
+    }
+}

@@ -1,0 +1,39 @@
+/// What a user asks for: a place, a scale, paper, and what to print around the map.
+public struct SheetRequest: Sendable {
+    public enum Area: Sendable, Equatable {
+        /// The frame's centre, in degrees.
+        case center(longitude: Double, latitude: Double)
+        /// An area the frame must show, in degrees.
+        case bbox(west: Double, south: Double, east: Double, north: Double)
+    }
+
+    public var area: Area
+    /// The scale denominator; nil with a bbox picks the largest round scale that fits.
+    public var scale: Double?
+    /// Already oriented.
+    public var paper: Paper
+    /// The unprinted border of the paper on every side, in millimetres.
+    public var margins: Double
+    /// The PNG's pixels per inch, and the resolution the map is drawn at in every format.
+    public var dpi: Double
+    /// Defaults to the map document's name.
+    public var title: String?
+    public var grid: SheetGridType
+    /// Printed in the notes when set (never by default, so outputs are reproducible).
+    public var date: String?
+
+    public static let defaultMargins = 10.0
+    public static let defaultDPI = 300.0
+
+    public init(area: Area, scale: Double? = nil, paper: Paper, margins: Double = defaultMargins,
+                dpi: Double = defaultDPI, title: String? = nil, grid: SheetGridType = .mgrs, date: String? = nil) {
+        self.area = area
+        self.scale = scale
+        self.paper = paper
+        self.margins = margins
+        self.dpi = dpi
+        self.title = title
+        self.grid = grid
+        self.date = date
+    }
+}

@@ -1,1 +1,0 @@
-// The Sheets module. See ../../README.md and ../shared/DESIGN.md for what it holds.

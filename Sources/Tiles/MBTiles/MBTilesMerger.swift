@@ -1,0 +1,84 @@
+import Foundation
+
+/// `meridian merge`: joins MBTiles files (the shards of a job) into one.
+///
+/// Every tile of every input is copied; an image is stored once however many tiles or inputs
+/// hold it. The same tile in two inputs must have the same bytes (shards are disjoint; a
+/// conflict means the inputs come from different jobs and is an error, not a silent choice).
+/// The output is built under a temporary name beside it and renamed when complete.
+public enum MBTilesMerger {
+    public struct Summary: Sendable, Equatable {
+        public var inputs = 0
+        public var tiles = 0
+        public var distinctImages = 0
+        public var bytes = 0
+    }
+
+    public static func merge(inputs: [String], output: String) throws -> Summary {
+        guard !inputs.isEmpty else { throw TilesError.invalidArgument("give the MBTiles files to merge") }
+        let outputURL = URL(fileURLWithPath: output).standardizedFileURL
+        for input in inputs where URL(fileURLWithPath: input).standardizedFileURL == outputURL {
+            throw TilesError.invalidArgument("the output \(output) is also an input")
+        }
+        let readers = try inputs.map { path throws(TilesError) in try MBTilesReader(path: path) }
+        let metadata = try TileSetMetadata.merged(try readers.map { r throws(TilesError) in try r.metadata() }, paths: inputs)
+
+        let directory = (output as NSString).deletingLastPathComponent
+        let folder = directory.isEmpty ? "." : directory
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw TilesError.io(path: output, message: "the folder \(folder) does not exist")
+        }
+        let temporary = (folder as NSString).appendingPathComponent(".\((output as NSString).lastPathComponent).\(getpid()).tmp")
+        defer {
+            for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: temporary + suffix) }
+        }
+        var summary = Summary()
+        do {
+            let database = try SQLiteDatabase(path: temporary, mode: .create)
+            try database.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;")
+            try database.execute("BEGIN")
+            try database.execute(MBTilesSchema.create)
+            try MBTilesSchema.writeMetadata(metadata, to: database)
+            let insertImage = try database.prepare("INSERT OR IGNORE INTO images (tile_data, tile_id) VALUES (?1, ?2)")
+            let insertTile = try database.prepare("INSERT OR IGNORE INTO map (zoom_level, tile_column, tile_row, tile_id) VALUES (?1, ?2, ?3, ?4)")
+            let existing = try database.prepare("SELECT tile_id FROM map WHERE zoom_level = ?1 AND tile_column = ?2 AND tile_row = ?3")
+            for (reader, path) in zip(readers, inputs) {
+                try reader.forEachTile { tile, data in
+                    let id = ContentHash(of: data).hex
+                    try insertImage.bind(1, data)
+                    try insertImage.bind(2, id)
+                    try insertImage.run()
+                    if database.changes > 0 {
+                        summary.distinctImages += 1
+                        summary.bytes += data.count
+                    }
+                    try insertTile.bind(1, tile.z)
+                    try insertTile.bind(2, tile.x)
+                    try insertTile.bind(3, tile.tmsY)
+                    try insertTile.bind(4, id)
+                    try insertTile.run()
+                    if database.changes == 0 {
+                        try existing.bind(1, tile.z)
+                        try existing.bind(2, tile.x)
+                        try existing.bind(3, tile.tmsY)
+                        defer { existing.reset() }
+                        if try existing.step(), existing.text(0) != id {
+                            throw TilesError.incompatibleOutput(path: path, message: "tile \(tile) differs from the same tile in an earlier input: these files are not parts of one job")
+                        }
+                    } else {
+                        summary.tiles += 1
+                    }
+                }
+                summary.inputs += 1
+            }
+            try database.execute("COMMIT")
+            try database.execute("PRAGMA journal_mode = DELETE")
+        }
+        // The connection is closed (it lived in the block above): the file is complete.
+        guard rename(temporary, output) == 0 else {
+            throw TilesError.io(path: output, message: "cannot write it (\(String(cString: strerror(errno))))")
+        }
+        return summary
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// Reads any MBTiles file (ours or another tool's: only the `tiles` table or view and
+/// `metadata` are used). Tiles are addressed in XYZ; the TMS rows of the file are converted.
+public final class MBTilesReader {
+    public let path: String
+    private let database: SQLiteDatabase
+    private lazy var tileQuery: SQLiteStatement? = try? database.prepare(
+        "SELECT tile_data FROM tiles WHERE zoom_level = ?1 AND tile_column = ?2 AND tile_row = ?3")
+
+    public init(path: String) throws(TilesError) {
+        guard FileManager.default.fileExists(atPath: path) else { throw .io(path: path, message: "no such file") }
+        self.path = path
+        database = try SQLiteDatabase(path: path, mode: .readOnly)
+        do {
+            guard try database.hasTable("tiles") else {
+                throw TilesError.incompatibleOutput(path: path, message: "is not an MBTiles file (it has no tiles table)")
+            }
+        } catch let error as TilesError where error.isSQLite {
+            throw .incompatibleOutput(path: path, message: "is not an MBTiles file (not an SQLite database)")
+        } catch {
+            throw error as! TilesError
+        }
+    }
+
+    public func metadata() throws(TilesError) -> TileSetMetadata {
+        try MBTilesSchema.readMetadata(from: database)
+    }
+
+    public func tileCount() throws(TilesError) -> Int {
+        try database.scalarInt("SELECT count(*) FROM tiles") ?? 0
+    }
+
+    /// The stored bytes of tile z/x/y (XYZ row), or nil when it is absent.
+    public func tile(_ id: TileID) throws(TilesError) -> [UInt8]? {
+        guard let query = tileQuery else { throw .sqlite(path: path, message: "cannot query the tiles table") }
+        defer { query.reset() }
+        try query.bind(1, id.z)
+        try query.bind(2, id.x)
+        try query.bind(3, id.tmsY)
+        return try query.step() ? query.blob(0) : nil
+    }
+
+    /// Every tile id, sorted (zoom, row, column); ids only, so it is cheap for large files.
+    public func forEachTileID(_ body: (TileID) throws -> Void) throws {
+        let query = try database.prepare("SELECT zoom_level, tile_column, tile_row FROM tiles ORDER BY zoom_level, tile_row DESC, tile_column")
+        while try query.step() {
+            try body(TileID(z: query.int(0), x: query.int(1), tmsY: query.int(2)))
+        }
+    }
+
+    /// Every tile with its bytes, in the file's order.
+    public func forEachTile(_ body: (TileID, [UInt8]) throws -> Void) throws {
+        let query = try database.prepare("SELECT zoom_level, tile_column, tile_row, tile_data FROM tiles")
+        while try query.step() {
+            try body(TileID(z: query.int(0), x: query.int(1), tmsY: query.int(2)), query.blob(3))
+        }
+    }
+
+    /// The result of `PRAGMA integrity_check`: "ok" for a sound file.
+    public func integrityCheck() throws(TilesError) -> String {
+        try database.scalarText("PRAGMA integrity_check") ?? "no answer"
+    }
+
+    /// Rows in the images table (distinct images), nil for a file without one.
+    public func imageCount() throws(TilesError) -> Int? {
+        guard try database.hasTable("images") else { return nil }
+        return try database.scalarInt("SELECT count(*) FROM images")
+    }
+}
+
+extension TilesError {
+    var isSQLite: Bool {
+        if case .sqlite = self { return true }
+        return false
+    }
+}

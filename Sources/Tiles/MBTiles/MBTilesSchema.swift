@@ -1,0 +1,41 @@
+/// The MBTiles layout written here: tiles are a `map` from (zoom, column, TMS row) to an image
+/// id, and `images` holds each distinct image once, named by the hash of its bytes; the
+/// `tiles` view joins them into the table every MBTiles reader expects. Open ocean, repeated
+/// thousands of times in a pyramid, is stored once. `map` is a WITHOUT ROWID table keyed by
+/// the tile: its rows live in the key's B-tree, so there is no second index to store.
+enum MBTilesSchema {
+    static let create = """
+        CREATE TABLE IF NOT EXISTS metadata (name TEXT NOT NULL, value TEXT);
+        CREATE UNIQUE INDEX IF NOT EXISTS metadata_name ON metadata (name);
+        CREATE TABLE IF NOT EXISTS map (zoom_level INTEGER NOT NULL, tile_column INTEGER NOT NULL,
+                                        tile_row INTEGER NOT NULL, tile_id TEXT NOT NULL,
+                                        PRIMARY KEY (zoom_level, tile_column, tile_row)) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS images (tile_data BLOB NOT NULL, tile_id TEXT NOT NULL);
+        CREATE UNIQUE INDEX IF NOT EXISTS images_id ON images (tile_id);
+        CREATE VIEW IF NOT EXISTS tiles AS
+            SELECT map.zoom_level AS zoom_level, map.tile_column AS tile_column,
+                   map.tile_row AS tile_row, images.tile_data AS tile_data
+            FROM map JOIN images ON images.tile_id = map.tile_id;
+        """
+
+    /// Replaces the metadata table's rows with `metadata`, sorted by key.
+    static func writeMetadata(_ metadata: TileSetMetadata, to database: SQLiteDatabase) throws(TilesError) {
+        try database.execute("DELETE FROM metadata")
+        let insert = try database.prepare("INSERT INTO metadata (name, value) VALUES (?1, ?2)")
+        for key in metadata.values.keys.sorted() {
+            try insert.bind(1, key)
+            try insert.bind(2, metadata.values[key]!)
+            try insert.run()
+        }
+    }
+
+    static func readMetadata(from database: SQLiteDatabase) throws(TilesError) -> TileSetMetadata {
+        guard try database.hasTable("metadata") else { return TileSetMetadata(values: [:]) }
+        let query = try database.prepare("SELECT name, value FROM metadata")
+        var values: [String: String] = [:]
+        while try query.step() {
+            if let name = query.text(0) { values[name] = query.text(1) ?? "" }
+        }
+        return TileSetMetadata(values: values)
+    }
+}

@@ -1,0 +1,36 @@
+import Raster
+
+/// Renders a metatile as one image; the job cuts it into tiles one at a time (so a worker
+/// never holds a metatile's tiles all at once). One instance per worker thread (renderers
+/// keep caches and are not thread-safe); the job makes one per worker with a factory.
+public protocol MetatileRendering: AnyObject {
+    /// The image of the block: `columns` x `rows` square tiles, without the buffer.
+    func renderMetatile(_ metatile: Metatile) throws -> Image
+}
+
+/// Turns a tile image into the bytes stored for it. Shared by all workers.
+public protocol TileEncoding: Sendable {
+    func encode(_ tile: Image) throws -> [UInt8]
+}
+
+/// The size and density of the tiles a job writes.
+public struct TileFormat: Sendable, Equatable {
+    /// 256 or 512: pixels of a 1x tile.
+    public let tileSize: Int
+    /// 1 or 2: high-density @2x tiles have twice the pixels and the same scale denominators.
+    public let pixelRatio: Int
+
+    public init(tileSize: Int = 256, pixelRatio: Int = 1) throws(TilesError) {
+        guard tileSize == 256 || tileSize == 512 else {
+            throw .invalidArgument("--tile-size \(tileSize) is not supported: use 256 or 512")
+        }
+        guard pixelRatio == 1 || pixelRatio == 2 else {
+            throw .invalidArgument("--scale \(pixelRatio) is not supported: use 1 or 2 (@2x tiles)")
+        }
+        self.tileSize = tileSize
+        self.pixelRatio = pixelRatio
+    }
+
+    /// Pixels a side of each tile image.
+    public var pixels: Int { tileSize * pixelRatio }
+}

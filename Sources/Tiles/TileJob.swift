@@ -1,0 +1,162 @@
+import Foundation
+import Raster
+import Synchronization
+
+/// Runs a tile job: the metatiles of a plan, rendered by worker threads, encoded once per
+/// distinct image, written by one writer thread.
+///
+/// The calling thread walks the plan lazily and feeds a bounded queue; each worker owns its
+/// renderer (made on its own thread by `makeRenderer`), renders a metatile, cuts it, and
+/// encodes its tiles through the shared `EncodingCache`; a bounded queue carries the encoded
+/// tiles to the single writer, which owns the sink. Both queues are bounded, so memory does
+/// not grow with the pyramid. Output does not depend on the number of workers or the
+/// metatile size: every tile's bytes depend only on the tile.
+public struct TileJob: Sendable {
+    public let plan: MetatilePlan
+    public let workers: Int
+    /// Skip tiles the sink already holds.
+    public let resume: Bool
+
+    public static let maxWorkers = 256
+
+    public init(plan: MetatilePlan, workers: Int, resume: Bool = false) throws(TilesError) {
+        guard workers >= 1, workers <= TileJob.maxWorkers else {
+            throw .invalidArgument("--workers \(workers) is out of range: 1 to \(TileJob.maxWorkers)")
+        }
+        self.plan = plan
+        self.workers = workers
+        self.resume = resume
+    }
+
+    /// The work for one worker: a block to render and the tiles of it to keep.
+    struct WorkItem: Sendable {
+        let metatile: Metatile
+        /// nil: every tile of the block.
+        let wanted: Set<TileID>?
+    }
+
+    /// Runs the job to the end, or to the first error (after which the sink keeps what was
+    /// committed, so `--resume` continues from there).
+    public func run(sink: any TileSink, encoder: any TileEncoding, progress: TileProgress = TileProgress(style: .quiet),
+                    makeRenderer: @escaping @Sendable () throws -> any MetatileRendering) throws -> TileJobSummary {
+        let started = Date()
+        progress.start(total: plan.tileCount)
+        let work = BoundedQueue<WorkItem>(capacity: workers * 2)
+        let written = BoundedQueue<[EncodedTile]>(capacity: workers * 4)
+        let failure = Mutex<(any Error)?>(nil)
+        let cache = EncodingCache()
+        let fail: @Sendable (any Error) -> Void = { error in
+            failure.withLock { if $0 == nil { $0 = error } }
+            work.cancel()
+            written.cancel()
+        }
+
+        let group = DispatchGroup()
+        for _ in 0..<workers {
+            group.enter()
+            Self.startThread {
+                defer { group.leave() }
+                do {
+                    let renderer = try makeRenderer()
+                    while let item = work.pop() {
+                        let encoded = try Self.renderAndEncode(item, renderer: renderer, encoder: encoder, cache: cache)
+                        written.push(encoded)
+                    }
+                } catch {
+                    fail(error)
+                }
+            }
+        }
+        let writerGroup = DispatchGroup()
+        writerGroup.enter()
+        Self.startThread {
+            defer { writerGroup.leave() }
+            do {
+                while let batch = written.pop() {
+                    try sink.write(batch)
+                    progress.advance(batch.count)
+                }
+            } catch {
+                fail(error)
+            }
+        }
+
+        var skipped = 0
+        do {
+            for metatile in plan {
+                var item = WorkItem(metatile: metatile, wanted: nil)
+                if resume {
+                    let stored = try sink.storedTiles(in: metatile)
+                    if !stored.isEmpty {
+                        skipped += stored.count
+                        progress.skip(stored.count)
+                        let missing = metatile.tiles.filter { !stored.contains($0) }
+                        if missing.isEmpty { continue }
+                        // The whole metatile is drawn again, not just the block of missing
+                        // tiles: Cairo's anti-aliasing depends (by a few levels) on the image's
+                        // extent, and a resumed job must give the bytes of an uninterrupted one.
+                        item = WorkItem(metatile: metatile, wanted: Set(missing))
+                    }
+                }
+                if !work.push(item) { break }  // a worker or the writer failed
+            }
+        } catch {
+            fail(error)
+        }
+        work.close()
+        group.wait()
+        written.close()
+        writerGroup.wait()
+
+        if let error = failure.withLock({ $0 }) {
+            try? sink.finish()  // keep what was committed for --resume
+            throw error
+        }
+        try sink.finish()
+        progress.finish()
+
+        let seconds = Date().timeIntervalSince(started)
+        let stats = sink.statistics
+        return TileJobSummary(tiles: stats.tiles, skipped: skipped,
+                              distinct: stats.newImages ?? cache.counts.encodings, bytes: stats.bytes,
+                              seconds: seconds, tilesPerSecond: Double(stats.tiles) / max(seconds, 1e-9))
+    }
+
+    static func renderAndEncode(_ item: WorkItem, renderer: any MetatileRendering, encoder: any TileEncoding,
+                                cache: EncodingCache) throws -> [EncodedTile] {
+        let metatile = item.metatile
+        let image: Image
+        do {
+            image = try renderer.renderMetatile(metatile)
+        } catch {
+            throw TilesError.render(metatile: metatile.description, message: "\(error)")
+        }
+        let side = image.width / metatile.columns
+        guard side > 0, image.width == side * metatile.columns, image.height == side * metatile.rows else {
+            throw TilesError.render(metatile: metatile.description, message: "the renderer returned a \(image.width)x\(image.height) image, not \(metatile.columns)x\(metatile.rows) square tiles")
+        }
+        var result: [EncodedTile] = []
+        result.reserveCapacity(metatile.tileCount)
+        for row in 0..<metatile.rows {
+            for column in 0..<metatile.columns {
+                let id = TileID(z: metatile.z, x: metatile.x + column, y: metatile.y + row)
+                if let wanted = item.wanted, !wanted.contains(id) { continue }
+                do {
+                    let tile = try image.cropped(x: column * side, y: row * side, width: side, height: side)
+                    let encoded = try cache.encoding(of: tile) { try encoder.encode($0) }
+                    result.append(EncodedTile(tile: id, data: encoded.data, dataHash: encoded.dataHash))
+                } catch {
+                    throw TilesError.render(metatile: metatile.description, message: "tile \(id): \(error)")
+                }
+            }
+        }
+        return result
+    }
+
+    /// A thread with a stack large enough for Cairo and Pango.
+    static func startThread(_ body: @escaping @Sendable () -> Void) {
+        let thread = Thread(block: body)
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+}

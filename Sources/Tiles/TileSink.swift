@@ -1,0 +1,38 @@
+/// One encoded tile on its way to the output.
+public struct EncodedTile: Sendable {
+    public let tile: TileID
+    public let data: [UInt8]
+    /// Hash of `data`, the stored image's identity.
+    public let dataHash: ContentHash
+
+    public init(tile: TileID, data: [UInt8], dataHash: ContentHash) {
+        self.tile = tile
+        self.data = data
+        self.dataHash = dataHash
+    }
+}
+
+/// Where a job's tiles go: a directory or an MBTiles file. One writer thread calls `write`
+/// and `finish`; the producer may call `storedTiles` at the same time (for `--resume`), so
+/// sinks guard their state themselves.
+public protocol TileSink: AnyObject, Sendable {
+    /// The tiles of `metatile` already stored (written whole by an earlier run).
+    func storedTiles(in metatile: Metatile) throws -> Set<TileID>
+    /// Stores the tiles. Each is complete once stored; a batch may be committed later.
+    func write(_ tiles: [EncodedTile]) throws
+    /// Commits what is pending and tidies up (temporary files, journals).
+    func finish() throws
+    /// What `write` has stored so far in this run.
+    var statistics: SinkStatistics { get }
+}
+
+public struct SinkStatistics: Sendable, Equatable {
+    /// Tiles written in this run.
+    public var tiles = 0
+    /// Bytes of tile data written to storage (an MBTiles file stores each distinct image once).
+    public var bytes = 0
+    /// Images stored that were not stored before, when the sink knows (MBTiles); nil otherwise.
+    public var newImages: Int?
+
+    public init() {}
+}

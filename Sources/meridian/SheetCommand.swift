@@ -1,0 +1,140 @@
+import Foundation
+import MapModel
+import Render
+import Sheets
+
+/// `meridian sheet`: a printable map sheet at an exact scale, or a series of them.
+enum SheetCommand: Subcommand {
+    static let name = "sheet"
+    static let summary = "print a map sheet (or a series) at an exact scale: PDF, SVG or PNG"
+    static let usage = """
+        usage: meridian sheet MAP.json [--scale DENOM] (--center LON,LAT | --bbox W,S,E,N) [--paper SIZE]
+                              [--orientation portrait|landscape] [--margins MM] [--dpi D] [--title TEXT]
+                              [--grid TYPE] [--date] [--series [--overlap MM]] -o SHEET.pdf|SHEET.svg|SHEET.png
+
+          --scale DENOM         the scale denominator (25000 for 1:25,000); with --bbox and no --scale,
+                                the largest round scale at which the bbox fits is chosen and printed
+          --center LON,LAT      the centre of the map frame, in degrees (needs --scale)
+          --bbox W,S,E,N        the area the map frame must show, in degrees
+          --paper SIZE          A4 (default), A3, A2, A1, A0, letter, legal, tabloid or WIDTHxHEIGHTmm
+          --orientation O       portrait or landscape (default: as the paper is named; with --bbox
+                                and a named paper, whichever fits the bbox at the larger scale)
+          --margins MM          unprinted border on every side, in millimetres (default 10)
+          --dpi D               PNG resolution, recorded in the file; the map is drawn at it in every
+                                format (default 300)
+          --title TEXT          the title (default: the map document's name)
+          --grid TYPE           mgrs, usng, utm, latlong or none (default mgrs)
+          --date                print today's date (UTC) in the notes; off by default so that the
+                                same command gives the same bytes
+          --series              cover the bbox with sheets at one scale, named by row (A, B... from
+                                the north) and column (1, 2... from the west): SHEET-A1.pdf...,
+                                plus SHEET-index.pdf showing where each lies
+          --overlap MM          with --series: how much neighbouring sheets share (default 10)
+          -o, --output FILE     .pdf or .svg (vector: lines stay lines, text stays text) or .png
+
+        The sheet is drawn in the UTM zone of its centre and the scale is exact on that grid.
+        """
+    static let flags: Set<String> = ["date", "series"]
+
+    static func run(_ arguments: Arguments) throws -> Int32 {
+        let bbox = try arguments.value("bbox")
+        let center = try arguments.value("center")
+        let scale = try arguments.value("scale").map { try ViewOptions.positiveNumber($0, option: "scale") }
+        let paperText = try arguments.value("paper")
+        let orientation = try arguments.value("orientation").map { try Orientation.parse($0) }
+        let margins = try arguments.value("margins").map { try nonNegative($0, option: "margins") } ?? SheetRequest.defaultMargins
+        let dpi = try arguments.value("dpi").map { try ViewOptions.positiveNumber($0, option: "dpi") } ?? SheetRequest.defaultDPI
+        let title = try arguments.value("title")
+        let gridText = try arguments.value("grid")
+        let wantsDate = arguments.flag("date")
+        let series = arguments.flag("series")
+        let overlapText = try arguments.value("overlap")
+        let output = try arguments.required("output")
+        try arguments.finish(maxPositional: 1)
+        guard let mapPath = arguments.positional.first else { throw UsageError("give the map document: meridian sheet MAP.json ...") }
+
+        let area: SheetRequest.Area
+        switch (bbox, center) {
+        case let (bbox?, nil):
+            let b = try ViewOptions.bbox(bbox)
+            area = .bbox(west: b.west, south: b.south, east: b.east, north: b.north)
+        case let (nil, center?):
+            let c = try ViewOptions.numbers(center, count: 2, option: "center", format: "LON,LAT in degrees")
+            if scale == nil { throw UsageError("--center needs --scale DENOM") }
+            area = .center(longitude: c[0], latitude: c[1])
+        case (nil, nil):
+            throw UsageError("give the area as --center LON,LAT --scale DENOM or --bbox W,S,E,N")
+        case (_?, _?):
+            throw UsageError("give either --bbox or --center, not both")
+        }
+        if overlapText != nil, !series { throw UsageError("--overlap goes with --series") }
+        if series, bbox == nil { throw UsageError("--series covers a --bbox: give --bbox W,S,E,N") }
+        if series, scale == nil { throw UsageError("--series needs --scale DENOM (every sheet of a series has the same scale)") }
+        let overlap = try overlapText.map { try nonNegative($0, option: "overlap") } ?? SheetSeries.defaultOverlap
+
+        let paper = try Paper.parse(paperText ?? "A4")
+        let grid = try gridText.map { try SheetGridType.parse($0) } ?? .mgrs
+        _ = try ImageWriter.format(forPath: output)
+
+        let map = try LoadedMap.load(path: mapPath)
+        let renderer = try MapRenderer(map: map)
+        var request = SheetRequest(area: area, scale: scale, paper: paper.oriented(orientation), margins: margins, dpi: dpi,
+                                   title: title, grid: grid, date: wantsDate ? today() : nil)
+        if orientation == nil, paper.isNamed, !series {
+            request.paper = try bestOrientation(request, paper: paper, renderer: renderer)
+        }
+
+        if series {
+            let plan = try SheetSeries.plan(request, overlap: overlap, renderer: renderer)
+            let sheets = try plan.sheets(renderer: renderer)
+            let index = try plan.indexSheet(renderer: renderer)
+            // Everything is laid out before the first file is written, so bad input leaves nothing.
+            for (name, sheet) in sheets {
+                let path = SheetSeries.path(output, suffix: name)
+                try PageWriter.write(sheet.page, renderer: renderer, dpi: dpi, to: path)
+                print("\(path): sheet \(name), \(ScaleText.ratio(sheet.scale)), \(sheet.layout.paper.description), \(sheet.plane.identifier)")
+            }
+            let indexPath = SheetSeries.path(output, suffix: "index")
+            try PageWriter.write(index.page, renderer: renderer, dpi: dpi, to: indexPath)
+            print("\(indexPath): index of \(plan.rows) x \(plan.columns) sheets at \(ScaleText.ratio(plan.scale)), drawn at \(ScaleText.ratio(index.scale))")
+            return 0
+        }
+
+        let sheet = try Sheet.make(request, renderer: renderer)
+        try PageWriter.write(sheet.page, renderer: renderer, dpi: dpi, to: output)
+        let chosen = sheet.scaleWasChosen ? " (the largest round scale at which the bbox fits)" : ""
+        print("\(output): \(ScaleText.ratio(sheet.scale))\(chosen), \(sheet.layout.paper.description), \(sheet.plane.identifier)")
+        return 0
+    }
+
+    /// With a bbox and no orientation given: the orientation whose frame shows the bbox at the
+    /// larger scale (portrait when equal). With a centre: the paper as named.
+    static func bestOrientation(_ request: SheetRequest, paper: Paper, renderer: MapRenderer) throws -> Paper {
+        guard case .bbox = request.area else { return request.paper }
+        var best: (paper: Paper, scale: Double)?
+        for candidate in [paper.oriented(.portrait), paper.oriented(.landscape)] {
+            var r = request
+            r.paper = candidate
+            r.scale = nil
+            guard let fitting = try? Sheet.fittingScale(r, renderer: renderer) else { continue }
+            if best == nil || fitting < best!.scale { best = (candidate, fitting) }
+        }
+        return best?.paper ?? request.paper
+    }
+
+    static func nonNegative(_ text: String, option: String) throws -> Double {
+        guard let value = Double(text), value.isFinite, value >= 0 else {
+            throw UsageError("--\(option) expects a number of millimetres (0 or more), got '\(text)'")
+        }
+        return value
+    }
+
+    /// Today's date in UTC, `2025-03-14`: only printed when `--date` asks for it.
+    static func today() -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter.string(from: Date())
+    }
+}
