@@ -20,22 +20,36 @@ import Testing
         try TestMaps.load(features: [TestMaps.point(-179, -84)], layers: [#"{"name": "p", "marker": {"size": 1}}"#], map: ", \"grid\": " + grid)
     }
 
-    /// A 2x2 metatile cut into tiles gives the same bytes as rendering each tile alone.
+    /// A metatile cut into tiles gives the same bytes as rendering each tile alone: on a blank
+    /// map, so that every differing pixel would be the grid's, and over real maps drawn the way
+    /// the tile job draws them (tile by tile, with a buffer). Dashes must continue too.
     @Test(arguments: GridSettings.Kind.allCases)
     func tilesAgreeWithTheirMetatile(_ type: GridSettings.Kind) throws {
         // Tiles ignore edge positions; dashes must continue across tiles too.
         let levels = (0..<GridSettings.levelCount(type)).map { #""\#($0)": {"line": {"dash": [4, 2]}}"# }.joined(separator: ", ")
-        let grid = #"{"type": "\#(type.rawValue)", "labelPosition": "allSides", "levels": {\#(levels)}}"#
-        let renderer = try MapRenderer(map: try Self.blank(grid: grid))
-        for (z, x, y) in [(3, 2, 2), (6, 18, 23), (12, 1205, 1539), (15, 9646, 12319), (9, 268, 254), (8, 134, 0)] {
-            let block = try renderer.renderImage(view: try View.tiles(z: z, x: x, y: y, columns: 2, rows: 2))
-            for dx in 0..<2 {
-                for dy in 0..<2 {
-                    let tile = try renderer.renderImage(view: try View.tiles(z: z, x: x + dx, y: y + dy))
-                    let cut = try block.cropped(x: dx * 256, y: dy * 256, width: 256, height: 256)
-                    var differing = 0
-                    for py in 0..<256 { for px in 0..<256 where tile[px, py] != cut[px, py] { differing += 1 } }
-                    #expect(differing == 0, "\(type) \(z)/\(x + dx)/\(y + dy): \(differing) pixels differ from its metatile's")
+        let dashed = #"{"type": "\#(type.rawValue)", "labelPosition": "allSides", "levels": {\#(levels)}}"#
+        var plain = GridSettings(type: type)
+        plain.labelPosition = .bottomLeft
+        let cases: [(String, MapRenderer, [(Int, Int, Int)])] = [
+            ("blank", try MapRenderer(map: try Self.blank(grid: dashed)),
+             [(3, 2, 2), (6, 18, 23), (12, 1205, 1539), (15, 9646, 12319), (9, 268, 254), (8, 134, 0)]),
+            ("world.json", try MapRenderer(map: try Self.map("world.json", grid: plain)), [(4, 4, 5), (7, 36, 48)]),
+            ("nyc.json", try MapRenderer(map: try Self.map("nyc.json", grid: plain)), [(13, 2411, 3079)]),
+        ]
+        for (name, renderer, blocks) in cases {
+            for (z, x, y) in blocks {
+                for columns in [2, 3] {
+                    let block = try renderer.renderImage(view: try View.tiles(z: z, x: x, y: y, columns: columns, rows: columns),
+                                                         margin: 64, tileSize: 256)
+                    for dx in 0..<columns {
+                        for dy in 0..<columns where dx == columns - 1 || dy == 0 {
+                            let tile = try renderer.renderImage(view: try View.tiles(z: z, x: x + dx, y: y + dy), margin: 64, tileSize: 256)
+                            let cut = try block.cropped(x: dx * 256, y: dy * 256, width: 256, height: 256)
+                            var differing = 0
+                            for py in 0..<256 { for px in 0..<256 where tile[px, py] != cut[px, py] { differing += 1 } }
+                            #expect(differing == 0, "\(type) over \(name), \(z)/\(x + dx)/\(y + dy): \(differing) pixels differ from its \(columns)x\(columns) metatile's")
+                        }
+                    }
                 }
             }
         }
