@@ -64,15 +64,19 @@ enum GridBench {
                                       width: 1024, height: 1024)
                 single.isTileBlock = false
                 for (name, view) in [("4x4 tiles", tiles), ("single image", single)] {
+                    // Tiles are drawn as the tile job draws them: tile by tile, with a buffer.
+                    let tileSize: Int? = view.isTileBlock ? 256 : nil
+                    let margin = view.isTileBlock ? 64.0 : 0
+                    func render(_ renderer: MapRenderer) throws -> Image {
+                        try renderer.renderImage(view: view, margin: margin, tileSize: tileSize)
+                    }
                     // Warm up: fonts, label sprites.
-                    _ = try plain.renderImage(view: view)
-                    _ = try withGrid.renderImage(view: view)
-                    _ = try linesOnly.renderImage(view: view)
-                    let a = try median(runs) { _ = try plain.renderImage(view: view) }
-                    let b = try median(runs) { _ = try withGrid.renderImage(view: view) }
-                    let c = try median(runs) { _ = try linesOnly.renderImage(view: view) }
-                    let d = try median(runs) { _ = try PNG.encode(try plain.renderImage(view: view)) }
-                    let e = try median(runs) { _ = try PNG.encode(try withGrid.renderImage(view: view)) }
+                    for renderer in [plain, withGrid, linesOnly] { _ = try render(renderer) }
+                    let a = try median(runs) { _ = try render(plain) }
+                    let b = try median(runs) { _ = try render(withGrid) }
+                    let c = try median(runs) { _ = try render(linesOnly) }
+                    let d = try median(runs) { _ = try PNG.encode(try render(plain)) }
+                    let e = try median(runs) { _ = try PNG.encode(try render(withGrid)) }
                     print(String(format: "%4d  ", z) + name.padding(toLength: 13, withPad: " ", startingAt: 0) + String(format: " %6.2f %6.2f  ", a, b) + percent(b, a)
                           + "   " + percent(c, a) + String(format: "      %6.2f %6.2f  ", d, e) + percent(e, d))
                 }
