@@ -10,8 +10,9 @@ import Geodesy
 /// Lines are densified so they stay within a quarter pixel of the true curves, and cut at
 /// points that do not depend on the area, so tiles of one zoom level draw the same vertices.
 public enum Grid {
-    public static func generate<P: GridProjection>(_ request: GridRequest, projection: P,
-                                                   area: GridRect) throws(GridError) -> GridGeometry {
+    /// `cache` keeps what does not depend on the view (see `GridCache`) for the next call.
+    public static func generate<P: GridProjection>(_ request: GridRequest, projection: P, area: GridRect,
+                                                   cache: GridCache? = nil) throws(GridError) -> GridGeometry {
         guard area.minX.isFinite, area.minY.isFinite, area.maxX.isFinite, area.maxY.isFinite, !area.isEmpty else {
             throw .invalidArea("the grid's area is empty or not finite")
         }
@@ -19,7 +20,7 @@ public enum Grid {
             throw .invalidArea("the projection's scale is not a positive number")
         }
         let levels = try self.levels(request, pixelsPerMetre: projection.pixelsPerMetre)
-        var builder = GridBuilder(projection: projection, request: request, levels: levels, area: area)
+        var builder = GridBuilder(projection: projection, request: request, levels: levels, area: area, cache: cache)
         switch request.type {
         case .latlong:
             GraticuleGenerator.generate(&builder)

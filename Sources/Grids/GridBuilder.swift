@@ -7,23 +7,30 @@ struct GridBuilder<P: GridProjection> {
     let projection: P
     let request: GridRequest
     let levels: [Int]
-    /// The area asked for, and the area lines and labels must reach (area + margin).
+    /// The area asked for, the area lines must reach (area + margin) and the area label
+    /// anchors must reach (area + label margin).
     let area: GridRect
     let query: GridRect
-    /// Latitude/longitude bounds of `query` and of `area`.
+    let labelQuery: GridRect
+    /// Latitude/longitude bounds of the larger of `query` and `labelQuery`, and of `area`.
     let geoQuery: GeoBox
     let geoArea: GeoBox
     let densifier = CurveDensifier()
+    /// Line ends found by earlier generations, when the caller keeps them.
+    let cache: GridCache?
     var lines: [GridLine] = []
     var labels: [GridLabel] = []
 
-    init(projection: P, request: GridRequest, levels: [Int], area: GridRect) {
+    init(projection: P, request: GridRequest, levels: [Int], area: GridRect, cache: GridCache? = nil) {
         self.projection = projection
+        self.cache = cache
         self.request = request
         self.levels = levels
         self.area = area
-        query = area.expanded(by: Swift.max(0, request.margin))
-        geoQuery = GeoBox.bounds(of: query, in: projection)
+        let margin = Swift.max(0, request.margin), labelMargin = Swift.max(0, request.labelMargin ?? request.margin)
+        query = area.expanded(by: margin)
+        labelQuery = area.expanded(by: labelMargin)
+        geoQuery = GeoBox.bounds(of: area.expanded(by: Swift.max(margin, labelMargin)), in: projection)
         geoArea = GeoBox.bounds(of: area, in: projection)
     }
 
@@ -38,16 +45,6 @@ struct GridBuilder<P: GridProjection> {
         GridVertex(point: projection.project(latitude: p.latitude, longitude: p.longitude), position: p)
     }
 
-    /// A chunk of a line as `addLine` makes it.
-    private struct Chunk {
-        let piece: Int
-        let a: Double, b: Double
-        let vertices: [GridVertex]
-        let visible: Bool
-        /// Whether it follows the previous chunk with no gap.
-        let continues: Bool
-    }
-
     /// One piece of a line: a stretch of its parameter within one grid zone, with the
     /// properties its `GridLine`s carry.
     struct Piece {
@@ -57,15 +54,11 @@ struct GridBuilder<P: GridProjection> {
     }
 
     /// Adds the runs of a line that reach the query area. The line is given as pieces in order
-    /// of its parameter (pieces that touch share their end point). Each piece is cut into
-    /// chunks at multiples of `step` (and at its ends); only chunks near `window` (a parameter
-    /// range known to hold everything visible) are made.
-    ///
-    /// The chunks that reach the area are kept, and so is one chunk on each side of every
-    /// stretch of them, even in the next piece. The segments the view shows then always have
-    /// the same neighbours, so a stroke joins them the same way in every view: Cairo turns a
-    /// polyline into edges whose ends depend on the joins, and those ends (in fixed point) tilt
-    /// the edges slightly, far along their length.
+    /// of its parameter. Each piece is cut into chunks at multiples of `step` (and at its
+    /// ends), and only the chunks that overlap `window` (a parameter range known to hold
+    /// everything visible) are made; each run of consecutive chunks that reach the query
+    /// area becomes a `GridLine`. A chunk depends on its two ends alone, so every view that
+    /// shows it makes the same vertices.
     mutating func addLine(_ pieces: [Piece], step: Double, window: ClosedRange<Double>,
                           _ position: (Double) -> GeoPosition) {
         guard step > 0, step.isFinite, window.lowerBound <= window.upperBound else { return }
@@ -74,110 +67,46 @@ struct GridBuilder<P: GridProjection> {
             let p = position(t)
             return GridVertex(point: projection.project(latitude: p.latitude, longitude: p.longitude), position: p)
         }
-        // The chunks that can be visible: those overlapping the window, in order.
-        var chunks: [Chunk] = []
+        // The last vertex made: the next chunk starts there when it starts at the same t
+        // (all pieces are stretches of one curve).
         var carried: (t: Double, vertex: GridVertex)?
-        func make(_ piece: Int, _ a: Double, _ b: Double, continues: Bool) -> Chunk {
-            let va = continues && carried?.t == a ? carried!.vertex : evaluate(a)
-            let vb = evaluate(b)
-            carried = (b, vb)
-            var vertices = [va]
-            densifier.densify(from: a, va, to: b, vb, into: &vertices, evaluate)
-            var box = GridRect.empty
-            for v in vertices { box = box.including(v.point) }
-            return Chunk(piece: piece, a: a, b: b, vertices: vertices, visible: box.intersects(query), continues: continues)
-        }
-        /// The chunk of a piece that holds parameter t (its start when t is on a boundary).
-        func bounds(_ piece: Piece, containing k: Double) -> (Double, Double) {
-            (Swift.max(piece.t0, k * step), Swift.min(piece.t1, (k + 1) * step))
-        }
-        for (index, piece) in pieces.enumerated() where piece.t0 < piece.t1 {
+        for piece in pieces where piece.t0 < piece.t1 {
             let lo = Swift.max(piece.t0, window.lowerBound), hi = Swift.min(piece.t1, window.upperBound)
             guard lo <= hi else { continue }
             var k = (lo / step).rounded(.down)
             if k * step == lo && lo > piece.t0 { k -= 1 }
+            var run: GridLine?
             var count = 0
             while k * step <= hi, count < 1_000_000 {
                 count += 1
-                let (a, b) = bounds(piece, containing: k)
+                let a = Swift.max(piece.t0, k * step), b = Swift.min(piece.t1, (k + 1) * step)
                 k += 1
                 guard a < b else { continue }
-                let previous = chunks.last
-                let continues = previous.map { $0.b == a && ($0.piece == index || pieces[$0.piece].t1 == a) } ?? false
-                chunks.append(make(index, a, b, continues: continues))
-            }
-        }
-        // Keep the visible chunks and the chunk on each side of every stretch of them, which
-        // may lie outside the window or in the next piece.
-        var kept: [Chunk] = []
-        for (i, chunk) in chunks.enumerated() where chunk.visible {
-            let startsStretch = i == 0 || !chunks[i - 1].visible || !chunk.continues
-            if startsStretch {
-                if i > 0, chunk.continues {
-                    if kept.last.map({ $0.b != chunks[i - 1].b }) ?? true { kept.append(chunks[i - 1]) }
-                } else if let before = neighbour(before: chunk) {
-                    carried = nil
-                    kept.append(make(before.piece, before.a, before.b, continues: false))
+                let start = carried?.t == a ? carried!.vertex : evaluate(a)
+                let end = evaluate(b)
+                carried = (b, end)
+                var vertices = [start]
+                densifier.densify(from: a, start, to: b, end, into: &vertices, evaluate)
+                var box = GridRect.empty
+                for v in vertices { box = box.including(v.point) }
+                guard box.intersects(query) else {
+                    if let finished = run { lines.append(finished) }
+                    run = nil
+                    continue
+                }
+                if var current = run {
+                    current.chunkStarts.append(current.vertices.count - 1)
+                    current.vertices += vertices.dropFirst()
+                    run = current
+                } else {
+                    var fresh = piece.line
+                    fresh.vertices = vertices
+                    fresh.chunkStarts = [0]
+                    run = fresh
                 }
             }
-            if kept.last.map({ $0.b != chunk.b || $0.piece != chunk.piece }) ?? true {
-                kept.append(Chunk(piece: chunk.piece, a: chunk.a, b: chunk.b, vertices: chunk.vertices, visible: true,
-                                  continues: kept.last.map { $0.b == chunk.a } ?? false))
-            }
-            let endsStretch = i + 1 == chunks.count || !chunks[i + 1].visible || !chunks[i + 1].continues
-            if endsStretch {
-                if i + 1 < chunks.count, chunks[i + 1].continues {
-                    kept.append(Chunk(piece: chunks[i + 1].piece, a: chunks[i + 1].a, b: chunks[i + 1].b,
-                                      vertices: chunks[i + 1].vertices, visible: false, continues: true))
-                } else if let after = neighbour(after: chunk) {
-                    carried = (chunk.b, chunk.vertices[chunk.vertices.count - 1])
-                    kept.append(make(after.piece, after.a, after.b, continues: true))
-                }
-            }
+            if let finished = run { lines.append(finished) }
         }
-        /// The chunk just before or after one, in its piece or the touching one.
-        func neighbour(before chunk: Chunk) -> (piece: Int, a: Double, b: Double)? {
-            let piece = pieces[chunk.piece]
-            if chunk.a > piece.t0 {
-                let k = ((chunk.a / step).rounded(.down) * step == chunk.a ? chunk.a / step - 1 : (chunk.a / step).rounded(.down))
-                let (a, b) = bounds(piece, containing: k)
-                return a < b && b == chunk.a ? (chunk.piece, a, b) : nil
-            }
-            guard chunk.piece > 0, pieces[chunk.piece - 1].t1 == chunk.a, pieces[chunk.piece - 1].t0 < chunk.a else { return nil }
-            let prior = pieces[chunk.piece - 1]
-            var k = (chunk.a / step).rounded(.down)
-            if k * step == chunk.a { k -= 1 }
-            let (a, b) = bounds(prior, containing: k)
-            return a < b ? (chunk.piece - 1, a, b) : nil
-        }
-        func neighbour(after chunk: Chunk) -> (piece: Int, a: Double, b: Double)? {
-            let piece = pieces[chunk.piece]
-            if chunk.b < piece.t1 {
-                let (a, b) = bounds(piece, containing: (chunk.b / step).rounded(.down))
-                return a < b && a == chunk.b ? (chunk.piece, a, b) : nil
-            }
-            guard chunk.piece + 1 < pieces.count, pieces[chunk.piece + 1].t0 == chunk.b, pieces[chunk.piece + 1].t1 > chunk.b else { return nil }
-            let (a, b) = bounds(pieces[chunk.piece + 1], containing: (chunk.b / step).rounded(.down))
-            return a < b ? (chunk.piece + 1, a, b) : nil
-        }
-        chunks = kept
-        var run: GridLine?
-        var runPiece = -1
-        for chunk in chunks {
-            if var current = run, runPiece == chunk.piece, chunk.continues {
-                current.chunkStarts.append(current.vertices.count - 1)
-                current.vertices += chunk.vertices.dropFirst()
-                run = current
-            } else {
-                if let finished = run { lines.append(finished) }
-                var fresh = pieces[chunk.piece].line
-                fresh.vertices = chunk.vertices
-                fresh.chunkStarts = [0]
-                run = fresh
-                runPiece = chunk.piece
-            }
-        }
-        if let finished = run { lines.append(finished) }
     }
 
     /// The parameter values `j·period + offset` within [max(t0, window.lower), min(t1, window.upper)].
@@ -211,7 +140,7 @@ struct GridBuilder<P: GridProjection> {
     mutating func addLineLabel(_ line: GridLine, at position: GeoPosition) {
         guard request.labels, let text = line.label else { return }
         let p = projection.project(latitude: position.latitude, longitude: position.longitude)
-        guard query.contains(p) else { return }
+        guard labelQuery.contains(p) else { return }
         labels.append(GridLabel(kind: .line, level: line.level, text: text, anchor: p, position: position,
                                 axis: line.axis, zone: line.zone, rank: line.labelRank))
     }
@@ -245,7 +174,7 @@ struct GridBuilder<P: GridProjection> {
             guard !room.isEmpty else { return }
         }
         let anchor = room.center
-        guard query.contains(anchor) else { return }
+        guard labelQuery.contains(anchor) else { return }
         labels.append(GridLabel(kind: .cell, level: level, text: text, anchor: anchor, position: projection.unproject(anchor),
                                 axis: nil, zone: zone, rank: rank, room: room))
     }
@@ -258,7 +187,7 @@ struct GridBuilder<P: GridProjection> {
         if request.cellAnchor == .visiblePart {
             parts = parts.map { PolygonMath.clip($0, to: area) }
         }
-        guard let (anchor, room) = PolygonMath.labelPoint(parts), query.contains(anchor) else { return }
+        guard let (anchor, room) = PolygonMath.labelPoint(parts), labelQuery.contains(anchor) else { return }
         labels.append(GridLabel(kind: .cell, level: level, text: text, anchor: anchor, position: projection.unproject(anchor),
                                 axis: nil, zone: zone, rank: rank, room: room))
     }

@@ -18,9 +18,12 @@ public struct GridRequest: Sendable {
     public var labelFormat: LatLongLabelFormat = .degreesMinutesSeconds
     public var labelUnit: MGRSLabelUnit = .kilometersMeters
     public var cellAnchor: CellAnchor = .fixed
-    /// Lines and labels are generated this many pixels beyond the area (stroke widths,
-    /// labels whose anchor lies outside but whose text reaches in).
+    /// Lines are generated this many pixels beyond the area (for stroke widths).
     public var margin: Double = 0
+    /// Labels are anchored up to this many pixels beyond the area (labels whose anchor lies
+    /// outside but whose text reaches in, or that decide which labels inside are kept); nil
+    /// for `margin`. Lines are made out there only as far as labels on them need.
+    public var labelMargin: Double?
     /// Line labels repeat along a line about this many pixels apart (at least).
     public var labelRepeat: Double = 384
     /// Whether to make labels at all.

@@ -22,9 +22,6 @@ enum UTMLineGenerator {
         let centre = b.centrePosition
         let geo = b.geoQuery.intersection(GeoBox(south: -80, north: 84, west: -180, east: 180))
         guard !geo.isEmpty else { return }
-        // Pieces are made in the cells near the area too: the chunk beyond a visible one may
-        // lie in the next cell (see `GridBuilder.addLine`).
-        let near = b.geoQuery.expanded(byMetres: 3 * chunk)
 
         func owner(_ value: Double) -> Int? {
             let v = Int64(value.rounded())
@@ -35,7 +32,6 @@ enum UTMLineGenerator {
             let cells = UTMCell.all[zone - 1]
             let visible = cells.filter { $0.box.intersects(geo) }
             guard !visible.isEmpty else { continue }
-            let nearby = cells.filter { $0.box.intersects(near) }
             let frame = UTMZoneFrame(zone: zone)
             var e0 = Double.infinity, e1 = -Double.infinity, n0 = Double.infinity, n1 = -Double.infinity
             for cell in visible {
@@ -67,7 +63,12 @@ enum UTMLineGenerator {
                     defer { i += 1 }
                     guard owner(e) == level else { continue }
                     let rank = GridLabelRank(level: level, roundness: GridLabelRank.roundness(Int64(i)), order: 1, key: Double(zone) * 1e7 + e)
-                    let pieces = eastingPieces(frame, easting: e, cells: nearby).map { piece in
+                    let found = b.cache.map { cache in
+                        cache.eastingPieces(.init(zone: zone, easting: e, bands: visible.map(\.band.index))) {
+                            eastingPieces(frame, easting: e, cells: visible)
+                        }
+                    } ?? eastingPieces(frame, easting: e, cells: visible)
+                    let pieces = found.map { piece in
                         GridBuilder<P>.Piece(line: GridLine(level: level, axis: .easting, zone: piece.cell.designator, value: e,
                                                             label: text(e, .easting), labelRank: rank),
                                              t0: piece.range.lowerBound, t1: piece.range.upperBound)
@@ -86,7 +87,10 @@ enum UTMLineGenerator {
                     defer { j += 1 }
                     guard owner(n) == level else { continue }
                     let rank = GridLabelRank(level: level, roundness: GridLabelRank.roundness(Int64(j)), order: 2, key: Double(zone) * 1e8 + n)
-                    let pieces = northingPieces(frame, northing: n, cells: cellRanges).filter { $0.cell.box.intersects(near) }.map { piece in
+                    let found = b.cache.map { cache in
+                        cache.northingPieces(.init(zone: zone, northing: n)) { northingPieces(frame, northing: n, cells: cellRanges) }
+                    } ?? northingPieces(frame, northing: n, cells: cellRanges)
+                    let pieces = found.filter { $0.cell.box.intersects(geo) }.map { piece in
                         let value = n + (piece.cell.band.isNorthern ? 0 : WGS84.utmSouthFalseNorthing)
                         return GridBuilder<P>.Piece(line: GridLine(level: level, axis: .northing, zone: piece.cell.designator, value: value,
                                                                    label: text(value, .northing), labelRank: rank),

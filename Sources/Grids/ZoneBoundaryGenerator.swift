@@ -18,16 +18,12 @@ enum ZoneBoundaryGenerator {
         let mgrs = type != .utm
         let rank = GridLabelRank(level: 0, roundness: 0, order: 9, key: 0)
 
-        // Pieces are made near the area too: the chunk beyond a visible one may lie in the
-        // next band or zone (see `GridBuilder.addLine`).
-        let near = geo.expanded(byMetres: 3 * step * GridLevels.metresPerDegree)
-
         // Zone meridians: one line per longitude, a piece per band (and the caps' meridians).
         var meridians: [Double: [GridBuilder<P>.Piece]] = [:]
         for band in LatitudeBand.all {
             let lat0 = Swift.max(band.south, domain.0), lat1 = Swift.min(band.north, domain.1)
-            guard lat0 < lat1, lat1 >= near.south, lat0 <= near.north else { continue }
-            for lon in UTMCell.zoneEdges(band: band) + [180] where lon >= near.west && lon <= near.east {
+            guard lat0 < lat1, lat1 >= geo.south, lat0 <= geo.north else { continue }
+            for lon in UTMCell.zoneEdges(band: band) + [180] where lon >= geo.west && lon <= geo.east {
                 let east = UTMCell.cell(band: band, longitude: lon)
                 let line = GridLine(level: 0, axis: .boundary, zone: east?.designator, value: lon, label: nil, labelRank: rank)
                 meridians[lon, default: []].append(.init(line: line, t0: lat0, t1: lat1))
@@ -38,8 +34,8 @@ enum ZoneBoundaryGenerator {
             for north in [true, false] {
                 let frame = UPSFrame(north: north)
                 let lat0 = north ? 84 : domain.0, lat1 = north ? domain.1 : -80
-                guard lat0 < lat1, lat1 >= near.south, lat0 <= near.north else { continue }
-                for lon in [-180.0, 0, 180] where lon >= near.west && lon <= near.east {
+                guard lat0 < lat1, lat1 >= geo.south, lat0 <= geo.north else { continue }
+                for lon in [-180.0, 0, 180] where lon >= geo.west && lon <= geo.east {
                     let line = GridLine(level: 0, axis: .boundary, zone: frame.designator(east: lon == 0), value: lon,
                                         label: nil, labelRank: rank)
                     meridians[lon, default: []].append(.init(line: line, t0: lat0, t1: lat1))
@@ -63,7 +59,7 @@ enum ZoneBoundaryGenerator {
             if let above { cuts.formUnion(UTMCell.zoneEdges(band: above)) }
             let sorted = cuts.sorted()
             var pieces: [GridBuilder<P>.Piece] = []
-            for k in 0..<(sorted.count - 1) where sorted[k + 1] >= near.west && sorted[k] <= near.east {
+            for k in 0..<(sorted.count - 1) where sorted[k + 1] >= geo.west && sorted[k] <= geo.east {
                 let mid = (sorted[k] + sorted[k + 1]) / 2
                 let zone = above.flatMap { UTMCell.cell(band: $0, longitude: mid)?.designator }
                     ?? UPSFrame(north: true).designator(east: mid >= 0)

@@ -28,14 +28,17 @@ public final class MapRenderer {
     /// (where it starts stepping along edges, where it cuts them), so a tile drawn as part
     /// of a 2x2 block and as part of an 8x8 block would differ by a level here and there;
     /// drawn in its own extent, a tile has the same bytes whatever block it belongs to.
-    func draw(view: View, into context: CairoContext, margin: Double = 0, tileSize: Int? = nil) {
+    ///
+    /// The grid, when the map has one and `grid` is true, goes over features and labels: it is
+    /// generated once for the view, its lines are stroked region by region with the rest (so a
+    /// tile's lines, too, depend on the tile alone), and its labels are drawn last.
+    func draw(view: View, into context: CairoContext, margin: Double = 0, tileSize: Int? = nil, grid showsGrid: Bool = true) {
         context.save()
         context.setColor(map.document.background)
         context.paint()
         context.restore()
-        // The grid goes over features and labels, once for the whole view (its drawing keeps
-        // tiles byte-identical by itself, see GridLinePainter).
-        defer { if let grid = map.document.grid { gridRenderer.draw(grid, view: view, into: context) } }
+        let grid = showsGrid ? map.document.grid.flatMap { gridRenderer.prepare($0, view: view) } : nil
+        defer { grid?.drawLabels(into: context, painter: gridRenderer.labelPainter) }
 
         let whole = Rect(minX: view.originX, minY: view.originY,
                          maxX: view.originX + Double(view.width), maxY: view.originY + Double(view.height))
@@ -43,6 +46,7 @@ public final class MapRenderer {
         guard let tileSize, view.width % tileSize == 0, view.height % tileSize == 0,
               view.width > tileSize || view.height > tileSize else {
             draw(content, view: view, region: whole, into: context)
+            grid?.drawLines(in: whole, into: context)
             return
         }
         for row in 0..<(view.height / tileSize) {
@@ -54,6 +58,7 @@ public final class MapRenderer {
                 let region = Rect(minX: view.originX + x, minY: view.originY + y,
                                   maxX: view.originX + x + Double(tileSize), maxY: view.originY + y + Double(tileSize))
                 draw(content.within(region), view: view, region: region, into: context)
+                grid?.drawLines(in: region, into: context)
                 context.restore()
             }
         }

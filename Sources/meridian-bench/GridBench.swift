@@ -6,11 +6,16 @@ import Render
 
 /// `meridian-bench grid`: what a grid adds to a render. Renders 1024x1024 views of
 /// Fixtures/maps/world.json over central Europe at zooms 10 to 14, with and without an MGRS
-/// grid, as a block of 4x4 tiles and as a single image (whose labels are placed differently),
+/// grid, as blocks of 4x4 tiles and as single images (whose labels are placed differently),
 /// and prints the overhead: on the render alone, with the lines only, and on the render plus
 /// PNG encoding (what `meridian render` and a tile job pay). Then the time to generate each
 /// grid type's geometry alone. Times are CPU times of this thread (the cores are shared),
 /// medians of several runs.
+///
+/// Tiles are measured as a tile job meets them: each run draws a 3x3 patch of neighbouring
+/// blocks, in rows, each block once, with one renderer kept from run to run (as a worker
+/// keeps its caches), and every run draws a patch further east, so no block is ever drawn
+/// twice. A single image is drawn again and again: it reuses nothing between renders.
 enum GridBench {
     static let worldPath: String = {
         var url = URL(fileURLWithPath: #filePath)
@@ -49,9 +54,8 @@ enum GridBench {
             gridded.grid = GridSettings(type: .mgrs)
             var unlabelled = gridded
             unlabelled.grid?.labelsVisible = false
-            let plain = try MapRenderer(map: try LoadedMap(document: document))
-            let withGrid = try MapRenderer(map: try LoadedMap(document: gridded))
-            let linesOnly = try MapRenderer(map: try LoadedMap(document: unlabelled))
+            /// A fresh renderer for each measurement, so that none starts with another's caches.
+            func renderer(_ document: MapDocument) throws -> MapRenderer { try MapRenderer(map: try LoadedMap(document: document)) }
             let runs = quick ? 3 : 15
             let (lon, lat) = (11.0, 48.0)
             print("zoom  view          render  +grid  overhead  lines only   render+png  +grid  overhead")
@@ -63,20 +67,42 @@ enum GridBench {
                 var single = try View(resolution: tiles.resolution, originX: tiles.originX + 0.5, originY: tiles.originY + 0.5,
                                       width: 1024, height: 1024)
                 single.isTileBlock = false
-                for (name, view) in [("4x4 tiles", tiles), ("single image", single)] {
-                    // Tiles are drawn as the tile job draws them: tile by tile, with a buffer.
-                    let tileSize: Int? = view.isTileBlock ? 256 : nil
-                    let margin = view.isTileBlock ? 64.0 : 0
-                    func render(_ renderer: MapRenderer) throws -> Image {
-                        try renderer.renderImage(view: view, margin: margin, tileSize: tileSize)
+                /// The views of run `i`: a 3x3 patch of blocks for tiles (east and south of the
+                /// block drawn to warm up), the one view otherwise.
+                func views(_ i: Int, tiled: Bool) throws -> [View] {
+                    guard tiled else { return [single] }
+                    let px = x + 12 * (i % 5 + 1), py = y + 12 * (i / 5)
+                    var out: [View] = []
+                    for row in 0..<3 {
+                        for column in 0..<3 {
+                            out.append(try View.tiles(z: z, x: px + 4 * column, y: py + 4 * row, columns: 4, rows: 4))
+                        }
                     }
-                    // Warm up: fonts, label sprites.
-                    for renderer in [plain, withGrid, linesOnly] { _ = try render(renderer) }
-                    let a = try median(runs) { _ = try render(plain) }
-                    let b = try median(runs) { _ = try render(withGrid) }
-                    let c = try median(runs) { _ = try render(linesOnly) }
-                    let d = try median(runs) { _ = try PNG.encode(try render(plain)) }
-                    let e = try median(runs) { _ = try PNG.encode(try render(withGrid)) }
+                    return out
+                }
+                for (name, tiled) in [("4x4 tiles", true), ("single image", false)] {
+                    /// Milliseconds per view, the median over runs, each run in its own patch.
+                    func time(_ document: MapDocument, png: Bool) throws -> Double {
+                        let r = try renderer(document)
+                        // Warm up: fonts, label sprites.
+                        _ = try r.renderImage(view: tiled ? tiles : single, margin: tiled ? 64 : 0, tileSize: tiled ? 256 : nil)
+                        var times: [Double] = []
+                        for run in 0..<runs {
+                            let list = try views(run, tiled: tiled)
+                            let start = cpuMilliseconds()
+                            for view in list {
+                                let image = try r.renderImage(view: view, margin: tiled ? 64 : 0, tileSize: tiled ? 256 : nil)
+                                if png { _ = try PNG.encode(image) }
+                            }
+                            times.append((cpuMilliseconds() - start) / Double(list.count))
+                        }
+                        return times.sorted()[times.count / 2]
+                    }
+                    let a = try time(document, png: false)
+                    let b = try time(gridded, png: false)
+                    let c = try time(unlabelled, png: false)
+                    let d = try time(document, png: true)
+                    let e = try time(gridded, png: true)
                     print(String(format: "%4d  ", z) + name.padding(toLength: 13, withPad: " ", startingAt: 0) + String(format: " %6.2f %6.2f  ", a, b) + percent(b, a)
                           + "   " + percent(c, a) + String(format: "      %6.2f %6.2f  ", d, e) + percent(e, d))
                 }

@@ -22,12 +22,14 @@ import Testing
         GridRect(minX: Double(x * 256), minY: Double(y * 256), maxX: Double((x + columns) * 256), maxY: Double((y + columns) * 256))
     }
 
-    static func generate(_ type: GridType, _ projection: WebMercatorGridProjection, _ area: GridRect) throws -> GridGeometry {
+    static func generate(_ type: GridType, _ projection: WebMercatorGridProjection, _ area: GridRect,
+                         cache: GridCache? = nil) throws -> GridGeometry {
         var request = GridRequest(type: type)
         request.minSpacing = TestView.minSpacing
         request.margin = 40
+        request.labelMargin = 120
         request.cellAnchor = .fixed
-        return try Grid.generate(request, projection: projection, area: area)
+        return try Grid.generate(request, projection: projection, area: area, cache: cache)
     }
 
     struct LineKey: Hashable {
@@ -68,5 +70,28 @@ import Testing
             }
         }
         #expect(compared > 0, "\(type) \(block): no lines")
+    }
+
+    /// A cache kept from view to view (as a tile worker keeps one) changes nothing: every
+    /// block of a 3x3 patch, generated after its neighbours with one cache, has the lines,
+    /// vertices and labels it has when generated alone.
+    @Test(arguments: GridType.allCases, [blocks[1], blocks[2], blocks[3], blocks[6]])
+    func aCacheChangesNothing(_ type: GridType, _ block: Place) throws {
+        let projection = WebMercatorGridProjection(resolution: 2 * WebMercator.halfWorld / (256 * Double(1 << block.z)))
+        let cache = GridCache()
+        for dy in 0..<3 {
+            for dx in 0..<3 {
+                let area = Self.area(projection, x: block.x + 4 * dx, y: block.y + 4 * dy, columns: 4)
+                let cached = try Self.generate(type, projection, area, cache: cache)
+                let fresh = try Self.generate(type, projection, area)
+                #expect(cached.lines.count == fresh.lines.count, "\(type) \(block) +\(dx)+\(dy): lines")
+                for (a, b) in zip(cached.lines, fresh.lines) {
+                    #expect(a.zone == b.zone && a.value == b.value && a.vertices == b.vertices && a.chunkStarts == b.chunkStarts,
+                            "\(type) \(block) +\(dx)+\(dy): \(a.axis) \(a.value) differs with the cache")
+                }
+                #expect(cached.labels.map(\.text) == fresh.labels.map(\.text)
+                        && cached.labels.map(\.anchor) == fresh.labels.map(\.anchor), "\(type) \(block) +\(dx)+\(dy): labels")
+            }
+        }
     }
 }

@@ -55,7 +55,7 @@ struct GridOverlay {
     }
 
     /// The grid for this view: lines (and label anchors) generated a little beyond it.
-    func geometry(_ levels: [(level: Int, style: GridLevelStyle)]) -> GridGeometry? {
+    func geometry(_ levels: [(level: Int, style: GridLevelStyle)], cache: GridCache? = nil) -> GridGeometry? {
         var request = GridRequest(type: type)
         request.levels = levels.map(\.level)
         request.labelFormat = format
@@ -64,25 +64,22 @@ struct GridOverlay {
         request.labelRepeat = GridOverlay.labelRepeat * view.pixelsPerPoint
         request.cellAnchor = view.isTileBlock ? .fixed : .visiblePart
         let widest = levels.map { $0.style.line.width }.max() ?? 0
-        let lineMargin = widest * view.pixelsPerPoint + 2
+        request.margin = widest * view.pixelsPerPoint + 2
         // Tiles need every label that can overlap one touching the view: two reaches out.
-        request.margin = view.isTileBlock && settings.labelsVisible ? lineMargin + 2 * labelReach(levels) : lineMargin
+        if view.isTileBlock && settings.labelsVisible { request.labelMargin = 2 * labelReach(levels) }
         // The levels come from the automatic rule and the area from a valid view, so this
         // cannot fail; a failure would draw no grid rather than no map.
-        return try? Grid.generate(request, projection: ViewGridProjection(view: view), area: area)
+        return try? Grid.generate(request, projection: ViewGridProjection(view: view), area: area, cache: cache)
     }
 
-    func draw(into context: CairoContext, labelPainter: GridLabelPainter) {
+    /// The grid of this view, generated and laid out, ready to draw; nil when nothing shows.
+    func prepare(raster: GridLineRaster, cache: GridCache?) -> GridDrawing? {
         let levels = levels()
-        guard !levels.isEmpty, let grid = geometry(levels) else { return }
-        let painter = GridLinePainter(context: context, view: view)
-        for (level, style) in levels.reversed() {
-            painter.stroke(grid.lines.filter { $0.level == level }, symbol: style.line, pixelsPerPoint: view.pixelsPerPoint)
-        }
-        guard settings.labelsVisible else { return }
-        for label in placedLabels(grid, levels) {
-            labelPainter.draw(label, in: context, x: label.textX - view.originX, y: label.textY - view.originY)
-        }
+        guard !levels.isEmpty, let grid = geometry(levels, cache: cache) else { return nil }
+        let lines = GridLinePainter(levels.reversed().map { level, style in
+            (grid.lines.filter { $0.level == level }, style.line)
+        }, pixelsPerPoint: view.pixelsPerPoint)
+        return GridDrawing(view: view, lines: lines, raster: raster, labels: settings.labelsVisible ? placedLabels(grid, levels) : [])
     }
 
     /// The labels drawn, in drawing order.

@@ -1,3 +1,4 @@
+import Grids
 import MapModel
 
 /// Draws the grid of each render; one per `MapRenderer` (so per worker thread), keeping the
@@ -5,14 +6,44 @@ import MapModel
 final class GridRenderer {
     let text: TextEngine
     let labelPainter: GridLabelPainter
+    let raster = GridLineRaster()
+    /// Line ends shared by the metatiles of a tile job. Single images do not use it: a
+    /// render of one image has nothing to share.
+    let cache = GridCache()
 
     init(text: TextEngine) {
         self.text = text
         labelPainter = GridLabelPainter(text: text)
     }
 
-    func draw(_ settings: GridSettings, view: View, into context: CairoContext) {
-        guard settings.visible else { return }
-        GridOverlay(settings: settings, view: view, text: text).draw(into: context, labelPainter: labelPainter)
+    /// The grid of `view`, ready to draw region by region; nil when it draws nothing.
+    func prepare(_ settings: GridSettings, view: View) -> GridDrawing? {
+        guard settings.visible else { return nil }
+        return GridOverlay(settings: settings, view: view, text: text).prepare(raster: raster, cache: view.isTileBlock ? cache : nil)
+    }
+}
+
+/// A view's grid, generated once and drawn in two steps: the lines of each region (the whole
+/// view, or each tile of a block under its clip, after that tile's features and labels), then
+/// the labels over everything.
+struct GridDrawing {
+    let view: View
+    let lines: GridLinePainter
+    let raster: GridLineRaster
+    /// Placed labels, in drawing order.
+    let labels: [GridLabelCandidate]
+
+    func drawLines(in region: Rect, into context: CairoContext) {
+        context.save()
+        lines.draw(in: region, view: view, into: context, raster: raster)
+        context.restore()
+    }
+
+    /// Labels sit on whole pixels and are copied from sprites, so drawing them once over a
+    /// block gives each tile the pixels it gets alone.
+    func drawLabels(into context: CairoContext, painter: GridLabelPainter) {
+        for label in labels {
+            painter.draw(label, in: context, x: label.textX - view.originX, y: label.textY - view.originY)
+        }
     }
 }

@@ -1,0 +1,45 @@
+/// What grid generation can reuse from one view to the next: where each UTM line enters and
+/// leaves its grid zones. Those ends are found by root-finding (most of the cost of
+/// generating a view) and depend on the line alone, never on the view or the zoom, so a tile
+/// job, whose metatiles share their lines with their neighbours, finds each once.
+///
+/// One cache per thread (a tile worker): it is a plain class, not safe to share. It only ever
+/// returns what generation would compute, so results are the same bits with or without it.
+public final class GridCache {
+    struct EastingKey: Hashable {
+        let zone: Int
+        let easting: Double
+        /// The band indices of the cells asked about.
+        let bands: [Int]
+    }
+
+    struct NorthingKey: Hashable {
+        let zone: Int
+        let northing: Double
+    }
+
+    typealias Pieces = [(cell: UTMCell, range: ClosedRange<Double>)]
+
+    private var eastings: [EastingKey: Pieces] = [:]
+    private var northings: [NorthingKey: Pieces] = [:]
+    /// Bounds memory in long jobs: a z14 world pyramid meets millions of lines.
+    static let limit = 100_000
+
+    public init() {}
+
+    func eastingPieces(_ key: EastingKey, _ make: () -> Pieces) -> Pieces {
+        if let known = eastings[key] { return known }
+        if eastings.count >= GridCache.limit { eastings.removeAll(keepingCapacity: true) }
+        let pieces = make()
+        eastings[key] = pieces
+        return pieces
+    }
+
+    func northingPieces(_ key: NorthingKey, _ make: () -> Pieces) -> Pieces {
+        if let known = northings[key] { return known }
+        if northings.count >= GridCache.limit { northings.removeAll(keepingCapacity: true) }
+        let pieces = make()
+        northings[key] = pieces
+        return pieces
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import Geodesy
+import MapModel
+
+/// The geometry between grid lines and pixels: pieces joined into polylines, dashes laid out
+/// along them, and a polyline's outline as polygons to fill. All in global pixels, and each
+/// result depends only on the polyline given, so a tile and its block make the same shapes.
+enum GridLineOutline {
+    /// Joins paths whose end is another's start (exactly: shared vertices are computed once).
+    static func join(_ paths: [GridLinePainter.Path]) -> [GridLinePainter.Path] {
+        guard paths.count > 1 else { return paths }
+        struct Key: Hashable {
+            let x: UInt64, y: UInt64
+            init(_ p: PlanePoint) { x = p.x.bitPattern; y = p.y.bitPattern }
+        }
+        var byStart: [Key: [Int]] = [:]
+        var ends = Set<Key>()
+        for (i, path) in paths.enumerated() {
+            byStart[Key(path.points[0]), default: []].append(i)
+            ends.insert(Key(path.points[path.points.count - 1]))
+        }
+        var used = [Bool](repeating: false, count: paths.count)
+        var joined: [GridLinePainter.Path] = []
+        func follow(_ first: Int) {
+            var path = paths[first]
+            used[first] = true
+            while let last = path.points.last, let next = byStart[Key(last)]?.first(where: { !used[$0] }) {
+                used[next] = true
+                let offset = path.points.count - 1
+                path.chunkStarts += paths[next].chunkStarts.map { $0 + offset }
+                path.points += paths[next].points.dropFirst()
+            }
+            joined.append(path)
+        }
+        // Start from paths nothing leads into, then whatever is left (closed loops).
+        for (i, path) in paths.enumerated() where !used[i] && !ends.contains(Key(path.points[0])) { follow(i) }
+        for i in paths.indices where !used[i] { follow(i) }
+        return joined
+    }
+
+    /// The dashes of a path: the "on" runs of the pattern, restarted at each chunk start. A
+    /// dash that runs into the next chunk, where the pattern restarts "on", continues as one run.
+    static func dashes(_ path: GridLinePainter.Path, pattern: [Double]) -> [[PlanePoint]] {
+        var runs: [[PlanePoint]] = []
+        var current: [PlanePoint] = []
+        let starts = path.chunkStarts + [path.points.count - 1]
+        for c in 0..<(starts.count - 1) {
+            var index = 0            // position in the pattern
+            var left = pattern[0]    // length left in this entry
+            var on = true
+            if current.isEmpty { current = [path.points[starts[c]]] }
+            for i in starts[c]..<starts[c + 1] {
+                var a = path.points[i]
+                let b = path.points[i + 1]
+                var remaining = hypot(b.x - a.x, b.y - a.y)
+                while remaining > 0 {
+                    let step = Swift.min(left, remaining)
+                    let f = step / remaining
+                    let p = PlanePoint(x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f)
+                    if on { current.append(p) }
+                    a = p
+                    remaining -= step
+                    left -= step
+                    if left <= 1e-9 {
+                        if on, current.count >= 2 { runs.append(current) }
+                        current = []
+                        on.toggle()
+                        index = (index + 1) % pattern.count
+                        left = pattern[index]
+                        if on { current = [a] }
+                    }
+                }
+            }
+            // At the chunk's end: an "off" part ends here; an "on" run carries into the next chunk.
+            if !on { current = [] }
+        }
+        if current.count >= 2 { runs.append(current) }
+        return runs
+    }
+
+    /// The outline of a thick polyline as polygons whose union is the stroke: the line offset
+    /// by half its width on both sides, mitred at its vertices (grid lines bend by a fraction
+    /// of a degree between vertices, so the join style cannot show), split with a round join
+    /// where it turns by more than 120°, and capped.
+    static func polygons(_ line: [PlanePoint], halfWidth h: Double, cap: LineCap) -> [[PlanePoint]] {
+        // Drop repeated points: they have no direction.
+        var points: [PlanePoint] = []
+        points.reserveCapacity(line.count)
+        for p in line where points.last.map({ $0.x != p.x || $0.y != p.y }) ?? true { points.append(p) }
+        guard points.count >= 2 else { return [] }
+        var polygons: [[PlanePoint]] = []
+        // Unit normals of the segments.
+        let normals: [PlanePoint] = (0..<(points.count - 1)).map { i in
+            let dx = points[i + 1].x - points[i].x, dy = points[i + 1].y - points[i].y
+            let length = (dx * dx + dy * dy).squareRoot()
+            return PlanePoint(x: -dy / length, y: dx / length)
+        }
+        var left: [PlanePoint] = [], right: [PlanePoint] = []
+        func start(_ v: PlanePoint, _ n: PlanePoint) {
+            left = [PlanePoint(x: v.x + n.x * h, y: v.y + n.y * h)]
+            right = [PlanePoint(x: v.x - n.x * h, y: v.y - n.y * h)]
+        }
+        func finish(_ v: PlanePoint, _ n: PlanePoint) {
+            left.append(PlanePoint(x: v.x + n.x * h, y: v.y + n.y * h))
+            right.append(PlanePoint(x: v.x - n.x * h, y: v.y - n.y * h))
+            polygons.append(left + right.reversed())
+        }
+        start(points[0], normals[0])
+        for i in 1..<(points.count - 1) {
+            let v = points[i], n0 = normals[i - 1], n1 = normals[i]
+            let sum = PlanePoint(x: n0.x + n1.x, y: n0.y + n1.y)
+            let sum2 = sum.x * sum.x + sum.y * sum.y
+            if sum2 > 1 {
+                // Mitre: along the bisector, h / cos(half the turn) out.
+                let k = 2 * h / sum2
+                left.append(PlanePoint(x: v.x + sum.x * k, y: v.y + sum.y * k))
+                right.append(PlanePoint(x: v.x - sum.x * k, y: v.y - sum.y * k))
+            } else {
+                finish(v, n0)
+                polygons.append(disc(v, radius: h))
+                start(v, n1)
+            }
+        }
+        finish(points[points.count - 1], normals[normals.count - 1])
+        switch cap {
+        case .butt:
+            break
+        case .round:
+            polygons.append(disc(points[0], radius: h))
+            polygons.append(disc(points[points.count - 1], radius: h))
+        case .square:
+            for (end, n, sign) in [(points[0], normals[0], -1.0), (points[points.count - 1], normals[normals.count - 1], 1.0)] {
+                // Half a width beyond the end, along the line (the normal turned back a quarter).
+                let out = PlanePoint(x: n.y * h * sign, y: -n.x * h * sign)
+                polygons.append([PlanePoint(x: end.x + n.x * h, y: end.y + n.y * h), PlanePoint(x: end.x + n.x * h + out.x, y: end.y + n.y * h + out.y),
+                                 PlanePoint(x: end.x - n.x * h + out.x, y: end.y - n.y * h + out.y), PlanePoint(x: end.x - n.x * h, y: end.y - n.y * h)])
+            }
+        }
+        return polygons
+    }
+
+    /// A disc as a polygon, fine enough to stay within 0.05 px of the circle.
+    static func disc(_ c: PlanePoint, radius r: Double) -> [PlanePoint] {
+        let n = max(8, Int((Double.pi / acos(max(-1, 1 - 0.05 / max(r, 0.05)))).rounded(.up)))
+        return (0..<n).map { k in
+            let a = 2 * Double.pi * Double(k) / Double(n)
+            return PlanePoint(x: c.x + r * cos(a), y: c.y + r * sin(a))
+        }
+    }
+}
