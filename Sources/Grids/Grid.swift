@@ -25,8 +25,13 @@ public enum Grid {
         case .latlong:
             GraticuleGenerator.generate(&builder)
         case .utm, .mgrs, .usng:
-            if levels.contains(0) { ZoneBoundaryGenerator.generate(&builder, type: request.type) }
             let lineLevels = levels.filter { $0 >= 1 }
+            if let zone = request.zone {
+                guard (1...60).contains(zone) else { throw .invalidArea("there is no UTM zone \(zone) (zones are 1 to 60)") }
+                UTMLineGenerator.generate(&builder, lineLevels: lineLevels, type: request.type)
+                break
+            }
+            if levels.contains(0) { ZoneBoundaryGenerator.generate(&builder, type: request.type) }
             UTMLineGenerator.generate(&builder, lineLevels: lineLevels, type: request.type)
             UPSLineGenerator.generate(&builder, lineLevels: lineLevels, type: request.type)
             if request.type != .utm && levels.contains(1) { SquareLabelGenerator.generate(&builder) }

@@ -8,6 +8,8 @@
 public final class GridCache {
     struct EastingKey: Hashable {
         let zone: Int
+        /// A zone's grid carried over its edges (`GridRequest.zone`) has other pieces.
+        let extended: Bool
         let easting: Double
         /// The band indices of the cells asked about.
         let bands: [Int]
@@ -15,6 +17,7 @@ public final class GridCache {
 
     struct NorthingKey: Hashable {
         let zone: Int
+        let extended: Bool
         let northing: Double
     }
 

@@ -28,6 +28,11 @@ public struct GridRequest: Sendable {
     public var labelRepeat: Double = 384
     /// Whether to make labels at all.
     public var labels: Bool = true
+    /// UTM, MGRS and USNG: draw only this UTM zone's lines, carried over the zone's edges
+    /// across the whole area (as a sheet printed in one zone's plane shows its own grid
+    /// extended); no zone boundaries, polar lines or square labels. Nil: every zone's lines,
+    /// each stopping at its zone's edge.
+    public var zone: Int?
 
     public init(type: GridType) {
         self.type = type

@@ -28,25 +28,41 @@ enum UTMLineGenerator {
             return lineLevels.first { v % Int64(GridLevels.utmStep($0)) == 0 }
         }
 
-        for zone in 1...60 {
-            let cells = UTMCell.all[zone - 1]
+        let extended = b.request.zone
+        for zone in extended.map({ $0...$0 }) ?? 1...60 {
+            let frame = UTMZoneFrame(zone: zone)
+            let cells: [UTMCell]
+            let eWindow: ClosedRange<Double>, nWindow: ClosedRange<Double>
+            if extended != nil {
+                // One zone's grid over the whole area: its cells reach across the zone's edges,
+                // and the windows come from the area's own edges (the zone's coordinates of a
+                // rectangle are extreme on its edges: the projections are conformal).
+                cells = UTMCell.extended(zone: zone).filter { $0.box.intersects(geo) }
+                guard let r = b.zoneRanges(frame) else { continue }
+                eWindow = r.easting
+                nWindow = r.northing
+            } else {
+                cells = UTMCell.all[zone - 1]
+                var e0 = Double.infinity, e1 = -Double.infinity, n0 = Double.infinity, n1 = -Double.infinity
+                for cell in cells where cell.box.intersects(geo) {
+                    let r = frame.ranges(cell.box.intersection(geo))
+                    e0 = Swift.min(e0, r.easting.lowerBound)
+                    e1 = Swift.max(e1, r.easting.upperBound)
+                    n0 = Swift.min(n0, r.northing.lowerBound)
+                    n1 = Swift.max(n1, r.northing.upperBound)
+                }
+                guard e0 <= e1, n0 <= n1 else { continue }
+                eWindow = e0...e1
+                nWindow = n0...n1
+            }
             let visible = cells.filter { $0.box.intersects(geo) }
             guard !visible.isEmpty else { continue }
-            let frame = UTMZoneFrame(zone: zone)
-            var e0 = Double.infinity, e1 = -Double.infinity, n0 = Double.infinity, n1 = -Double.infinity
-            for cell in visible {
-                let part = cell.box.intersection(geo)
-                let r = frame.ranges(part)
-                e0 = Swift.min(e0, r.easting.lowerBound)
-                e1 = Swift.max(e1, r.easting.upperBound)
-                n0 = Swift.min(n0, r.northing.lowerBound)
-                n1 = Swift.max(n1, r.northing.upperBound)
-            }
-            let eWindow = e0...e1, nWindow = n0...n1
+            let (e0, e1, n0, n1) = (eWindow.lowerBound, eWindow.upperBound, nWindow.lowerBound, nWindow.upperBound)
             let c = frame.coordinates(latitude: centre.latitude, longitude: centre.longitude)
             let eOffset = b.labelOffset(step: finest, centre: c.easting), nOffset = b.labelOffset(step: finest, centre: c.northing)
-            // Each cell's easting range, computed once for all the zone's northing lines.
-            let cellRanges = cells.map { (cell: $0, easting: frame.ranges($0.box).easting) }
+            // Each cell's easting range, computed once for all the zone's northing lines (an
+            // extended cell reaches as far as the area does).
+            let cellRanges = cells.map { (cell: $0, easting: extended == nil ? frame.ranges($0.box).easting : eWindow) }
 
             for level in lineLevels {
                 let s = GridLevels.utmStep(level)
@@ -64,7 +80,7 @@ enum UTMLineGenerator {
                     guard owner(e) == level else { continue }
                     let rank = GridLabelRank(level: level, roundness: GridLabelRank.roundness(Int64(i)), order: 1, key: Double(zone) * 1e7 + e)
                     let found = b.cache.map { cache in
-                        cache.eastingPieces(.init(zone: zone, easting: e, bands: visible.map(\.band.index))) {
+                        cache.eastingPieces(.init(zone: zone, extended: extended != nil, easting: e, bands: visible.map(\.band.index))) {
                             eastingPieces(frame, easting: e, cells: visible)
                         }
                     } ?? eastingPieces(frame, easting: e, cells: visible)
@@ -88,7 +104,7 @@ enum UTMLineGenerator {
                     guard owner(n) == level else { continue }
                     let rank = GridLabelRank(level: level, roundness: GridLabelRank.roundness(Int64(j)), order: 2, key: Double(zone) * 1e8 + n)
                     let found = b.cache.map { cache in
-                        cache.northingPieces(.init(zone: zone, northing: n)) { northingPieces(frame, northing: n, cells: cellRanges) }
+                        cache.northingPieces(.init(zone: zone, extended: extended != nil, northing: n)) { northingPieces(frame, northing: n, cells: cellRanges) }
                     } ?? northingPieces(frame, northing: n, cells: cellRanges)
                     let pieces = found.filter { $0.cell.box.intersects(geo) }.map { piece in
                         let value = n + (piece.cell.band.isNorthern ? 0 : WGS84.utmSouthFalseNorthing)

@@ -70,6 +70,16 @@ struct UTMCell: Sendable {
         }
     }
 
+    /// A zone's cells carried over the zone's edges (a band each, 90° either side of the
+    /// central meridian), for drawing one zone's grid across a whole area.
+    static func extended(zone: Int) -> [UTMCell] {
+        let cm = UTM.centralMeridian(zone: zone)
+        return LatitudeBand.all.map { band in
+            UTMCell(zone: zone, band: band, box: GeoBox(south: band.south, north: band.north, west: cm - 90, east: cm + 90),
+                    designator: MGRS.gridZoneDesignator(zone: zone, band: band))
+        }
+    }
+
     /// The west edges of the zones in a band, west to east (0°, 3°, 12°... in band V).
     static func zoneEdges(band: LatitudeBand) -> [Double] {
         all.compactMap { cells in cells.first { $0.band == band }?.box.west }.sorted()

@@ -1,5 +1,6 @@
 import Foundation
 import Geodesy
+import Grids
 import MapModel
 import Render
 
@@ -47,10 +48,20 @@ public struct Sheet {
         return try place(request.area, scale: nil, layout: layout(for: request, renderer: renderer)).scale
     }
 
+    /// The grid a request prints: the one it names, else the map document's own.
+    static func gridType(_ request: SheetRequest, document: MapDocument) -> SheetGridType {
+        request.grid ?? SheetGridType.default(for: document)
+    }
+
     /// The layout, with a collar deep enough for the grid's widest value.
     static func layout(for request: SheetRequest, renderer: MapRenderer) throws(SheetError) -> SheetLayout {
         var width = 0.0, height = 0.0
-        for runs in FrameGrid.sampleLabels(for: request.grid) {
+        let document = renderer.map.document
+        let type = gridType(request, document: document)
+        let styles = type.kind.map { SheetGridStyle.resolver(kind: $0, settings: document.grid) }
+        // The boldest face any level prints in decides the widest value.
+        let style = (0..<12).map { styles?($0) ?? .plain }.first { $0.bold } ?? styles?(0) ?? .plain
+        for runs in FrameGrid.sampleLabels(for: type, style: style) {
             let size = renderer.measure(PageText(runs, at: PagePoint(0, 0), anchor: PageTextAnchor(.left, .top)))
             width = max(width, size.width)
             height = max(height, size.height)
@@ -154,12 +165,14 @@ public struct Sheet {
         let document = renderer.map.document
         let title = request.title ?? document.name ?? "Map"
         let measure: (PageText) -> PageTextSize = { renderer.measure($0) }
-        let grid = FrameGrid.make(type: request.grid, plane: plane, transform: transform)
+        let grid = FrameGrid.make(type: gridType(request, document: document), plane: plane, transform: transform,
+                                  settings: document.grid)
         let centreGeo = plane.unproject(centre.x, centre.y)
 
-        var items: [PageItem] = [.map(view, origin: PagePoint(layout.frame.x, layout.frame.y))]
+        // The map without the document's grid: the sheet prints its grid itself, in its zone.
+        var items: [PageItem] = [.map(view, origin: PagePoint(layout.frame.x, layout.frame.y), grid: false)]
         if let grid {
-            items += grid.items(transform: transform, collar: layout.border, plane: plane, measure: measure)
+            items += grid.items(transform: transform, collar: layout.border, measure: measure)
         }
         items += extra(transform)
         items.append(.path([PagePolyline(layout.frame.corners, closed: true)], stroke: PageStroke(width: 0.35, squareCaps: true), fill: nil))
@@ -215,9 +228,7 @@ public struct Sheet {
         var note: String
         switch grid.type {
         case .latlong:
-            let seconds = Int((grid.interval * 3600).rounded())
-            let text = seconds % 3600 == 0 ? "\(seconds / 3600)°" : seconds % 60 == 0 ? "\(seconds / 60)'" : "\(seconds)\""
-            note = "Grid: latitude/longitude, WGS84, every \(text)."
+            note = "Grid: latitude/longitude, WGS84, every \(GridText.interval(grid.interval, format: grid.format))."
         case .utm:
             note = "Grid: UTM \(plane.identifier.dropFirst(4)), WGS84, \(ScaleText.grouped(grid.interval)) m; values in metres."
         case .mgrs, .usng:

@@ -18,7 +18,8 @@ public struct SheetRequest: Sendable {
     public var dpi: Double
     /// Defaults to the map document's name.
     public var title: String?
-    public var grid: SheetGridType
+    /// The grid; nil for the map document's own grid type (MGRS when it has none).
+    public var grid: SheetGridType?
     /// Printed in the notes when set (never by default, so outputs are reproducible).
     public var date: String?
 
@@ -26,7 +27,7 @@ public struct SheetRequest: Sendable {
     public static let defaultDPI = 300.0
 
     public init(area: Area, scale: Double? = nil, paper: Paper, margins: Double = defaultMargins,
-                dpi: Double = defaultDPI, title: String? = nil, grid: SheetGridType = .mgrs, date: String? = nil) {
+                dpi: Double = defaultDPI, title: String? = nil, grid: SheetGridType? = nil, date: String? = nil) {
         self.area = area
         self.scale = scale
         self.paper = paper

@@ -23,7 +23,8 @@ enum SheetCommand: Subcommand {
           --dpi D               PNG resolution, recorded in the file; the map is drawn at it in every
                                 format (default 300)
           --title TEXT          the title (default: the map document's name)
-          --grid TYPE           mgrs, usng, utm, latlong or none (default mgrs)
+          --grid TYPE           mgrs, usng, utm, latlong or none (default: the type of the map
+                                document's grid, in its style; mgrs when it has none)
           --date                print today's date (UTC) in the notes; off by default so that the
                                 same command gives the same bytes
           --series              cover the bbox with sheets at one scale, named by row (A, B... from
@@ -73,7 +74,7 @@ enum SheetCommand: Subcommand {
         let overlap = try overlapText.map { try nonNegative($0, option: "overlap") } ?? SheetSeries.defaultOverlap
 
         let paper = try Paper.parse(paperText ?? "A4")
-        let grid = try gridText.map { try SheetGridType.parse($0) } ?? .mgrs
+        let grid = try gridText.map { try SheetGridType.parse($0) }
         _ = try ImageWriter.format(forPath: output)
 
         let map = try LoadedMap.load(path: mapPath)

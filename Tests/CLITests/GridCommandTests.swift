@@ -26,21 +26,25 @@ import Testing
         // About 40 m a pixel: 100 km and 10 km lines (no zone edge in the box); the square is named.
         #expect(Set(lines.map { Self.properties($0)["level"] as! Int }) == [1, 2])
         #expect(labels.contains { Self.properties($0)["text"] as? String == "UJ" || Self.properties($0)["text"] as? String == "18SUJ" })
-        // Every easting vertex, converted back by GeoConvert in the line's zone, is on its value.
-        var input: [String] = [], values: [Double] = []
-        for line in lines where Self.properties(line)["axis"] as? String == "easting" {
+        // Every easting and northing vertex, converted back by GeoConvert in the line's zone,
+        // is on its value.
+        var input: [String] = [], values: [(field: Int, value: Double)] = []
+        for line in lines {
+            let axis = Self.properties(line)["axis"] as? String
+            guard axis == "easting" || axis == "northing" else { continue }
             #expect(Self.properties(line)["zone"] as? String == "18S")
             let coordinates = (line["geometry"] as! [String: Any])["coordinates"] as! [[Double]]
             for c in coordinates {
                 input.append("\(c[1]) \(c[0])")
-                values.append(Self.properties(line)["value"] as! Double)
+                values.append((axis == "easting" ? 1 : 2, Self.properties(line)["value"] as! Double))
             }
         }
-        #expect(input.count > 10)
+        #expect(values.filter { $0.field == 1 }.count > 5 && values.filter { $0.field == 2 }.count > 5)
         let out = try Self.geoConvert(["-u", "-z", "18n", "-p", "3"], input)
-        for (text, value) in zip(out, values) {
-            let easting = Double(text.split(separator: " ")[1])!
-            #expect(abs(easting - value) < 0.01, "\(text) should have easting \(value)")
+        #expect(out.count == values.count)
+        for (text, expected) in zip(out, values) {
+            let got = Double(text.split(separator: " ")[expected.field])!
+            #expect(abs(got - expected.value) < 0.01, "\(text) should have \(expected.field == 1 ? "easting" : "northing") \(expected.value)")
         }
     }
 

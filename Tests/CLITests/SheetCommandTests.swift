@@ -42,6 +42,21 @@ import Testing
         #expect(!text.contains("Printed"), "no date unless asked")
     }
 
+    /// Without --grid a sheet prints the map document's grid type: grid-nyc.json has a USNG
+    /// grid; --grid still chooses.
+    @Test func theGridDefaultsToTheDocuments() throws {
+        let directory = try Meridian.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let gridNYC = Meridian.fixture("maps/grid-nyc.json")
+        let own = directory.appendingPathComponent("own.pdf").path, chosen = directory.appendingPathComponent("chosen.pdf").path
+        #expect(try Meridian.run(["sheet", gridNYC] + manhattan + ["-o", own]).status == 0)
+        #expect(try Meridian.run(["sheet", gridNYC] + manhattan + ["--grid", "latlong", "-o", chosen]).status == 0)
+        let ownText = try pdfText(own), chosenText = try pdfText(chosen)
+        #expect(ownText.contains("Grid: USNG, WGS84") && ownText.contains("000mE") && ownText.contains("000mN"), "\(ownText)")
+        #expect(chosenText.contains("Grid: latitude/longitude") && !chosenText.contains("Grid: USNG") && !chosenText.contains("000mE"))
+        #expect(chosenText.contains("73°58'30\"W"), "\(chosenText)")
+    }
+
     @Test func theSameCommandGivesTheSameBytes() throws {
         let directory = try Meridian.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

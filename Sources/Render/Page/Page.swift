@@ -175,7 +175,8 @@ public struct PageText: Sendable, Equatable {
 public enum PageItem: Sendable {
     /// A map view with its top-left corner at `origin`; it covers the view's pixels at the
     /// view's dpi (width × 25.4 / dpi millimetres), so the map's scale is the view's scale.
-    case map(View, origin: PagePoint)
+    /// `grid`: whether the map document's grid is drawn on it (a sheet prints its own).
+    case map(View, origin: PagePoint, grid: Bool)
     /// Polylines stroked and/or filled (filled with the even-odd rule).
     case path([PagePolyline], stroke: PageStroke?, fill: Color?)
     case text(PageText)

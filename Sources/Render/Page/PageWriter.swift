@@ -73,7 +73,7 @@ public enum PageWriter {
 
     private static func draw(_ item: PageItem, renderer: MapRenderer, into context: CairoContext) {
         switch item {
-        case .map(let view, let origin):
+        case .map(let view, let origin, let grid):
             let k = 25.4 / view.dpi
             context.save()
             context.translate(origin.x, origin.y)
@@ -81,7 +81,7 @@ public enum PageWriter {
             context.newPath()
             context.rectangle(0, 0, Double(view.width), Double(view.height))
             context.clip()
-            renderer.draw(view: view, into: context)
+            renderer.draw(view: view, into: context, grid: grid)
             context.restore()
         case .path(let lines, let stroke, let fill):
             context.save()
