@@ -186,12 +186,12 @@ final class GridLineRaster {
                     // to its width there, split as above between the cell and the next;
                     // rounded as running totals, so that the shares add up to the row's exact
                     // total.
-                    let span = xr - xl
+                    let perUnit = Double(h) / (xr - xl)
                     var running = 0.0, carry = 0.0, given: Int64 = 0
                     for k in kl...kr {
                         let cellLeft = Double(k << 8)
                         let from = Swift.max(xl, cellLeft), to = Swift.min(xr, cellLeft + GridLineRaster.unit)
-                        let part = Double(h) * (to - from) / span
+                        let part = (to - from) * perUnit
                         let mid = (from + to) / 2 - cellLeft
                         running += carry + part * (GridLineRaster.unit - mid)
                         carry = part * mid
