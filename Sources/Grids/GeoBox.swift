@@ -31,19 +31,11 @@ struct GeoBox: Hashable, Sendable {
     /// latitudes and to ±180°.
     static func bounds<P: GridProjection>(of rect: GridRect, in projection: P) -> GeoBox {
         var box = GeoBox(south: .infinity, north: -.infinity, west: .infinity, east: -.infinity)
-        let n = 32
-        for i in 0...n {
-            let f = Double(i) / Double(n)
-            let x = rect.minX + f * rect.width, y = rect.minY + f * rect.height
-            for p in [PlanePoint(x: x, y: rect.minY), PlanePoint(x: x, y: rect.maxY),
-                      PlanePoint(x: rect.minX, y: y), PlanePoint(x: rect.maxX, y: y)] {
-                let g = projection.unproject(p)
-                guard g.latitude.isFinite, g.longitude.isFinite else { continue }
-                box.south = Swift.min(box.south, g.latitude)
-                box.north = Swift.max(box.north, g.latitude)
-                box.west = Swift.min(box.west, g.longitude)
-                box.east = Swift.max(box.east, g.longitude)
-            }
+        for g in rect.edgePositions(in: projection) {
+            box.south = Swift.min(box.south, g.latitude)
+            box.north = Swift.max(box.north, g.latitude)
+            box.west = Swift.min(box.west, g.longitude)
+            box.east = Swift.max(box.east, g.longitude)
         }
         let range = projection.latitudeRange
         // A pole inside the rectangle: every longitude reaches it.
@@ -62,5 +54,23 @@ struct GeoBox: Hashable, Sendable {
         box.west = Swift.max(box.west, -180)
         box.east = Swift.min(box.east, 180)
         return box
+    }
+}
+
+extension GridRect {
+    /// Positions along the rectangle's edges (33 on each), where the projection has one.
+    func edgePositions<P: GridProjection>(in projection: P) -> [GeoPosition] {
+        var out: [GeoPosition] = []
+        out.reserveCapacity(4 * 33)
+        let n = 32
+        for i in 0...n {
+            let f = Double(i) / Double(n)
+            let x = minX + f * width, y = minY + f * height
+            for p in [PlanePoint(x: x, y: minY), PlanePoint(x: x, y: maxY), PlanePoint(x: minX, y: y), PlanePoint(x: maxX, y: y)] {
+                let g = projection.unproject(p)
+                if g.latitude.isFinite, g.longitude.isFinite { out.append(g) }
+            }
+        }
+        return out
     }
 }

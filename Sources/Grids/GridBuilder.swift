@@ -139,20 +139,12 @@ struct GridBuilder<P: GridProjection> {
     func zoneRanges(_ frame: UTMZoneFrame) -> (easting: ClosedRange<Double>, northing: ClosedRange<Double>)? {
         let rect = area.expanded(by: Swift.max(query.maxX - area.maxX, labelQuery.maxX - area.maxX))
         var e0 = Double.infinity, e1 = -Double.infinity, n0 = Double.infinity, n1 = -Double.infinity
-        let n = 32
-        for i in 0...n {
-            let f = Double(i) / Double(n)
-            let x = rect.minX + f * rect.width, y = rect.minY + f * rect.height
-            for p in [PlanePoint(x: x, y: rect.minY), PlanePoint(x: x, y: rect.maxY),
-                      PlanePoint(x: rect.minX, y: y), PlanePoint(x: rect.maxX, y: y)] {
-                let g = projection.unproject(p)
-                guard g.latitude.isFinite, g.longitude.isFinite else { continue }
-                let c = frame.coordinates(latitude: g.latitude, longitude: g.longitude)
-                e0 = Swift.min(e0, c.easting)
-                e1 = Swift.max(e1, c.easting)
-                n0 = Swift.min(n0, c.northing)
-                n1 = Swift.max(n1, c.northing)
-            }
+        for g in rect.edgePositions(in: projection) {
+            let c = frame.coordinates(latitude: g.latitude, longitude: g.longitude)
+            e0 = Swift.min(e0, c.easting)
+            e1 = Swift.max(e1, c.easting)
+            n0 = Swift.min(n0, c.northing)
+            n1 = Swift.max(n1, c.northing)
         }
         guard e0 <= e1, n0 <= n1 else { return nil }
         return (e0...e1, n0...n1)

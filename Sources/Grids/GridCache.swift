@@ -30,19 +30,15 @@ public final class GridCache {
 
     public init() {}
 
-    func eastingPieces(_ key: EastingKey, _ make: () -> Pieces) -> Pieces {
-        if let known = eastings[key] { return known }
-        if eastings.count >= GridCache.limit { eastings.removeAll(keepingCapacity: true) }
-        let pieces = make()
-        eastings[key] = pieces
-        return pieces
-    }
+    func eastingPieces(_ key: EastingKey, _ make: () -> Pieces) -> Pieces { GridCache.remember(key, in: &eastings, make) }
 
-    func northingPieces(_ key: NorthingKey, _ make: () -> Pieces) -> Pieces {
-        if let known = northings[key] { return known }
-        if northings.count >= GridCache.limit { northings.removeAll(keepingCapacity: true) }
+    func northingPieces(_ key: NorthingKey, _ make: () -> Pieces) -> Pieces { GridCache.remember(key, in: &northings, make) }
+
+    private static func remember<Key: Hashable>(_ key: Key, in table: inout [Key: Pieces], _ make: () -> Pieces) -> Pieces {
+        if let known = table[key] { return known }
+        if table.count >= limit { table.removeAll(keepingCapacity: true) }
         let pieces = make()
-        northings[key] = pieces
+        table[key] = pieces
         return pieces
     }
 }

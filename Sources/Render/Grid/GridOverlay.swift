@@ -2,9 +2,10 @@ import Geodesy
 import Grids
 import MapModel
 
-/// Draws a map's grid over a render: lines of every drawn level, finest first so coarser
-/// lines lie on top, then labels. Sizes are points converted with the view's pixel density
-/// only: the reference scale does not apply to grids.
+/// A map's grid for one view: the levels drawn and their styles, the geometry, and the
+/// labels kept, made ready to draw (`GridDrawing`: lines of every level, finest first so
+/// coarser lines lie on top, then labels). Sizes are points converted with the view's pixel
+/// density only: the reference scale does not apply to grids.
 ///
 /// In a single image, labels sit where `labelPosition` says and are never cut at the edges;
 /// zone and square labels name the part of their cell that is in view. In a block of tiles
