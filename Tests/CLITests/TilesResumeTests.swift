@@ -7,24 +7,39 @@ import Testing
 /// metadata (the SQLite pages themselves may be laid out differently).
 @Suite(.serialized) struct TilesResumeTests {
     let world = Meridian.fixture("maps/world.json")
-    /// Seconds after the start of each run at which it is killed: during start-up, early, mid-run.
-    let killAfter = [0.15, 0.6, 1.5, 2.5]
+    /// How many resumed runs are killed once they have stored more tiles than before.
+    let progressKills = 3
 
     func arguments(_ output: String) -> [String] {
         ["tiles", world, "--zoom", "0-5", "--workers", "2", "--metatile", "4", "-o", output, "--quiet"]
     }
 
-    /// Runs the job, killing it after each delay in turn; every run after the first resumes.
-    /// Calls `check` after each kill. Ends with a resumed run to completion.
-    func killAndResume(_ output: String, check: () throws -> Void) throws -> (kills: Int, finalStatus: Int32) {
+    /// Runs the job and kills it: first during start-up (after 0.15 s), then in each resumed
+    /// run as soon as the output holds more tiles than before (`stored` counts them), so the
+    /// kills land mid-job whatever the speed of the machine. Calls `check` after each kill and
+    /// ends with a resumed run to completion.
+    func killAndResume(_ output: String, stored: () throws -> Int,
+                       check: () throws -> Void) throws -> (kills: Int, finalStatus: Int32) {
         var kills = 0
-        for (index, delay) in killAfter.enumerated() {
-            let process = try TilesFixture.start(arguments(output) + (index > 0 ? ["--resume"] : []))
-            Thread.sleep(forTimeInterval: delay)
-            if process.isRunning {
-                kill(process.processIdentifier, SIGKILL)
-                kills += 1
+        func killed(_ process: Process) -> Bool {
+            guard process.isRunning else { return false }
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return true
+        }
+        let first = try TilesFixture.start(arguments(output))
+        Thread.sleep(forTimeInterval: 0.15)
+        if killed(first) { kills += 1 }
+        first.waitUntilExit()
+        try check()
+        for _ in 0..<progressKills {
+            let before = try stored()
+            let process = try TilesFixture.start(arguments(output) + ["--resume"])
+            let deadline = Date().addingTimeInterval(120)
+            while process.isRunning, try stored() <= before, Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.01)
             }
+            if killed(process) { kills += 1 }
             process.waitUntilExit()
             try check()
         }
@@ -37,13 +52,14 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let reference = directory.path + "/reference", resumed = directory.path + "/resumed"
         #expect(try Meridian.run(arguments(reference)).status == 0)
-        let result = try killAndResume(resumed) {
+        let stored = { (try? TilesFixture.files(under: resumed).keys.filter { !$0.hasPrefix(".meridian-tmp") }.count) ?? 0 }
+        let result = try killAndResume(resumed, stored: stored) {
             // Whatever is there under a tile's name is a whole tile.
             for (name, bytes) in try TilesFixture.files(under: resumed) where !name.hasPrefix(".meridian-tmp") {
                 #expect(bytes.count > 8 && bytes.suffix(8) == [0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82], "\(name) is cut short")
             }
         }
-        #expect(result.kills >= 2, "the job ended before it could be killed: make it longer")
+        #expect(result.kills >= 3, "the job ended before it could be killed: make it longer")
         #expect(result.finalStatus == 0)
         let expected = try TilesFixture.files(under: reference), actual = try TilesFixture.files(under: resumed)
         #expect(expected.count == 1365)
@@ -60,11 +76,17 @@ import Testing
         let reference = directory.path + "/reference.mbtiles", resumed = directory.path + "/resumed.mbtiles"
         #expect(try Meridian.run(arguments(reference)).status == 0)
         var counts: [Int] = []
-        let result = try killAndResume(resumed) {
+        let stored = { () -> Int in
+            guard FileManager.default.fileExists(atPath: resumed) else { return 0 }
+            return Int((try? TilesFixture.sqlite(resumed, "SELECT count(*) FROM tiles")) ?? "") ?? 0
+        }
+        let result = try killAndResume(resumed, stored: stored) {
             guard FileManager.default.fileExists(atPath: resumed) else { return }
             #expect(try TilesFixture.sqlite(resumed, "PRAGMA integrity_check") == "ok")
             counts.append(Int(try TilesFixture.sqlite(resumed, "SELECT count(*) FROM tiles")) ?? -1)
         }
+        // MBTiles commits every 2 s, so a short resumed run can finish before it shows progress:
+        // the start-up kill and at least one kill after a commit (a partial file, below).
         #expect(result.kills >= 2, "the job ended before it could be killed: make it longer")
         #expect(result.finalStatus == 0)
         #expect(counts.contains { $0 > 0 && $0 < 1365 }, "no kill left a partial file: \(counts)")
