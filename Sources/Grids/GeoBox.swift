@@ -29,7 +29,7 @@ struct GeoBox: Hashable, Sendable {
     /// The latitude/longitude bounds of a plane rectangle: its edges sampled and converted
     /// back, then the poles added when the rectangle holds them. Clamped to the projection's
     /// latitudes and to ±180°.
-    static func bounds<P: GridProjection>(of rect: GridRect, in projection: P) -> GeoBox {
+    static func bounds<P: GridProjection>(of rect: Rect, in projection: P) -> GeoBox {
         var box = GeoBox(south: .infinity, north: -.infinity, west: .infinity, east: -.infinity)
         for g in rect.edgePositions(in: projection) {
             box.south = Swift.min(box.south, g.latitude)
@@ -57,7 +57,7 @@ struct GeoBox: Hashable, Sendable {
     }
 }
 
-extension GridRect {
+extension Rect {
     /// Positions along the rectangle's edges (33 on each), where the projection has one.
     func edgePositions<P: GridProjection>(in projection: P) -> [GeoPosition] {
         var out: [GeoPosition] = []

@@ -11,7 +11,7 @@ import Geodesy
 /// points that do not depend on the area, so tiles of one zoom level draw the same vertices.
 public enum Grid {
     /// `cache` keeps what does not depend on the view (see `GridCache`) for the next call.
-    public static func generate<P: GridProjection>(_ request: GridRequest, projection: P, area: GridRect,
+    public static func generate<P: GridProjection>(_ request: GridRequest, projection: P, area: Rect,
                                                    cache: GridCache? = nil) throws(GridError) -> GridGeometry {
         guard area.minX.isFinite, area.minY.isFinite, area.maxX.isFinite, area.maxY.isFinite, !area.isEmpty else {
             throw .invalidArea("the grid's area is empty or not finite")

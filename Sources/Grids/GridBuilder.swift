@@ -9,9 +9,9 @@ struct GridBuilder<P: GridProjection> {
     let levels: [Int]
     /// The area asked for, the area lines must reach (area + margin) and the area label
     /// anchors must reach (area + label margin).
-    let area: GridRect
-    let query: GridRect
-    let labelQuery: GridRect
+    let area: Rect
+    let query: Rect
+    let labelQuery: Rect
     /// Latitude/longitude bounds of the larger of `query` and `labelQuery`, and of `area`.
     let geoQuery: GeoBox
     let geoArea: GeoBox
@@ -21,7 +21,7 @@ struct GridBuilder<P: GridProjection> {
     var lines: [GridLine] = []
     var labels: [GridLabel] = []
 
-    init(projection: P, request: GridRequest, levels: [Int], area: GridRect, cache: GridCache? = nil) {
+    init(projection: P, request: GridRequest, levels: [Int], area: Rect, cache: GridCache? = nil) {
         self.projection = projection
         self.cache = cache
         self.request = request
@@ -87,7 +87,7 @@ struct GridBuilder<P: GridProjection> {
                 carried = (b, end)
                 var vertices = [start]
                 densifier.densify(from: a, start, to: b, end, into: &vertices, evaluate)
-                var box = GridRect.empty
+                var box = Rect.empty
                 for v in vertices { box = box.including(v.point) }
                 guard box.intersects(query) else {
                     if let finished = run { lines.append(finished) }
@@ -163,8 +163,8 @@ struct GridBuilder<P: GridProjection> {
     }
 
     /// The plane bounds of a latitude/longitude box (edges sampled).
-    func planeBounds(_ box: GeoBox) -> GridRect {
-        var r = GridRect.empty
+    func planeBounds(_ box: GeoBox) -> Rect {
+        var r = Rect.empty
         let n = 8
         for i in 0...n {
             let f = Double(i) / Double(n)
@@ -202,7 +202,7 @@ struct GridBuilder<P: GridProjection> {
         guard request.labels else { return }
         var parts = polygons
         if request.cellAnchor == .visiblePart {
-            parts = parts.map { PolygonMath.clip($0, to: area) }
+            parts = parts.map { PlaneClipping.clipRing($0, to: area) }
         }
         guard let (anchor, room) = PolygonMath.labelPoint(parts), labelQuery.contains(anchor) else { return }
         labels.append(GridLabel(kind: .cell, level: level, text: text, anchor: anchor, position: projection.unproject(anchor),

@@ -91,10 +91,10 @@ public struct GridLabel: Sendable {
     public var zone: String?
     public var rank: GridLabelRank
     /// For cell labels: the plane bounds of the part of the cell the label names.
-    public var room: GridRect?
+    public var room: Rect?
 
     public init(kind: Kind, level: Int, text: String, anchor: PlanePoint, position: GeoPosition,
-                axis: GridAxis?, zone: String?, rank: GridLabelRank, room: GridRect? = nil) {
+                axis: GridAxis?, zone: String?, rank: GridLabelRank, room: Rect? = nil) {
         self.kind = kind
         self.level = level
         self.text = text
@@ -122,7 +122,7 @@ public struct GridGeometry: Sendable {
     public var type: GridType
     /// The levels drawn, coarse to fine.
     public var levels: [Int]
-    public var area: GridRect
+    public var area: Rect
     public var lines: [GridLine]
     public var labels: [GridLabel]
 
@@ -160,7 +160,7 @@ public struct GridGeometry: Sendable {
     }
 
     /// Where lines cross the edges of `rect` (the area by default): for frame labels and ticks.
-    public func edgeCrossings(_ edges: [GridEdge] = GridEdge.allCases, of rect: GridRect? = nil) -> [GridCrossing] {
+    public func edgeCrossings(_ edges: [GridEdge] = GridEdge.allCases, of rect: Rect? = nil) -> [GridCrossing] {
         let r = rect ?? area
         var found: [GridCrossing] = []
         for edge in edges {

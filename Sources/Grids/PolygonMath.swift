@@ -3,50 +3,6 @@ import Geodesy
 /// Polygon helpers for placing cell labels: clipping to a rectangle and finding a point
 /// inside for the label.
 enum PolygonMath {
-    /// Sutherland–Hodgman: the part of a polygon inside a rectangle (any polygon; the
-    /// rectangle is convex). Works on plane points or on (longitude, latitude) pairs alike.
-    static func clip(_ polygon: [PlanePoint], to r: GridRect) -> [PlanePoint] {
-        var points = polygon
-        for edge in 0..<4 {
-            guard let last = points.last else { return [] }
-            var output: [PlanePoint] = []
-            output.reserveCapacity(points.count + 4)
-            var previous = last
-            for current in points {
-                let currentIn = inside(current, edge, r), previousIn = inside(previous, edge, r)
-                if currentIn {
-                    if !previousIn { output.append(intersection(previous, current, edge, r)) }
-                    output.append(current)
-                } else if previousIn {
-                    output.append(intersection(previous, current, edge, r))
-                }
-                previous = current
-            }
-            points = output
-        }
-        return points
-    }
-
-    private static func inside(_ p: PlanePoint, _ edge: Int, _ r: GridRect) -> Bool {
-        switch edge {
-        case 0: return p.x >= r.minX
-        case 1: return p.x <= r.maxX
-        case 2: return p.y >= r.minY
-        default: return p.y <= r.maxY
-        }
-    }
-
-    private static func intersection(_ a: PlanePoint, _ b: PlanePoint, _ edge: Int, _ r: GridRect) -> PlanePoint {
-        switch edge {
-        case 0, 1:
-            let x = edge == 0 ? r.minX : r.maxX
-            return PlanePoint(x: x, y: a.y + (b.y - a.y) * (x - a.x) / (b.x - a.x))
-        default:
-            let y = edge == 2 ? r.minY : r.maxY
-            return PlanePoint(x: a.x + (b.x - a.x) * (y - a.y) / (b.y - a.y), y: y)
-        }
-    }
-
     /// Signed area and centroid of a polygon (shoelace).
     static func areaCentroid(_ p: [PlanePoint]) -> (area: Double, x: Double, y: Double) {
         guard p.count >= 3 else { return (0, 0, 0) }
@@ -80,9 +36,9 @@ enum PolygonMath {
     /// A point for a label over several disjoint polygons: their joint centroid when it lies
     /// inside one of them, else the middle of the widest horizontal run through the largest
     /// one's centroid. Also the polygons' bounds. Nil when they have no area.
-    static func labelPoint(_ parts: [[PlanePoint]]) -> (PlanePoint, GridRect)? {
+    static func labelPoint(_ parts: [[PlanePoint]]) -> (PlanePoint, Rect)? {
         var total = 0.0, sx = 0.0, sy = 0.0
-        var bounds = GridRect.empty
+        var bounds = Rect.empty
         var largest: (area: Double, index: Int) = (0, -1)
         for (index, part) in parts.enumerated() {
             let (a, x, y) = areaCentroid(part)

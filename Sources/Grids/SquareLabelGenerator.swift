@@ -64,8 +64,8 @@ enum SquareLabelGenerator {
                     var parts: [[PlanePoint]] = []
                     var largest: (area: Double, cell: UTMCell?) = (0, nil)
                     for cell in cells where cell.box.north >= south && cell.box.south <= north {
-                        let r = GridRect(minX: cell.box.west, minY: cell.box.south, maxX: cell.box.east, maxY: cell.box.north)
-                        let piece = PolygonMath.clip(square, to: r)
+                        let r = Rect(minX: cell.box.west, minY: cell.box.south, maxX: cell.box.east, maxY: cell.box.north)
+                        let piece = PlaneClipping.clipRing(square, to: r)
                         guard piece.count >= 3 else { continue }
                         let plane = piece.map { b.projection.project(latitude: $0.y, longitude: $0.x) }
                         let area = Swift.abs(PolygonMath.areaCentroid(plane).area)

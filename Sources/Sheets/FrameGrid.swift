@@ -284,19 +284,7 @@ public struct FrameGrid: Sendable {
     }
 
     static func box(of size: PageTextSize, at position: PagePoint, anchor: PageTextAnchor) -> PageRect {
-        let x: Double
-        switch anchor.horizontal {
-        case .left: x = position.x
-        case .center: x = position.x - size.width / 2
-        case .right: x = position.x - size.width
-        }
-        let y: Double
-        switch anchor.vertical {
-        case .top: y = position.y
-        case .middle: y = position.y - size.height / 2
-        case .baseline: y = position.y - size.baseline
-        case .bottom: y = position.y - size.height
-        }
-        return PageRect(x: x, y: y, width: size.width, height: size.height)
+        let corner = size.topLeft(at: position, anchor: anchor)
+        return PageRect(x: corner.x, y: corner.y, width: size.width, height: size.height)
     }
 }

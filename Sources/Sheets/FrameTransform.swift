@@ -1,3 +1,4 @@
+import Geodesy
 import MapModel
 import Render
 

@@ -34,8 +34,8 @@ struct SheetGridProjection: GridProjection {
     var latitudeRange: ClosedRange<Double> { -90...90 }
 
     /// A rectangle of plane metres (y north) as a rectangle of this plane.
-    func rect(of extent: Rect) -> GridRect {
-        GridRect(minX: extent.minX / metresPerUnit, minY: -extent.maxY / metresPerUnit,
+    func rect(of extent: Rect) -> Rect {
+        Rect(minX: extent.minX / metresPerUnit, minY: -extent.maxY / metresPerUnit,
                  maxX: extent.maxX / metresPerUnit, maxY: -extent.minY / metresPerUnit)
     }
 

@@ -1,3 +1,4 @@
+import Geodesy
 import Foundation
 import Grids
 import MapModel
@@ -113,7 +114,7 @@ enum GridBench {
                 let resolution = 2 * Double.pi * 6_378_137 / (256 * Double(1 << z))
                 let projection = WebMercatorGridProjection(resolution: resolution)
                 let c = projection.project(latitude: lat, longitude: lon)
-                let area = GridRect(minX: c.x - 512, minY: c.y - 512, maxX: c.x + 512, maxY: c.y + 512)
+                let area = Rect(minX: c.x - 512, minY: c.y - 512, maxX: c.x + 512, maxY: c.y + 512)
                 var row = String(format: "%4d  ", z)
                 for type in GridType.allCases {
                     var request = GridRequest(type: type)

@@ -63,14 +63,14 @@ enum GridCommand: Subcommand {
         // The same levels as `meridian render`: the document default spacing at the standard pixel.
         request.minSpacing = GridSettings.defaultMinSpacing * View.standardDPI / 72
         let projection: WebMercatorGridProjection
-        let area: GridRect
+        let area: Rect
         switch (size, zoom) {
         case let (size?, nil):
             let s = try ViewOptions.size(size)
             let view = try View.fitting(west: bbox.west, south: bbox.south, east: bbox.east, north: bbox.north,
                                         width: s.width, height: s.height)
             projection = WebMercatorGridProjection(resolution: view.resolution)
-            area = GridRect(minX: view.originX, minY: view.originY,
+            area = Rect(minX: view.originX, minY: view.originY,
                             maxX: view.originX + Double(view.width), maxY: view.originY + Double(view.height))
             request.cellAnchor = .visiblePart
         case let (nil, zoom?):
@@ -82,7 +82,7 @@ enum GridCommand: Subcommand {
             projection = WebMercatorGridProjection(resolution: 2 * Geodesy.WebMercator.halfWorld / (256 * Double(1 << z)))
             let a = projection.project(latitude: bbox.north, longitude: bbox.west)
             let b = projection.project(latitude: bbox.south, longitude: bbox.east)
-            area = GridRect(minX: a.x, minY: a.y, maxX: b.x, maxY: b.y)
+            area = Rect(minX: a.x, minY: a.y, maxX: b.x, maxY: b.y)
             request.cellAnchor = .fixed
         case (nil, nil):
             throw UsageError("give --size WxH or --zoom Z with --bbox")

@@ -22,9 +22,9 @@ struct TransverseMercatorSheet: GridProjection {
     var latitudeRange: ClosedRange<Double> { -90...90 }
 
     /// The area around a position, `size` pixels square.
-    func area(latitude: Double, longitude: Double, size: Double) -> GridRect {
+    func area(latitude: Double, longitude: Double, size: Double) -> Rect {
         let c = project(latitude: latitude, longitude: longitude)
-        return GridRect(minX: c.x - size / 2, minY: c.y - size / 2, maxX: c.x + size / 2, maxY: c.y + size / 2)
+        return Rect(minX: c.x - size / 2, minY: c.y - size / 2, maxX: c.x + size / 2, maxY: c.y + size / 2)
     }
 }
 

@@ -6,7 +6,7 @@ import Geodesy
 struct TestView: CustomStringConvertible {
     let name: String
     let projection: WebMercatorGridProjection
-    let area: GridRect
+    let area: Rect
 
     var description: String { name }
 
@@ -25,7 +25,7 @@ struct TestView: CustomStringConvertible {
         let projection = WebMercatorGridProjection(resolution: resolution)
         let c = projection.project(latitude: lat, longitude: lon)
         return TestView(name: name, projection: projection,
-                        area: GridRect(minX: c.x - width / 2, minY: c.y - height / 2, maxX: c.x + width / 2, maxY: c.y + height / 2))
+                        area: Rect(minX: c.x - width / 2, minY: c.y - height / 2, maxX: c.x + width / 2, maxY: c.y + height / 2))
     }
 
     static func pow2(_ z: Double) -> Double { pow(2, z) }

@@ -18,11 +18,11 @@ import Testing
                          Place(z: 14, x: 8528, y: 6208), Place(z: 9, x: 268, y: 254), Place(z: 8, x: 134, y: 0),
                          Place(z: 16, x: 19294, y: 24642)]
 
-    static func area(_ projection: WebMercatorGridProjection, x: Int, y: Int, columns: Int) -> GridRect {
-        GridRect(minX: Double(x * 256), minY: Double(y * 256), maxX: Double((x + columns) * 256), maxY: Double((y + columns) * 256))
+    static func area(_ projection: WebMercatorGridProjection, x: Int, y: Int, columns: Int) -> Rect {
+        Rect(minX: Double(x * 256), minY: Double(y * 256), maxX: Double((x + columns) * 256), maxY: Double((y + columns) * 256))
     }
 
-    static func generate(_ type: GridType, _ projection: WebMercatorGridProjection, _ area: GridRect,
+    static func generate(_ type: GridType, _ projection: WebMercatorGridProjection, _ area: Rect,
                          cache: GridCache? = nil) throws -> GridGeometry {
         var request = GridRequest(type: type)
         request.minSpacing = TestView.minSpacing

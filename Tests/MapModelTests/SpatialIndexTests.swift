@@ -1,3 +1,4 @@
+import Geodesy
 import Testing
 @testable import MapModel
 

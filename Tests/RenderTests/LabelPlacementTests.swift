@@ -1,3 +1,4 @@
+import Geodesy
 import Testing
 import MapModel
 @testable import Render

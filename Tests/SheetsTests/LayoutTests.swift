@@ -1,3 +1,4 @@
+import Geodesy
 import Foundation
 import Testing
 import MapModel

@@ -1,3 +1,5 @@
+import Geodesy
+
 /// The features of one source file, projected once to Web Mercator metres, with a spatial
 /// index. Immutable after loading, so render workers share it freely.
 public final class FeatureStore: Sendable {

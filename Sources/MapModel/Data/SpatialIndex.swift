@@ -1,3 +1,5 @@
+import Geodesy
+
 /// A static packed R-tree over rectangles: items sorted along a Hilbert curve, grouped 16 to a
 /// node, bottom up. Built once per source; queries visit only nodes that touch the query, so a
 /// small view of a large source touches only the features it shows.

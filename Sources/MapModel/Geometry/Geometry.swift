@@ -1,3 +1,5 @@
+import Geodesy
+
 /// A feature's geometry in projected metres (Web Mercator), stored flat for speed:
 /// all vertices in one array, parts (lines or rings) as index ranges into it.
 public struct Geometry: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import Geodesy
 import Foundation
 
 /// Where a feature's label goes, computed once from the whole geometry (never from a clipped

@@ -1,3 +1,4 @@
+import Geodesy
 import MapModel
 
 /// Draws one layer's features: polygon fills, then lines and outlines, then markers, so an
@@ -77,7 +78,7 @@ struct FeaturePainter {
         context.setDash([], offset: 0)
     }
 
-    private func stroke(_ points: [(x: Double, y: Double)], closed: Bool, dashOffset: Double, _ line: LineSymbol, _ scale: SymbolScale) {
+    private func stroke(_ points: [PlanePoint], closed: Bool, dashOffset: Double, _ line: LineSymbol, _ scale: SymbolScale) {
         if !line.dash.isEmpty { setDash(line, scale, offset: dashOffset) }
         context.newPath()
         context.moveTo(points[0].x, points[0].y)

@@ -1,3 +1,4 @@
+import Geodesy
 import MapModel
 
 /// Turns geometry (projected metres) into Cairo paths in a view's pixels.
@@ -37,9 +38,9 @@ struct PathBuilder {
     }
 
     /// The vertices of one part in view pixels, thinned (first and last always kept).
-    func pixels(_ geometry: Geometry, part: Int) -> [(x: Double, y: Double)] {
+    func pixels(_ geometry: Geometry, part: Int) -> [PlanePoint] {
         let range = geometry.partRange(part)
-        var out: [(x: Double, y: Double)] = []
+        var out: [PlanePoint] = []
         out.reserveCapacity(range.count)
         var lastX = Double.nan, lastY = Double.nan
         for v in range {
@@ -47,7 +48,7 @@ struct PathBuilder {
             if v != range.upperBound - 1, abs(gx - lastX) < PathBuilder.minStep, abs(gy - lastY) < PathBuilder.minStep { continue }
             lastX = gx
             lastY = gy
-            out.append((gx - view.originX, gy - view.originY))
+            out.append(PlanePoint(x: gx - view.originX, y: gy - view.originY))
         }
         return out
     }
@@ -57,7 +58,7 @@ struct PathBuilder {
         let clip = needsClipping(geometry.bounds)
         for part in 0..<geometry.partCount {
             var ring = pixels(geometry, part: part)
-            if clip { ring = Clipping.clipRing(ring, to: clipRect) }
+            if clip { ring = PlaneClipping.clipRing(ring, to: clipRect) }
             guard let first = ring.first, ring.count >= 3 else { continue }
             context.moveTo(first.x, first.y)
             for p in ring.dropFirst() { context.lineTo(p.x, p.y) }
@@ -67,14 +68,14 @@ struct PathBuilder {
 
     /// The pieces of each line part to stroke, each with the distance along the original
     /// part at which it starts (the dash offset that keeps dashes continuous across clips).
-    func linePieces(_ geometry: Geometry) -> [(points: [(x: Double, y: Double)], startDistance: Double)] {
+    func linePieces(_ geometry: Geometry) -> [(points: [PlanePoint], startDistance: Double)] {
         let clip = needsClipping(geometry.bounds)
-        var pieces: [(points: [(x: Double, y: Double)], startDistance: Double)] = []
+        var pieces: [(points: [PlanePoint], startDistance: Double)] = []
         for part in 0..<geometry.partCount {
             let line = pixels(geometry, part: part)
             guard line.count >= 2 else { continue }
             if clip {
-                pieces += Clipping.clipLine(line, to: clipRect)
+                pieces += PlaneClipping.clipLine(line, to: clipRect)
             } else {
                 pieces.append((line, 0))
             }
@@ -83,15 +84,15 @@ struct PathBuilder {
     }
 
     /// Adds the rings of polygons as closed lines (for outlines).
-    func ringPieces(_ geometry: Geometry) -> [(points: [(x: Double, y: Double)], startDistance: Double, closed: Bool)] {
+    func ringPieces(_ geometry: Geometry) -> [(points: [PlanePoint], startDistance: Double, closed: Bool)] {
         let clip = needsClipping(geometry.bounds)
-        var pieces: [(points: [(x: Double, y: Double)], startDistance: Double, closed: Bool)] = []
+        var pieces: [(points: [PlanePoint], startDistance: Double, closed: Bool)] = []
         for part in 0..<geometry.partCount {
             var ring = pixels(geometry, part: part)
             guard ring.count >= 3 else { continue }
             if clip {
                 ring.append(ring[0])
-                pieces += Clipping.clipLine(ring, to: clipRect).map { ($0.points, $0.startDistance, false) }
+                pieces += PlaneClipping.clipLine(ring, to: clipRect).map { ($0.points, $0.startDistance, false) }
             } else {
                 pieces.append((ring, 0, true))
             }

@@ -38,7 +38,7 @@ final class GridLabelPainter {
         let layout = text.layout(label.text, font: label.font)
         let isImage = cairo_surface_get_type(context.surface.pointer) == CAIRO_SURFACE_TYPE_IMAGE
         guard isImage, x == x.rounded(), y == y.rounded(), let sprite = sprite(label, layout) else {
-            GridLabelPainter.drawDirect(layout, in: context, x: x, y: y, color: label.color, halo: label.halo)
+            layout.draw(in: context, x: x, y: y, color: label.color, halo: label.halo)
             return
         }
         cairo_set_source_surface(context.pointer, sprite.surface.pointer, x - Double(sprite.inset), y - Double(sprite.inset))
@@ -54,32 +54,10 @@ final class GridLabelPainter {
         let height = Int(layout.extents.height.rounded(.up)) + 2 * inset
         guard let surface = try? CairoSurface.image(width: width, height: height) else { return nil }
         let context = CairoContext(surface)
-        GridLabelPainter.drawDirect(layout, in: context, x: Double(inset), y: Double(inset), color: label.color, halo: label.halo)
+        layout.draw(in: context, x: Double(inset), y: Double(inset), color: label.color, halo: label.halo)
         cairo_surface_flush(surface.pointer)
         let sprite = Sprite(surface: surface, inset: inset)
         sprites[key] = sprite
         return sprite
-    }
-
-    /// Draws the text in place: halo, then glyphs (as `TextLayout.draw` does).
-    static func drawDirect(_ layout: TextLayout, in context: CairoContext, x: Double, y: Double,
-                           color: Color, halo: (color: Color, width: Double)?) {
-        let cr = context.pointer
-        let originX = x - layout.extents.x, originY = y - layout.extents.y
-        if let halo, halo.width > 0 {
-            context.save()
-            context.newPath()
-            context.moveTo(originX, originY)
-            pango_cairo_layout_path(cr, layout.pointer)
-            context.setColor(halo.color)
-            context.setLineWidth(halo.width * 2)
-            context.setLineJoin(.round)
-            context.stroke()
-            context.restore()
-        }
-        context.newPath()
-        context.moveTo(originX, originY)
-        context.setColor(color)
-        pango_cairo_show_layout(cr, layout.pointer)
     }
 }

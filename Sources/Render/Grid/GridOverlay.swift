@@ -24,8 +24,8 @@ struct GridOverlay {
     var type: GridType { GridType(rawValue: settings.type.rawValue)! }
     var format: LatLongLabelFormat { LatLongLabelFormat(rawValue: settings.labelFormat.rawValue)! }
     var unit: MGRSLabelUnit { MGRSLabelUnit(rawValue: settings.labelUnit.rawValue)! }
-    var area: GridRect {
-        GridRect(minX: view.originX, minY: view.originY,
+    var area: Rect {
+        Rect(minX: view.originX, minY: view.originY,
                  maxX: view.originX + Double(view.width), maxY: view.originY + Double(view.height))
     }
 
@@ -91,7 +91,7 @@ struct GridOverlay {
 
         /// A candidate whose text box has its top-left corner at `origin(width, height)`.
         func make(_ text: String, level: Int, rank: GridLabelRank, anchor: PlanePoint,
-                  room: GridRect? = nil, _ origin: (Double, Double) -> (x: Double, y: Double)) {
+                  room: Rect? = nil, _ origin: (Double, Double) -> (x: Double, y: Double)) {
             guard let style = styles[level] else { return }
             let f = font(style)
             guard f.sizePixels >= LabelSpace.minimumTextPixels else { return }
@@ -124,7 +124,7 @@ struct GridOverlay {
 
     /// Line labels where lines cross the edges (or the axes through the centre) of a single image.
     private func edgeLabels(_ grid: GridGeometry,
-                            _ make: (String, Int, GridLabelRank, PlanePoint, GridRect?, (Double, Double) -> (x: Double, y: Double)) -> Void) {
+                            _ make: (String, Int, GridLabelRank, PlanePoint, Rect?, (Double, Double) -> (x: Double, y: Double)) -> Void) {
         let r = area
         let inset = GridOverlay.edgePadding
         let edges: [GridEdge]

@@ -1,3 +1,4 @@
+import Geodesy
 import MapModel
 
 /// A feature's label as it would stand at one resolution: its text, font and box in global

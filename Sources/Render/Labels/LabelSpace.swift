@@ -1,3 +1,4 @@
+import Geodesy
 import MapModel
 
 /// Label placement for a whole map at one resolution.

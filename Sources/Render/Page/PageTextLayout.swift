@@ -56,27 +56,9 @@ final class PageTextLayout {
                             baseline: (baselinePoints - Double(box.y) / Double(PANGO_SCALE)) * PageTextLayout.millimetresPerPoint)
     }
 
-    /// The top-left corner of the logical box (mm) that puts `anchor` at `position`.
-    static func topLeft(of size: PageTextSize, at position: PagePoint, anchor: PageTextAnchor) -> PagePoint {
-        let x: Double
-        switch anchor.horizontal {
-        case .left: x = position.x
-        case .center: x = position.x - size.width / 2
-        case .right: x = position.x - size.width
-        }
-        let y: Double
-        switch anchor.vertical {
-        case .top: y = position.y
-        case .middle: y = position.y - size.height / 2
-        case .baseline: y = position.y - size.baseline
-        case .bottom: y = position.y - size.height
-        }
-        return PagePoint(x, y)
-    }
-
     /// Draws the text in a context whose user units are millimetres.
     func draw(_ text: PageText, in context: CairoContext) {
-        let corner = PageTextLayout.topLeft(of: size, at: text.position, anchor: text.anchor)
+        let corner = size.topLeft(at: text.position, anchor: text.anchor)
         let cr = context.pointer
         context.save()
         context.translate(corner.x, corner.y)
@@ -105,5 +87,25 @@ extension MapRenderer {
     /// marginalia with this before placing them.
     public func measure(_ text: PageText) -> PageTextSize {
         PageTextLayout(text, engine: self.text).size
+    }
+}
+
+extension PageTextSize {
+    /// The top-left corner of the logical box (mm) that puts `anchor` at `position`.
+    public func topLeft(at position: PagePoint, anchor: PageTextAnchor) -> PagePoint {
+        let x: Double
+        switch anchor.horizontal {
+        case .left: x = position.x
+        case .center: x = position.x - width / 2
+        case .right: x = position.x - width
+        }
+        let y: Double
+        switch anchor.vertical {
+        case .top: y = position.y
+        case .middle: y = position.y - height / 2
+        case .baseline: y = position.y - baseline
+        case .bottom: y = position.y - height
+        }
+        return PagePoint(x, y)
     }
 }

@@ -1,4 +1,5 @@
-/// An axis-aligned rectangle in projected metres (or any plane units).
+/// An axis-aligned rectangle in a plane: projected metres, global pixels, paper millimetres.
+/// One type for every module: feature bounds, views, grid areas, clipping.
 public struct Rect: Sendable, Equatable, Hashable {
     public var minX: Double
     public var minY: Double
@@ -15,11 +16,13 @@ public struct Rect: Sendable, Equatable, Hashable {
     /// The empty rectangle: unions start from it.
     public static let empty = Rect(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
 
-    public var isEmpty: Bool { minX > maxX || minY > maxY }
+    /// Empty when it holds no point (NaN bounds count as empty).
+    public var isEmpty: Bool { !(minX <= maxX && minY <= maxY) }
     public var width: Double { maxX - minX }
     public var height: Double { maxY - minY }
     public var centerX: Double { (minX + maxX) / 2 }
     public var centerY: Double { (minY + maxY) / 2 }
+    public var center: PlanePoint { PlanePoint(x: centerX, y: centerY) }
 
     public func intersects(_ other: Rect) -> Bool {
         minX <= other.maxX && other.minX <= maxX && minY <= other.maxY && other.minY <= maxY
@@ -29,18 +32,32 @@ public struct Rect: Sendable, Equatable, Hashable {
         x >= minX && x <= maxX && y >= minY && y <= maxY
     }
 
+    public func contains(_ p: PlanePoint) -> Bool { contains(x: p.x, y: p.y) }
+
+    public func intersection(_ other: Rect) -> Rect {
+        Rect(minX: Swift.max(minX, other.minX), minY: Swift.max(minY, other.minY),
+             maxX: Swift.min(maxX, other.maxX), maxY: Swift.min(maxY, other.maxY))
+    }
+
+    public func including(_ p: PlanePoint) -> Rect {
+        var grown = self
+        grown.include(x: p.x, y: p.y)
+        return grown
+    }
+
     public func expanded(by margin: Double) -> Rect {
         Rect(minX: minX - margin, minY: minY - margin, maxX: maxX + margin, maxY: maxY + margin)
     }
 
     public func union(_ other: Rect) -> Rect {
-        Rect(minX: min(minX, other.minX), minY: min(minY, other.minY), maxX: max(maxX, other.maxX), maxY: max(maxY, other.maxY))
+        Rect(minX: Swift.min(minX, other.minX), minY: Swift.min(minY, other.minY),
+             maxX: Swift.max(maxX, other.maxX), maxY: Swift.max(maxY, other.maxY))
     }
 
     public mutating func include(x: Double, y: Double) {
-        minX = min(minX, x)
-        minY = min(minY, y)
-        maxX = max(maxX, x)
-        maxY = max(maxY, y)
+        minX = Swift.min(minX, x)
+        minY = Swift.min(minY, y)
+        maxX = Swift.max(maxX, x)
+        maxY = Swift.max(maxY, y)
     }
 }

@@ -1,14 +1,14 @@
-import MapModel
 
-/// Rectangle clipping for paths that reach too far for Cairo (see PathBuilder).
-enum Clipping {
+/// Clipping of plane polygons and polylines to an axis-aligned rectangle: the renderer cuts
+/// geometry to what can show, the grids cut cells to a view.
+public enum PlaneClipping {
     /// Sutherland–Hodgman: clips a closed ring to a rectangle, one edge at a time. Parts of
     /// the ring outside become runs along the rectangle's edges, which lie far off the image.
-    static func clipRing(_ ring: [(x: Double, y: Double)], to r: Rect) -> [(x: Double, y: Double)] {
+    public static func clipRing(_ ring: [PlanePoint], to r: Rect) -> [PlanePoint] {
         var points = ring
         for edge in 0..<4 {
             guard let last = points.last else { return [] }
-            var output: [(x: Double, y: Double)] = []
+            var output: [PlanePoint] = []
             output.reserveCapacity(points.count + 4)
             var previous = last
             for current in points {
@@ -26,7 +26,7 @@ enum Clipping {
         return points
     }
 
-    private static func inside(_ p: (x: Double, y: Double), _ edge: Int, _ r: Rect) -> Bool {
+    private static func inside(_ p: PlanePoint, _ edge: Int, _ r: Rect) -> Bool {
         switch edge {
         case 0: return p.x >= r.minX
         case 1: return p.x <= r.maxX
@@ -35,22 +35,22 @@ enum Clipping {
         }
     }
 
-    private static func intersection(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double), _ edge: Int, _ r: Rect) -> (x: Double, y: Double) {
+    private static func intersection(_ a: PlanePoint, _ b: PlanePoint, _ edge: Int, _ r: Rect) -> PlanePoint {
         switch edge {
         case 0, 1:
             let x = edge == 0 ? r.minX : r.maxX
-            return (x, a.y + (b.y - a.y) * (x - a.x) / (b.x - a.x))
+            return PlanePoint(x: x, y: a.y + (b.y - a.y) * (x - a.x) / (b.x - a.x))
         default:
             let y = edge == 2 ? r.minY : r.maxY
-            return (a.x + (b.x - a.x) * (y - a.y) / (b.y - a.y), y)
+            return PlanePoint(x: a.x + (b.x - a.x) * (y - a.y) / (b.y - a.y), y: y)
         }
     }
 
     /// Liang–Barsky on each segment: the runs of a polyline inside the rectangle, each with
     /// its starting distance along the original line.
-    static func clipLine(_ line: [(x: Double, y: Double)], to r: Rect) -> [(points: [(x: Double, y: Double)], startDistance: Double)] {
-        var pieces: [(points: [(x: Double, y: Double)], startDistance: Double)] = []
-        var current: [(x: Double, y: Double)] = []
+    public static func clipLine(_ line: [PlanePoint], to r: Rect) -> [(points: [PlanePoint], startDistance: Double)] {
+        var pieces: [(points: [PlanePoint], startDistance: Double)] = []
+        var current: [PlanePoint] = []
         var currentStart = 0.0
         var distance = 0.0
         for i in 0..<(line.count - 1) {
@@ -73,7 +73,7 @@ enum Clipping {
                 current = []
                 continue
             }
-            let start = (x: a.x + dx * t0, y: a.y + dy * t0), end = (x: a.x + dx * t1, y: a.y + dy * t1)
+            let start = PlanePoint(x: a.x + dx * t0, y: a.y + dy * t0), end = PlanePoint(x: a.x + dx * t1, y: a.y + dy * t1)
             if current.isEmpty || t0 > 0 {
                 if current.count >= 2 { pieces.append((current, currentStart)) }
                 current = [start]
