@@ -13,6 +13,12 @@ public struct Ellipsoid: Hashable, Sendable {
     public var eccentricity: Double {
         (flattening < 0 ? -1 : 1) * Swift.abs(eccentricitySquared).squareRoot()
     }
+    /// c = √(1 − e²) · exp(e · atanh e): the factor by which the conformal sphere's pole
+    /// differs from the ellipsoid's, shared by the transverse Mercator and polar
+    /// stereographic projections.
+    public var polarConformalFactor: Double {
+        (1 - eccentricitySquared).squareRoot() * Foundation.exp(AngleMath.eatanhe(1, eccentricity))
+    }
     /// Third flattening n = f / (2 - f), the small parameter of Krüger's series.
     public var thirdFlattening: Double { flattening / (2 - flattening) }
     /// Polar radius (semi-minor axis) b = a (1 - f), in metres.

@@ -16,11 +16,10 @@ public struct PolarStereographic: Sendable {
     public init(ellipsoid: Ellipsoid, scaleFactor: Double) {
         self.ellipsoid = ellipsoid
         self.scaleFactor = scaleFactor
-        let f = ellipsoid.flattening
-        e2 = f * (2 - f)
+        e2 = ellipsoid.eccentricitySquared
         e2m = 1 - e2
-        es = (f < 0 ? -1 : 1) * Swift.abs(e2).squareRoot()
-        c = e2m.squareRoot() * Foundation.exp(AngleMath.eatanhe(1, es))
+        es = ellipsoid.eccentricity
+        c = ellipsoid.polarConformalFactor
     }
 
     /// Projects a position onto the plane of the north (`north` true) or south pole.

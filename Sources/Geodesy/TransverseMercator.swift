@@ -28,12 +28,11 @@ public struct TransverseMercator: Sendable {
     public init(ellipsoid: Ellipsoid, scaleFactor: Double) {
         self.ellipsoid = ellipsoid
         self.scaleFactor = scaleFactor
-        let f = ellipsoid.flattening
-        e2 = f * (2 - f)
+        e2 = ellipsoid.eccentricitySquared
         e2m = 1 - e2
-        es = (f < 0 ? -1 : 1) * Swift.abs(e2).squareRoot()
-        c = e2m.squareRoot() * Foundation.exp(AngleMath.eatanhe(1, es))
-        let n = f / (2 - f)
+        es = ellipsoid.eccentricity
+        c = ellipsoid.polarConformalFactor
+        let n = ellipsoid.thirdFlattening
         // A/a = (1 + n²/4 + n⁴/64 + n⁶/256) / (1 + n)
         b1 = AngleMath.polyval([1, 4, 64, 256], n * n) / (256 * (1 + n))
         a1 = b1 * ellipsoid.equatorialRadius
