@@ -128,35 +128,35 @@ public struct GridGeometry: Sendable {
 
     /// Crossings of every line with the horizontal line `y` between `x0` and `x1`, left to right.
     public func crossings(horizontalAt y: Double, from x0: Double, to x1: Double) -> [GridCrossing] {
-        var found: [GridCrossing] = []
-        for (index, line) in lines.enumerated() {
-            let v = line.vertices
-            guard v.count >= 2 else { continue }
-            for i in 0..<(v.count - 1) {
-                let a = v[i].point, b = v[i + 1].point
-                // Half-open, so a crossing at a shared vertex counts once.
-                guard (a.y <= y && b.y > y) || (b.y <= y && a.y > y) else { continue }
-                let x = a.x + (b.x - a.x) * (y - a.y) / (b.y - a.y)
-                if x >= x0 && x <= x1 { found.append(GridCrossing(lineIndex: index, point: PlanePoint(x: x, y: y), edge: nil)) }
-            }
-        }
-        return found.sorted { $0.point.x < $1.point.x }
+        crossings(at: y, from: x0, to: x1, across: { $0.y }, along: { $0.x }, point: { PlanePoint(x: $0, y: $1) })
     }
 
     /// Crossings of every line with the vertical line `x` between `y0` and `y1`, top to bottom.
     public func crossings(verticalAt x: Double, from y0: Double, to y1: Double) -> [GridCrossing] {
-        var found: [GridCrossing] = []
+        crossings(at: x, from: y0, to: y1, across: { $0.x }, along: { $0.y }, point: { PlanePoint(x: $1, y: $0) })
+    }
+
+    /// Crossings with the axis-parallel line where `across` equals `value`, between `from` and
+    /// `to` in the `along` coordinate, sorted along it. `point(along, value)` builds the point.
+    private func crossings(at value: Double, from start: Double, to end: Double,
+                           across: (PlanePoint) -> Double, along: (PlanePoint) -> Double,
+                           point: (Double, Double) -> PlanePoint) -> [GridCrossing] {
+        var found: [(position: Double, crossing: GridCrossing)] = []
         for (index, line) in lines.enumerated() {
             let v = line.vertices
             guard v.count >= 2 else { continue }
             for i in 0..<(v.count - 1) {
                 let a = v[i].point, b = v[i + 1].point
-                guard (a.x <= x && b.x > x) || (b.x <= x && a.x > x) else { continue }
-                let y = a.y + (b.y - a.y) * (x - a.x) / (b.x - a.x)
-                if y >= y0 && y <= y1 { found.append(GridCrossing(lineIndex: index, point: PlanePoint(x: x, y: y), edge: nil)) }
+                let au = across(a), bu = across(b)
+                // Half-open, so a crossing at a shared vertex counts once.
+                guard (au <= value && bu > value) || (bu <= value && au > value) else { continue }
+                let position = along(a) + (along(b) - along(a)) * (value - au) / (bu - au)
+                if position >= start && position <= end {
+                    found.append((position, GridCrossing(lineIndex: index, point: point(position, value), edge: nil)))
+                }
             }
         }
-        return found.sorted { $0.point.y < $1.point.y }
+        return found.sorted { $0.position < $1.position }.map(\.crossing)
     }
 
     /// Where lines cross the edges of `rect` (the area by default): for frame labels and ticks.
