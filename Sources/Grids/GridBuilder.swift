@@ -210,6 +210,14 @@ struct GridBuilder<P: GridProjection> {
     }
 
     /// The smallest `base × n`, n in 1, 2, 5, 10, 20, 50..., that is at least `minimum`.
+    /// For UTM and UPS lines in metres: the finest line spacing, and the chunk length and
+    /// label period (multiples of it, fixed per resolution so every view agrees).
+    func metreSteps(finestLevel: Int) -> (finest: Double, chunk: Double, period: Double) {
+        let finest = GridLevels.utmStep(finestLevel)
+        return (finest, Self.niceMultiple(of: finest, atLeast: Self.chunkPixels / pixelsPerMetre),
+                Self.niceMultiple(of: finest, atLeast: request.labelRepeat / pixelsPerMetre))
+    }
+
     static func niceMultiple(of base: Double, atLeast minimum: Double) -> Double {
         var n = 1.0
         while base * n < minimum, n < 1e12 {

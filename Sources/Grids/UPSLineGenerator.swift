@@ -74,9 +74,7 @@ struct UPSFrame {
 enum UPSLineGenerator {
     static func generate<P: GridProjection>(_ b: inout GridBuilder<P>, lineLevels: [Int], type: GridType) {
         guard let finestLevel = lineLevels.last else { return }
-        let finest = GridLevels.utmStep(finestLevel)
-        let chunk = GridBuilder<P>.niceMultiple(of: finest, atLeast: GridBuilder<P>.chunkPixels / b.pixelsPerMetre)
-        let period = GridBuilder<P>.niceMultiple(of: finest, atLeast: b.request.labelRepeat / b.pixelsPerMetre)
+        let (finest, chunk, period) = b.metreSteps(finestLevel: finestLevel)
         let centre = b.centrePosition
         let range = b.projection.latitudeRange
         let origin = UPSFrame.origin

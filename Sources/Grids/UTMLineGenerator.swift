@@ -16,9 +16,7 @@ enum UTMLineGenerator {
 
     static func generate<P: GridProjection>(_ b: inout GridBuilder<P>, lineLevels: [Int], type: GridType) {
         guard let finestLevel = lineLevels.last else { return }
-        let finest = GridLevels.utmStep(finestLevel)
-        let chunk = GridBuilder<P>.niceMultiple(of: finest, atLeast: GridBuilder<P>.chunkPixels / b.pixelsPerMetre)
-        let period = GridBuilder<P>.niceMultiple(of: finest, atLeast: b.request.labelRepeat / b.pixelsPerMetre)
+        let (finest, chunk, period) = b.metreSteps(finestLevel: finestLevel)
         let centre = b.centrePosition
         let geo = b.geoQuery.intersection(GeoBox(south: -80, north: 84, west: -180, east: 180))
         guard !geo.isEmpty else { return }
