@@ -10,8 +10,12 @@ import Testing
     /// How many resumed runs are killed once they have stored more tiles than before.
     let progressKills = 3
 
+    /// A directory shows each tile as it is written; an MBTiles file only at a commit (every
+    /// 2,000 tiles or 2 s), so its job is zoom 0-6 (5,461 tiles): commits happen mid-job by
+    /// count, however fast the machine.
     func arguments(_ output: String) -> [String] {
-        ["tiles", world, "--zoom", "0-5", "--workers", "2", "--metatile", "4", "-o", output, "--quiet"]
+        let zoom = output.hasSuffix(".mbtiles") ? "0-6" : "0-5"
+        return ["tiles", world, "--zoom", zoom, "--workers", "2", "--metatile", "4", "-o", output, "--quiet"]
     }
 
     /// Runs the job and kills it: first during start-up (after 0.15 s), then in each resumed
@@ -85,16 +89,33 @@ import Testing
             #expect(try TilesFixture.sqlite(resumed, "PRAGMA integrity_check") == "ok")
             counts.append(Int(try TilesFixture.sqlite(resumed, "SELECT count(*) FROM tiles")) ?? -1)
         }
-        // MBTiles commits every 2 s, so a short resumed run can finish before it shows progress:
-        // the start-up kill and at least one kill after a commit (a partial file, below).
+        // The start-up kill and at least one kill after a commit (a partial file, below); a
+        // resumed run with fewer than 2,000 tiles left may finish before it commits.
         #expect(result.kills >= 2, "the job ended before it could be killed: make it longer")
         #expect(result.finalStatus == 0)
-        #expect(counts.contains { $0 > 0 && $0 < 1365 }, "no kill left a partial file: \(counts)")
+        #expect(counts.contains { $0 > 0 && $0 < 5461 }, "no kill left a partial file: \(counts)")
         #expect(try TilesFixture.sqlite(resumed, "PRAGMA integrity_check") == "ok")
-        #expect(try TilesFixture.sqlite(resumed, "SELECT count(*) FROM tiles") == "1365")
+        #expect(try TilesFixture.sqlite(resumed, "SELECT count(*) FROM tiles") == "5461")
         #expect(try TilesFixture.content(resumed) == (try TilesFixture.content(reference)))
         // One self-contained file: no journal, log or temporary beside it.
         let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         #expect(left == ["reference.mbtiles", "resumed.mbtiles"])
+    }
+
+    /// Killed between creating the file and committing its schema, a job leaves an empty
+    /// database; --resume starts it over rather than refusing it.
+    @Test func anEmptyDatabaseResumes() throws {
+        let directory = try Meridian.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.path + "/empty.mbtiles"
+        #expect(FileManager.default.createFile(atPath: output, contents: Data()))
+        let run = try Meridian.run(["tiles", world, "--zoom", "0-2", "-o", output, "--quiet", "--resume"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try TilesFixture.sqlite(output, "SELECT count(*) FROM tiles") == "21")
+        // A database that holds something else is still refused.
+        let other = directory.path + "/other.mbtiles"
+        _ = try TilesFixture.sqlite(other, "CREATE TABLE notes (text TEXT)")
+        let refused = try Meridian.run(["tiles", world, "--zoom", "0-2", "-o", other, "--quiet", "--resume"])
+        #expect(refused.status != 0 && refused.stderr.contains("is not an MBTiles file"))
     }
 }

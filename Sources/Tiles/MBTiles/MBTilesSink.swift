@@ -39,7 +39,11 @@ public final class MBTilesSink: TileSink, @unchecked Sendable {
             throw .io(path: path, message: "the folder \(directory) does not exist")
         }
         let database = try SQLiteDatabase(path: path, mode: .create)
-        if resume && exists {
+        // A job killed between creating the file and committing its schema leaves an empty
+        // database: nothing was stored yet, so a resumed job simply starts it over.
+        let tables = exists ? try database.scalarInt("SELECT count(*) FROM sqlite_master") ?? 0 : 0
+        let started = tables > 0
+        if resume && started {
             guard try database.hasTable("map"), try database.hasTable("images"), try database.hasTable("metadata") else {
                 throw .incompatibleOutput(path: path, message: "is not an MBTiles file written by meridian tiles, so --resume cannot continue it")
             }
