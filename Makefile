@@ -5,7 +5,7 @@ BUILD_DIR  := .build
 RELEASE    := $(BUILD_DIR)/release/meridian
 DEMO_OUT   ?= demo-output
 
-.PHONY: deps build release test demo bench golden-update clean
+.PHONY: deps build release test lint format demo bench golden-update clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -16,9 +16,16 @@ build: deps
 release: deps
 	$(SWIFT) build -c release --product meridian
 
-test: deps
+test: deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# The toolchain's own formatter, configured by .swift-format; `make format` rewrites in place.
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel Sources Tests Package.swift
+
+format:
+	$(SWIFT) format format --in-place --recursive --parallel Sources Tests Package.swift
 
 demo: release
 	@bash scripts/demo.sh $(RELEASE) $(DEMO_OUT)

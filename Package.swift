@@ -7,18 +7,22 @@ import PackageDescription
 let package = Package(
     name: "Meridian",
     products: [
-        .executable(name: "meridian", targets: ["meridian"]),
+        .executable(name: "meridian", targets: ["meridian"])
     ],
     targets: [
         // System libraries, one module each, found through pkg-config.
-        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
-                       providers: [.apt(["libcairo2-dev"])]),
-        .systemLibrary(name: "CPango", path: "Sources/CPango", pkgConfig: "pangoft2",
-                       providers: [.apt(["libpango1.0-dev"])]),
-        .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
-                       providers: [.apt(["libpng-dev"])]),
-        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
-                       providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(
+            name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(
+            name: "CPango", path: "Sources/CPango", pkgConfig: "pangoft2",
+            providers: [.apt(["libpango1.0-dev"])]),
+        .systemLibrary(
+            name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(
+            name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]),
 
         // Pure Swift.
         .target(name: "Geodesy"),
@@ -33,12 +37,14 @@ let package = Package(
         .target(name: "Render", dependencies: ["MapModel", "Grids", "Geodesy", "Raster", "CCairo", "CPango"]),
         .target(name: "Tiles", dependencies: ["Render", "MapModel", "Geodesy", "Raster", "ImageDiff", "CSQLite"]),
         .target(name: "Sheets", dependencies: ["Render", "Grids", "MapModel", "Geodesy", "Raster"]),
-        .executableTarget(name: "meridian",
-                          dependencies: ["Geodesy", "MapModel", "Grids", "Render", "Tiles", "Sheets", "ImageDiff", "Raster"]),
+        .executableTarget(
+            name: "meridian",
+            dependencies: ["Geodesy", "MapModel", "Grids", "Render", "Tiles", "Sheets", "ImageDiff", "Raster"]),
 
         // `make bench`: micro-benchmarks (conversions per second, render and encode costs).
-        .executableTarget(name: "meridian-bench",
-                          dependencies: ["Geodesy", "MapModel", "Grids", "Render", "Tiles", "Raster", "ImageDiff"]),
+        .executableTarget(
+            name: "meridian-bench",
+            dependencies: ["Geodesy", "MapModel", "Grids", "Render", "Tiles", "Raster", "ImageDiff"]),
 
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
         .testTarget(name: "MapModelTests", dependencies: ["MapModel"]),

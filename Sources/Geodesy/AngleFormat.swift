@@ -30,9 +30,11 @@ public enum AngleStyle: Sendable {
 public enum AngleFormat {
     /// DMS text of `angle` (degrees). `trailing` is the last component written and
     /// `decimals` the digits after its point. `degreeSign` replaces `°` (GeoConvert uses `d`).
-    public static func dms(_ angle: Double, kind: AngleKind, trailing: DMSUnit = .second,
-                           decimals: Int = 0, style: AngleStyle = .fixed,
-                           degreeSign: String = "°") -> String {
+    public static func dms(
+        _ angle: Double, kind: AngleKind, trailing: DMSUnit = .second,
+        decimals: Int = 0, style: AngleStyle = .fixed,
+        degreeSign: String = "°"
+    ) -> String {
         guard angle.isFinite else { return angle.isNaN ? "nan" : (angle < 0 ? "-inf" : "inf") }
         // Limit the digits to what a double holds for angles up to a few hundred degrees.
         let maxDecimals = 15 - 2 * (trailing == .degree ? 0 : trailing == .minute ? 1 : 2)
@@ -40,7 +42,9 @@ public enum AngleFormat {
         let negative = angle.sign == .minus
         let a = Swift.abs(angle)
 
-        var degree: String, minute = "", second = ""
+        var degree: String
+        var minute = ""
+        var second = ""
         if trailing == .degree {
             degree = DecimalFormat.fixed(a, decimals: prec)
         } else {
@@ -98,8 +102,10 @@ public enum AngleFormat {
     /// Decimal degrees with `decimals` digits: signed numbers as GeoConvert prints them
     /// when `kind` is .plain (`-75.25000`), otherwise unsigned with the degree sign and a
     /// hemisphere letter (`75.25000°W`). The compact style trims zeros (`45.5°N`, `0°`).
-    public static func decimalDegrees(_ angle: Double, kind: AngleKind, decimals: Int,
-                                      style: AngleStyle = .fixed, degreeSign: String = "°") -> String {
+    public static func decimalDegrees(
+        _ angle: Double, kind: AngleKind, decimals: Int,
+        style: AngleStyle = .fixed, degreeSign: String = "°"
+    ) -> String {
         guard angle.isFinite else { return angle.isNaN ? "nan" : (angle < 0 ? "-inf" : "inf") }
         let prec = Swift.max(0, Swift.min(17, decimals))
         if kind == .plain {

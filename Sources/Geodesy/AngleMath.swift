@@ -16,15 +16,25 @@ enum AngleMath {
         // (x - r) is an exact multiple of 90; its quotient's low two bits pick the quadrant.
         let q = Int(((x - r) / 90).rounded()) & 3
         let rad = r * degree
-        let s = Foundation.sin(rad), c = Foundation.cos(rad)
-        var sinx: Double, cosx: Double
+        let s = Foundation.sin(rad)
+        let c = Foundation.cos(rad)
+        var sinx: Double
+        var cosx: Double
         switch q {
-        case 0: sinx = s; cosx = c
-        case 1: sinx = c; cosx = -s
-        case 2: sinx = -s; cosx = -c
-        default: sinx = -c; cosx = s
+        case 0:
+            sinx = s
+            cosx = c
+        case 1:
+            sinx = c
+            cosx = -s
+        case 2:
+            sinx = -s
+            cosx = -c
+        default:
+            sinx = -c
+            cosx = s
         }
-        cosx += 0                     // turns -0 into +0
+        cosx += 0  // turns -0 into +0
         if sinx == 0 { sinx = Double(signOf: x, magnitudeOf: sinx) }
         return (sinx, cosx)
     }
@@ -32,9 +42,17 @@ enum AngleMath {
     /// atan2 in degrees, computed in the octant where atan2 is most accurate.
     @inline(__always)
     static func atan2d(_ y: Double, _ x: Double) -> Double {
-        var x = x, y = y, q = 0
-        if Swift.abs(y) > Swift.abs(x) { swap(&x, &y); q = 2 }
-        if x.sign == .minus { x = -x; q += 1 }
+        var x = x
+        var y = y
+        var q = 0
+        if Swift.abs(y) > Swift.abs(x) {
+            swap(&x, &y)
+            q = 2
+        }
+        if x.sign == .minus {
+            x = -x
+            q += 1
+        }
         var angle = Foundation.atan2(y, x) / degree
         switch q {
         case 1: angle = Double(signOf: y, magnitudeOf: 180) - angle
@@ -112,7 +130,8 @@ enum AngleMath {
         guard Swift.abs(tau) < taumax else { return tau }
         for _ in 0..<5 {
             let taupa = taupf(tau, es)
-            let dtau = (taup - taupa) * (1 + e2m * (tau * tau))
+            let dtau =
+                (taup - taupa) * (1 + e2m * (tau * tau))
                 / (e2m * Foundation.hypot(1, tau) * Foundation.hypot(1, taupa))
             tau += dtau
             if !(Swift.abs(dtau) >= stol) { break }

@@ -26,9 +26,13 @@ public enum AngleParser {
             }
         }
         if let (k, s) = hemisphere(scalars.first!) {
-            kind = k; sign = s; scalars.removeFirst()
+            kind = k
+            sign = s
+            scalars.removeFirst()
         } else if let (k, s) = hemisphere(scalars.last!) {
-            kind = k; sign = s; scalars.removeLast()
+            kind = k
+            sign = s
+            scalars.removeLast()
         }
         while let f = scalars.first, f == " " { scalars.removeFirst() }
         if let f = scalars.first, f == "-" || f == "+" {
@@ -97,13 +101,17 @@ public enum AngleParser {
     /// longitude is accepted and kept as written (GeoConvert does the same; projections
     /// reduce it to [-180, 180]).
     public static func parse(latitude first: String, longitude second: String) throws(GeodesyError) -> GeoPosition {
-        let a = try parse(first), b = try parse(second)
-        var lat = a.degrees, lon = b.degrees
+        let a = try parse(first)
+        let b = try parse(second)
+        var lat = a.degrees
+        var lon = b.degrees
         switch (a.kind, b.kind) {
         case (.longitude?, .latitude?), (.longitude?, nil), (nil, .latitude?):
-            lat = b.degrees; lon = a.degrees
+            lat = b.degrees
+            lon = a.degrees
         case (.latitude?, .latitude?), (.longitude?, .longitude?):
-            throw .invalidAngle(first + " " + second, reason: "both are \(a.kind == .latitude ? "latitudes" : "longitudes")")
+            throw .invalidAngle(
+                first + " " + second, reason: "both are \(a.kind == .latitude ? "latitudes" : "longitudes")")
         default:
             break
         }

@@ -35,8 +35,9 @@ public enum CoordinateText {
                 throw .invalidLine(line, reason: "expected LAT LON")
             }
             let half = fields.count / 2
-            let position = try AngleParser.parse(latitude: fields[..<half].joined(separator: " "),
-                                                 longitude: fields[half...].joined(separator: " "))
+            let position = try AngleParser.parse(
+                latitude: fields[..<half].joined(separator: " "),
+                longitude: fields[half...].joined(separator: " "))
             return ParsedPosition(position: position, utm: try UTM.forward(position))
         case .utm:
             return try parseUTM(fields, line: line)
@@ -49,7 +50,9 @@ public enum CoordinateText {
     /// Writes a position. `precision` means what GeoConvert's `-p` means: 0 is 1 m (UTM
     /// metres, 5 MGRS digits per axis, DD 5 decimals, DMS tenths of seconds), each step one
     /// decimal digit more (positive) or less (negative).
-    public static func format(_ p: ParsedPosition, as format: CoordinateFormat, precision: Int) throws(GeodesyError) -> String {
+    public static func format(_ p: ParsedPosition, as format: CoordinateFormat, precision: Int) throws(GeodesyError)
+        -> String
+    {
         switch format {
         case .dd:
             let decimals = Swift.max(0, Swift.min(9, precision) + 5)
@@ -110,7 +113,8 @@ public enum CoordinateText {
         guard fields.count == 3 else { throw .invalidUTM(line, reason: "expected ZONE EASTING NORTHING") }
         let zoneFirst = fields[0].last?.isLetter ?? false
         guard zoneFirst || (fields[2].last?.isLetter ?? false) else {
-            throw .invalidUTM(line, reason: "neither \(fields[0]) nor \(fields[2]) is a zone and hemisphere (ex: 38n, 09s, n)")
+            throw .invalidUTM(
+                line, reason: "neither \(fields[0]) nor \(fields[2]) is a zone and hemisphere (ex: 38n, 09s, n)")
         }
         let (zone, north) = try parseZone(zoneFirst ? fields[0] : fields[2])
         let numbers = zoneFirst ? [fields[1], fields[2]] : [fields[0], fields[1]]
@@ -133,7 +137,8 @@ public enum CoordinateText {
     private static func guess(_ fields: [String]) -> CoordinateFormat {
         if fields.count == 1 { return .mgrs }
         if (2...4).contains(fields.count), isGridZone(fields[0]),
-           fields[1].count == 2, fields[1].allSatisfy({ $0.isASCII && $0.isLetter }) {
+            fields[1].count == 2, fields[1].allSatisfy({ $0.isASCII && $0.isLetter })
+        {
             return .usng
         }
         if fields.count == 3 { return .utm }

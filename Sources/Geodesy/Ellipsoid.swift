@@ -31,8 +31,9 @@ public struct Ellipsoid: Hashable, Sendable {
 
     /// WGS84: a = 6378137 m, 1/f = 298.257223563. MGRS, UTM, UPS and (as an approximation
     /// good to about a metre) NAD83 for USNG all use it.
-    public static let wgs84 = Ellipsoid(equatorialRadius: WGS84.equatorialRadius,
-                                        flattening: WGS84.flattening)
+    public static let wgs84 = Ellipsoid(
+        equatorialRadius: WGS84.equatorialRadius,
+        flattening: WGS84.flattening)
 }
 
 /// The defining constants of WGS84 and the UTM/UPS systems built on it.

@@ -15,7 +15,8 @@ public struct LatitudeBand: Hashable, Sendable, Comparable, CustomStringConverti
     /// The band with this letter (either case), or nil.
     public init?(letter: Character) {
         guard let ascii = letter.uppercased().utf8.first, letter.utf8.count == 1,
-              let i = Self.letters.firstIndex(of: ascii) else { return nil }
+            let i = Self.letters.firstIndex(of: ascii)
+        else { return nil }
         index = i
     }
 

@@ -42,7 +42,10 @@ public struct MGRSReference: Hashable, Sendable {
         }
         return String(unsafeUninitializedCapacity: length) { buffer in
             var n = 0
-            func put(_ byte: UInt8) { buffer[n] = byte; n += 1 }
+            func put(_ byte: UInt8) {
+                buffer[n] = byte
+                n += 1
+            }
             if zone != UTM.upsZone {
                 put(UInt8(48 + zone / 10))
                 put(UInt8(48 + zone % 10))
@@ -92,8 +95,10 @@ public enum MGRS {
     /// may be a neighbour of the standard one). The latitude picks the band letter near
     /// band edges; when nil it is computed from the coordinate. Throws when the
     /// coordinate is outside the MGRS squares of its zone or the latitude does not match.
-    public static func reference(_ c: UTMCoordinate, latitude: Double? = nil,
-                                 digits: Int = 5) throws(GeodesyError) -> MGRSReference {
+    public static func reference(
+        _ c: UTMCoordinate, latitude: Double? = nil,
+        digits: Int = 5
+    ) throws(GeodesyError) -> MGRSReference {
         guard (-1...maxDigits).contains(digits) else {
             throw .precisionOutOfRange(digits, allowed: -1...maxDigits)
         }
@@ -102,14 +107,17 @@ public enum MGRS {
         guard c.easting.isFinite, c.northing.isFinite else {
             let limits = UTM.limits(zone: c.zone, north: c.isNorth, slop: false)
             if !c.easting.isFinite {
-                throw .coordinateOutOfRange(axis: "easting", value: c.easting, system: "MGRS/" + limits.system,
-                                            range: limits.e0...limits.e1)
+                throw .coordinateOutOfRange(
+                    axis: "easting", value: c.easting, system: "MGRS/" + limits.system,
+                    range: limits.e0...limits.e1)
             }
-            throw .coordinateOutOfRange(axis: "northing", value: c.northing, system: "MGRS/" + limits.system,
-                                        range: limits.n0...limits.n1)
+            throw .coordinateOutOfRange(
+                axis: "northing", value: c.northing, system: "MGRS/" + limits.system,
+                range: limits.n0...limits.n1)
         }
         var north = c.isNorth
-        var x = c.easting, y = c.northing
+        var x = c.easting
+        var y = c.northing
         try fold(utm: utm, north: &north, x: &x, y: &y)
 
         // Work in integer micrometres so that truncation is exact for every precision.
@@ -117,12 +125,18 @@ public enum MGRS {
         let ix = Int64((x * Double(micro)).rounded(.down))
         let iy = Int64((y * Double(micro)).rounded(.down))
         let square = micro * 100_000
-        let xh = Int(ix / square), yh = Int(iy / square)
+        let xh = Int(ix / square)
+        let yh = Int(iy / square)
 
         var ref = MGRSReference(zone: c.zone, digits: digits, eastingDigits: 0, northingDigits: 0, bandByte: 0)
         if utm {
-            let lat = latitude ?? UTM.unproject(UTMCoordinate(zone: c.zone, isNorth: north,
-                                                              easting: x, northing: y)).latitude
+            let lat =
+                latitude
+                ?? UTM.unproject(
+                    UTMCoordinate(
+                        zone: c.zone, isNorth: north,
+                        easting: x, northing: y)
+                ).latitude
             guard Swift.abs(lat) <= 90 else { throw .latitudeOutOfRange(lat) }
             // Within 2^-46° of the equator the sign of the hemisphere decides the band.
             let angeps = 1.0 / Double(1 << 46)
@@ -130,8 +144,9 @@ public enum MGRS {
             let column = xh - MGRSLetters.utmMinColumn
             let row = MGRSLetters.utmRow(band: band, column: column, rowLetter: yh % MGRSLetters.utmRowPeriod)
             guard row == yh - (north ? MGRSLetters.utmNorthMinRow : MGRSLetters.utmSouthMaxRow) else {
-                throw .invalidGridReference("zone \(c.zone) \(x) \(y)",
-                                            reason: "latitude \(lat) is inconsistent with the UTM coordinates")
+                throw .invalidGridReference(
+                    "zone \(c.zone) \(x) \(y)",
+                    reason: "latitude \(lat) is inconsistent with the UTM coordinates")
             }
             let shift = (c.zone - 1) & 1 == 1 ? MGRSLetters.evenZoneRowShift : 0
             ref.bandByte = LatitudeBand.letters[band + 10]
@@ -160,21 +175,28 @@ public enum MGRS {
     /// The two letters of the 100 km square that holds a UTM easting/northing (northing
     /// with the 10,000 km false northing in the south). Nil outside 100–900 km easting.
     /// The row letter cycles every 2,000 km; even zones are offset by five letters.
-    public static func squareLetters(zone: Int, easting: Double, northing: Double) -> (column: Character, row: Character)? {
+    public static func squareLetters(zone: Int, easting: Double, northing: Double) -> (
+        column: Character, row: Character
+    )? {
         guard (1...60).contains(zone), easting >= 100_000, easting < 900_000,
-              Swift.abs(northing) < 1e9 else { return nil }
+            Swift.abs(northing) < 1e9
+        else { return nil }
         let xh = Int(easting / MGRSLetters.tile)
         var yh = Int((northing / MGRSLetters.tile).rounded(.down)) % MGRSLetters.utmRowPeriod
         if yh < 0 { yh += MGRSLetters.utmRowPeriod }
         let shift = (zone - 1) & 1 == 1 ? MGRSLetters.evenZoneRowShift : 0
-        return (letter(MGRSLetters.utmColumns[(zone - 1) % 3][xh - 1]),
-                letter(MGRSLetters.utmRows[(yh + shift) % MGRSLetters.utmRowPeriod]))
+        return (
+            letter(MGRSLetters.utmColumns[(zone - 1) % 3][xh - 1]),
+            letter(MGRSLetters.utmRows[(yh + shift) % MGRSLetters.utmRowPeriod])
+        )
     }
 
     /// The two letters of the UPS 100 km square that holds an easting/northing near the
     /// north (`north` true) or south pole; nil outside the UPS squares (north 1,300–2,700 km,
     /// south 800–3,200 km on both axes).
-    public static func upsSquareLetters(north: Bool, easting: Double, northing: Double) -> (column: Character, row: Character)? {
+    public static func upsSquareLetters(north: Bool, easting: Double, northing: Double) -> (
+        column: Character, row: Character
+    )? {
         let minIndex = north ? MGRSLetters.upsNorthMin : MGRSLetters.upsSouthMin
         let maxIndex = north ? MGRSLetters.upsNorthMax : MGRSLetters.upsSouthMax
         guard easting >= 0, easting < 1e7, northing >= 0, northing < 1e7 else { return nil }
@@ -183,8 +205,10 @@ public enum MGRS {
         guard (minIndex..<maxIndex).contains(xh), (minIndex..<maxIndex).contains(yh) else { return nil }
         let east = xh >= MGRSLetters.upsEastingSplit
         let band = (north ? 2 : 0) + (east ? 1 : 0)
-        return (letter(MGRSLetters.upsColumns[band][xh - (east ? MGRSLetters.upsEastingSplit : minIndex)]),
-                letter(MGRSLetters.upsRows[north ? 1 : 0][yh - minIndex]))
+        return (
+            letter(MGRSLetters.upsColumns[band][xh - (east ? MGRSLetters.upsEastingSplit : minIndex)]),
+            letter(MGRSLetters.upsRows[north ? 1 : 0][yh - minIndex])
+        )
     }
 
     /// The grid zone designator of a UTM cell: `18S`, `01C`... (two-digit zone).
@@ -206,7 +230,9 @@ public enum MGRS {
     /// GeoConvert does) or of its south-west corner. A grid zone alone gives a
     /// representative point of the zone: its central meridian (4°E for 31V) at the middle
     /// of the band, or 86° of latitude on the 90° meridian for UPS.
-    public static func decode(_ text: String, centre: Bool = true) throws(GeodesyError) -> (coordinate: UTMCoordinate, digits: Int) {
+    public static func decode(_ text: String, centre: Bool = true) throws(GeodesyError) -> (
+        coordinate: UTMCoordinate, digits: Int
+    ) {
         let s = Array(text.utf8)
         func fail(_ reason: String) -> GeodesyError { .invalidGridReference(text, reason: reason) }
         var p = 0
@@ -229,13 +255,15 @@ public enum MGRS {
         if p == s.count {
             // Grid zone only: a representative point. One degree of meridian is ≈ 1e7 / 90 m.
             let degree = 1e7 / (90 * tile)
-            var x: Double, y: Double
+            var x: Double
+            var y: Double
             if utm {
                 x = ((zone == 31 && band == 17) ? 4 : 5) * tile
                 y = (8 * (Double(band) - 9.5) * degree + 0.5).rounded(.down) * tile + (north ? 0 : 1e7)
             } else {
-                x = ((band & 1 == 1 ? 1 : -1) * (4 * degree + 0.5).rounded(.down)
-                     + Double(MGRSLetters.upsEastingSplit)) * tile
+                x =
+                    ((band & 1 == 1 ? 1 : -1) * (4 * degree + 0.5).rounded(.down)
+                        + Double(MGRSLetters.upsEastingSplit)) * tile
                 y = Double(MGRSLetters.upsEastingSplit) * tile
             }
             return (UTMCoordinate(zone: zone, isNorth: north, easting: x, northing: y), -1)
@@ -244,10 +272,14 @@ public enum MGRS {
         let columns = utm ? MGRSLetters.utmColumns[(zone - 1) % 3] : MGRSLetters.upsColumns[band]
         let rows = utm ? MGRSLetters.utmRows : MGRSLetters.upsRows[north ? 1 : 0]
         guard var column = columns.firstIndex(of: upper(s[p])) else {
-            throw fail("column letter \(letter(upper(s[p]))) is not used in \(utm ? "zone \(zone)" : "UPS band \(letter(bandLetter))")")
+            throw fail(
+                "column letter \(letter(upper(s[p]))) is not used in \(utm ? "zone \(zone)" : "UPS band \(letter(bandLetter))")"
+            )
         }
         guard var row = rows.firstIndex(of: upper(s[p + 1])) else {
-            throw fail("row letter \(letter(upper(s[p + 1]))) is not used in \(utm ? "UTM" : "UPS \(north ? "north" : "south")")")
+            throw fail(
+                "row letter \(letter(upper(s[p + 1]))) is not used in \(utm ? "UTM" : "UPS \(north ? "north" : "south")")"
+            )
         }
         p += 2
         if utm {
@@ -256,13 +288,17 @@ public enum MGRS {
             }
             row = MGRSLetters.utmRow(band: band - 10, column: column, rowLetter: row)
             if row == MGRSLetters.utmSouthMaxRow {
-                throw fail("square \(letter(upper(s[p - 2])))\(letter(upper(s[p - 1]))) is not in grid zone \(zone)\(letter(bandLetter))")
+                throw fail(
+                    "square \(letter(upper(s[p - 2])))\(letter(upper(s[p - 1]))) is not in grid zone \(zone)\(letter(bandLetter))"
+                )
             }
             row = north ? row : row + 100
             column += MGRSLetters.utmMinColumn
         } else {
-            column += band & 1 == 1 ? MGRSLetters.upsEastingSplit
-                                   : (north ? MGRSLetters.upsNorthMin : MGRSLetters.upsSouthMin)
+            column +=
+                band & 1 == 1
+                ? MGRSLetters.upsEastingSplit
+                : (north ? MGRSLetters.upsNorthMin : MGRSLetters.upsSouthMin)
             row += north ? MGRSLetters.upsNorthMin : MGRSLetters.upsSouthMin
         }
         let rest = s.count - p
@@ -272,7 +308,9 @@ public enum MGRS {
         if rest % 2 == 1 { throw fail("odd number of digits (\(rest))") }
         let digits = rest / 2
         if digits > maxDigits { throw fail("more than \(2 * maxDigits) digits") }
-        var unit = 1.0, x1 = Double(column), y1 = Double(row)
+        var unit = 1.0
+        var x1 = Double(column)
+        var y1 = Double(row)
         for i in 0..<digits {
             unit *= 10
             x1 = 10 * x1 + Double(digit(s[p + i])!)
@@ -283,8 +321,11 @@ public enum MGRS {
             x1 = 2 * x1 + 1
             y1 = 2 * y1 + 1
         }
-        return (UTMCoordinate(zone: zone, isNorth: north, easting: (tile * x1) / unit,
-                              northing: (tile * y1) / unit), digits)
+        return (
+            UTMCoordinate(
+                zone: zone, isNorth: north, easting: (tile * x1) / unit,
+                northing: (tile * y1) / unit), digits
+        )
     }
 
     /// Reads an MGRS reference and returns the latitude and longitude of the square's centre.
@@ -302,21 +343,26 @@ public enum MGRS {
         let eps = 1.0 / Double(1 << 28)
         let tile = MGRSLetters.tile
         let limits = UTM.limits(zone: utm ? 1 : 0, north: north, slop: false)
-        let ix = Int((x / tile).rounded(.down)), iy = Int((y / tile).rounded(.down))
-        let e0 = Int(limits.e0 / tile), e1 = Int(limits.e1 / tile)
-        let n0 = Int(limits.n0 / tile), n1 = Int(limits.n1 / tile)
+        let ix = Int((x / tile).rounded(.down))
+        let iy = Int((y / tile).rounded(.down))
+        let e0 = Int(limits.e0 / tile)
+        let e1 = Int(limits.e1 / tile)
+        let n0 = Int(limits.n0 / tile)
+        let n1 = Int(limits.n1 / tile)
         if !(ix >= e0 && ix < e1) {
             if ix == e1 && x == limits.e1 {
                 x -= eps
             } else {
-                throw .coordinateOutOfRange(axis: "easting", value: x, system: "MGRS/" + limits.system, range: limits.e0...limits.e1)
+                throw .coordinateOutOfRange(
+                    axis: "easting", value: x, system: "MGRS/" + limits.system, range: limits.e0...limits.e1)
             }
         }
         if !(iy >= n0 && iy < n1) {
             if iy == n1 && y == limits.n1 {
                 y -= eps
             } else {
-                throw .coordinateOutOfRange(axis: "northing", value: y, system: "MGRS/" + limits.system, range: limits.n0...limits.n1)
+                throw .coordinateOutOfRange(
+                    axis: "northing", value: y, system: "MGRS/" + limits.system, range: limits.n0...limits.n1)
             }
         }
         if utm {
@@ -325,7 +371,7 @@ public enum MGRS {
                 y += WGS84.utmSouthFalseNorthing
             } else if !north && iy >= MGRSLetters.utmSouthMaxRow {
                 if y == WGS84.utmSouthFalseNorthing {
-                    y -= eps                          // on the equator: stay in the south
+                    y -= eps  // on the equator: stay in the south
                 } else {
                     north = true
                     y -= WGS84.utmSouthFalseNorthing

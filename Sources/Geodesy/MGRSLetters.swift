@@ -19,12 +19,12 @@ enum MGRSLetters {
 
     // In 100 km units: the extent of MGRS squares in each system.
     static let tile = 100_000.0
-    static let upsEastingSplit = 20                  // 2,000 km: the 0°/180° meridian
-    static let upsSouthMin = 8, upsSouthMax = 32     // 800–3,200 km
-    static let upsNorthMin = 13, upsNorthMax = 27    // 1,300–2,700 km
-    static let utmMinColumn = 1, utmMaxColumn = 9    // 100–900 km
-    static let utmSouthMinRow = 10, utmSouthMaxRow = 100   // 1,000–10,000 km
-    static let utmNorthMinRow = 0, utmNorthMaxRow = 95     // 0–9,500 km
+    static let upsEastingSplit = 20  // 2,000 km: the 0°/180° meridian
+    static let upsSouthMin = 8, upsSouthMax = 32  // 800–3,200 km
+    static let upsNorthMin = 13, upsNorthMax = 27  // 1,300–2,700 km
+    static let utmMinColumn = 1, utmMaxColumn = 9  // 100–900 km
+    static let utmSouthMinRow = 10, utmSouthMaxRow = 100  // 1,000–10,000 km
+    static let utmNorthMinRow = 0, utmNorthMaxRow = 95  // 0–9,500 km
 
     /// The absolute row (100 km squares north of the equator, negative in the south) of a
     /// square given its band (-10...9), column (0...7) and row letter index (0...19, with the
@@ -47,7 +47,8 @@ enum MGRSLetters {
         let sRow = row >= 0 ? row : -row - 1
         let sCol = column < 4 ? column : -column + 7
         if (sRow == 70 && sBand == 8 && sCol >= 2) || (sRow == 71 && sBand == 7 && sCol <= 2)
-            || (sRow == 79 && sBand == 9 && sCol >= 1) || (sRow == 80 && sBand == 8 && sCol <= 1) {
+            || (sRow == 79 && sBand == 9 && sCol >= 1) || (sRow == 80 && sBand == 8 && sCol <= 1)
+        {
             return row
         }
         return utmSouthMaxRow

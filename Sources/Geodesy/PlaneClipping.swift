@@ -1,4 +1,3 @@
-
 /// Clipping of plane polygons and polylines to an axis-aligned rectangle: the renderer cuts
 /// geometry to what can show, the grids cut cells to a view.
 public enum PlaneClipping {
@@ -12,7 +11,8 @@ public enum PlaneClipping {
             output.reserveCapacity(points.count + 4)
             var previous = last
             for current in points {
-                let currentIn = inside(current, edge, r), previousIn = inside(previous, edge, r)
+                let currentIn = inside(current, edge, r)
+                let previousIn = inside(previous, edge, r)
                 if currentIn {
                     if !previousIn { output.append(intersection(previous, current, edge, r)) }
                     output.append(current)
@@ -54,18 +54,36 @@ public enum PlaneClipping {
         var currentStart = 0.0
         var distance = 0.0
         for i in 0..<(line.count - 1) {
-            let a = line[i], b = line[i + 1]
-            let dx = b.x - a.x, dy = b.y - a.y
+            let a = line[i]
+            let b = line[i + 1]
+            let dx = b.x - a.x
+            let dy = b.y - a.y
             let length = (dx * dx + dy * dy).squareRoot()
             defer { distance += length }
-            var t0 = 0.0, t1 = 1.0
+            var t0 = 0.0
+            var t1 = 1.0
             var visible = true
             for (p, q) in [(-dx, a.x - r.minX), (dx, r.maxX - a.x), (-dy, a.y - r.minY), (dy, r.maxY - a.y)] {
                 if p == 0 {
-                    if q < 0 { visible = false; break }
+                    if q < 0 {
+                        visible = false
+                        break
+                    }
                 } else {
                     let t = q / p
-                    if p < 0 { if t > t1 { visible = false; break }; t0 = max(t0, t) } else { if t < t0 { visible = false; break }; t1 = min(t1, t) }
+                    if p < 0 {
+                        if t > t1 {
+                            visible = false
+                            break
+                        }
+                        t0 = max(t0, t)
+                    } else {
+                        if t < t0 {
+                            visible = false
+                            break
+                        }
+                        t1 = min(t1, t)
+                    }
                 }
             }
             guard visible else {
@@ -73,7 +91,8 @@ public enum PlaneClipping {
                 current = []
                 continue
             }
-            let start = PlanePoint(x: a.x + dx * t0, y: a.y + dy * t0), end = PlanePoint(x: a.x + dx * t1, y: a.y + dy * t1)
+            let start = PlanePoint(x: a.x + dx * t0, y: a.y + dy * t0)
+            let end = PlanePoint(x: a.x + dx * t1, y: a.y + dy * t1)
             if current.isEmpty || t0 > 0 {
                 if current.count >= 2 { pieces.append((current, currentStart)) }
                 current = [start]

@@ -32,30 +32,35 @@ public struct PolarStereographic: Sendable {
         var rho = Foundation.hypot(1, taup) + Swift.abs(taup)
         rho = taup >= 0 ? (lat != 90 ? 1 / rho : 0) : rho
         rho *= 2 * scaleFactor * ellipsoid.equatorialRadius / c
-        let k = lat != 90
+        let k =
+            lat != 90
             ? (rho / ellipsoid.equatorialRadius) * secphi * (e2m + e2 / (secphi * secphi)).squareRoot()
             : scaleFactor
         let (sl, cl) = AngleMath.sincosd(longitude)
-        return ProjectedPoint(x: sl * rho, y: cl * (north ? -rho : rho),
-                              convergence: AngleMath.normalize(north ? longitude : -longitude),
-                              scale: k)
+        return ProjectedPoint(
+            x: sl * rho, y: cl * (north ? -rho : rho),
+            convergence: AngleMath.normalize(north ? longitude : -longitude),
+            scale: k)
     }
 
     /// The inverse of `forward`.
     public func reverse(north: Bool, x: Double, y: Double) -> UnprojectedPoint {
         let rho = Foundation.hypot(x, y)
-        let t = rho != 0
+        let t =
+            rho != 0
             ? rho / (2 * scaleFactor * ellipsoid.equatorialRadius / c)
             : Double.ulpOfOne * Double.ulpOfOne
         let taup = (1 / t - t) / 2
         let tau = AngleMath.tauf(taup, es)
         let secphi = Foundation.hypot(1, tau)
-        let k = rho != 0
+        let k =
+            rho != 0
             ? (rho / ellipsoid.equatorialRadius) * secphi * (e2m + e2 / (secphi * secphi)).squareRoot()
             : scaleFactor
         let lat = (north ? 1 : -1) * AngleMath.atand(tau)
         let lon = AngleMath.atan2d(x, north ? -y : y)
-        return UnprojectedPoint(latitude: lat, longitude: lon,
-                                convergence: AngleMath.normalize(north ? lon : -lon), scale: k)
+        return UnprojectedPoint(
+            latitude: lat, longitude: lon,
+            convergence: AngleMath.normalize(north ? lon : -lon), scale: k)
     }
 }

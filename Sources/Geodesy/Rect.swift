@@ -35,8 +35,9 @@ public struct Rect: Sendable, Equatable, Hashable {
     public func contains(_ p: PlanePoint) -> Bool { contains(x: p.x, y: p.y) }
 
     public func intersection(_ other: Rect) -> Rect {
-        Rect(minX: Swift.max(minX, other.minX), minY: Swift.max(minY, other.minY),
-             maxX: Swift.min(maxX, other.maxX), maxY: Swift.min(maxY, other.maxY))
+        Rect(
+            minX: Swift.max(minX, other.minX), minY: Swift.max(minY, other.minY),
+            maxX: Swift.min(maxX, other.maxX), maxY: Swift.min(maxY, other.maxY))
     }
 
     public func including(_ p: PlanePoint) -> Rect {
@@ -50,8 +51,9 @@ public struct Rect: Sendable, Equatable, Hashable {
     }
 
     public func union(_ other: Rect) -> Rect {
-        Rect(minX: Swift.min(minX, other.minX), minY: Swift.min(minY, other.minY),
-             maxX: Swift.max(maxX, other.maxX), maxY: Swift.max(maxY, other.maxY))
+        Rect(
+            minX: Swift.min(minX, other.minX), minY: Swift.min(minY, other.minY),
+            maxX: Swift.max(maxX, other.maxX), maxY: Swift.max(maxY, other.maxY))
     }
 
     public mutating func include(x: Double, y: Double) {

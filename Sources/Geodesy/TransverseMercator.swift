@@ -18,7 +18,7 @@ public struct TransverseMercator: Sendable {
     // Derived constants. The series coefficients are stored one per property (not in an
     // array) so that the hot loops index nothing.
     private let e2, e2m, es, c: Double
-    private let b1, a1: Double       // rectifying radius over a, and times a
+    private let b1, a1: Double  // rectifying radius over a, and times a
     private let alp1, alp2, alp3, alp4, alp5, alp6: Double
     private let bet1, bet2, bet3, bet4, bet5, bet6: Double
 
@@ -77,14 +77,18 @@ public struct TransverseMercator: Sendable {
         let (slam, clam) = AngleMath.sincosd(lon)
 
         // Gauss–Schreiber (spherical TM of the conformal sphere) coordinates ξ', η'.
-        var etap: Double, xip: Double, gamma: Double, k: Double
+        var etap: Double
+        var xip: Double
+        var gamma: Double
+        var k: Double
         if phi != 90 {
             let tau = sphi / cphi
             let taup = AngleMath.taupf(tau, es)
             xip = Foundation.atan2(taup, clam)
             etap = Foundation.asinh(slam / Foundation.hypot(taup, clam))
             gamma = AngleMath.atan2d(slam * taup, clam * Foundation.hypot(1, taup))
-            k = (e2m + e2 * (cphi * cphi)).squareRoot() * Foundation.hypot(1, tau)
+            k =
+                (e2m + e2 * (cphi * cphi)).squareRoot() * Foundation.hypot(1, tau)
                 / Foundation.hypot(taup, clam)
         } else {
             xip = Double.pi / 2
@@ -95,9 +99,12 @@ public struct TransverseMercator: Sendable {
 
         // ζ = ζ' + Σ α_j sin 2jζ', summed by Clenshaw's recurrence in complex arithmetic,
         // together with its derivative for the convergence and scale.
-        let c0 = Foundation.cos(2 * xip), ch0 = Foundation.cosh(2 * etap)
-        let s0 = Foundation.sin(2 * xip), sh0 = Foundation.sinh(2 * etap)
-        let ar = 2 * c0 * ch0, ai = -2 * s0 * sh0       // 2 cos 2ζ'
+        let c0 = Foundation.cos(2 * xip)
+        let ch0 = Foundation.cosh(2 * etap)
+        let s0 = Foundation.sin(2 * xip)
+        let sh0 = Foundation.sinh(2 * etap)
+        let ar = 2 * c0 * ch0
+        let ai = -2 * s0 * sh0  // 2 cos 2ζ'
         var s = Clenshaw()
         s.step(ar, ai, alp6, 12 * alp6)
         s.step(ar, ai, alp5, 10 * alp5)
@@ -114,8 +121,9 @@ public struct TransverseMercator: Sendable {
         let x = scaleA * eta * lonSign
         if backside { gamma = 180 - gamma }
         gamma *= latSign * lonSign
-        return ProjectedPoint(x: x, y: y, convergence: AngleMath.normalize(gamma),
-                              scale: k * scaleFactor)
+        return ProjectedPoint(
+            x: x, y: y, convergence: AngleMath.normalize(gamma),
+            scale: k * scaleFactor)
     }
 
     /// The inverse of `forward`: x, y in metres (no false origin) to latitude and longitude.
@@ -130,9 +138,12 @@ public struct TransverseMercator: Sendable {
         if backside { xi = Double.pi - xi }
 
         // ζ' = ζ - Σ β_j sin 2jζ', Clenshaw as in `forward`.
-        let c0 = Foundation.cos(2 * xi), ch0 = Foundation.cosh(2 * eta)
-        let s0 = Foundation.sin(2 * xi), sh0 = Foundation.sinh(2 * eta)
-        let ar = 2 * c0 * ch0, ai = -2 * s0 * sh0
+        let c0 = Foundation.cos(2 * xi)
+        let ch0 = Foundation.cosh(2 * eta)
+        let s0 = Foundation.sin(2 * xi)
+        let sh0 = Foundation.sinh(2 * eta)
+        let ar = 2 * c0 * ch0
+        let ai = -2 * s0 * sh0
         var s = Clenshaw()
         s.step(ar, ai, -bet6, -(12 * bet6))
         s.step(ar, ai, -bet5, -(10 * bet5))
@@ -145,9 +156,10 @@ public struct TransverseMercator: Sendable {
         var gamma = AngleMath.atan2d(zi, zr)
         var k = b1 / Foundation.hypot(zr, zi)
         let sh = Foundation.sinh(etap)
-        let cx = Swift.max(0, Foundation.cos(xip))    // cos(π/2) may come out negative
+        let cx = Swift.max(0, Foundation.cos(xip))  // cos(π/2) may come out negative
         let r = Foundation.hypot(sh, cx)
-        var lat: Double, lon: Double
+        var lat: Double
+        var lon: Double
         if r != 0 {
             lon = AngleMath.atan2d(sh, cx)
             let sxip = Foundation.sin(xip)
@@ -166,8 +178,9 @@ public struct TransverseMercator: Sendable {
         lon = AngleMath.normalize(lon + centralMeridian)
         if backside { gamma = 180 - gamma }
         gamma *= xiSign * etaSign
-        return UnprojectedPoint(latitude: lat, longitude: lon,
-                                convergence: AngleMath.normalize(gamma), scale: k * scaleFactor)
+        return UnprojectedPoint(
+            latitude: lat, longitude: lon,
+            convergence: AngleMath.normalize(gamma), scale: k * scaleFactor)
     }
 }
 
@@ -199,9 +212,12 @@ private struct Clenshaw {
     /// After an even number of steps: ζ + sin 2ζ · b[1] and the derivative 1 - b[2] + cos 2ζ · b[1]
     /// (in the recurrence's naming, b[1] ends in y0/z0 and b[2] in y1/z1).
     @inline(__always)
-    func finish(_ ar: Double, _ ai: Double, _ sr: Double, _ si: Double,
-                _ xi: Double, _ eta: Double) -> (Double, Double, Double, Double) {
-        let hr = ar / 2, hi = ai / 2                  // cos 2ζ
+    func finish(
+        _ ar: Double, _ ai: Double, _ sr: Double, _ si: Double,
+        _ xi: Double, _ eta: Double
+    ) -> (Double, Double, Double, Double) {
+        let hr = ar / 2
+        let hi = ai / 2  // cos 2ζ
         let zr = (1 - z1r) + (hr * z0r - hi * z0i)
         let zi = (-z1i) + (hr * z0i + hi * z0r)
         let outR = xi + (sr * y0r - si * y0i)

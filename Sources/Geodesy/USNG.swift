@@ -9,7 +9,9 @@ public enum USNG {
     /// Reads a USNG reference (`18S UJ 23487 06483`, `18S UJ 2348 0648`, `18S UJ`, `18S`;
     /// either case; the MGRS form without spaces is accepted too) and returns the UTM/UPS
     /// coordinate of the square's centre (or south-west corner) and the digits per axis.
-    public static func decode(_ text: String, centre: Bool = true) throws(GeodesyError) -> (coordinate: UTMCoordinate, digits: Int) {
+    public static func decode(_ text: String, centre: Bool = true) throws(GeodesyError) -> (
+        coordinate: UTMCoordinate, digits: Int
+    ) {
         let parts = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
         // Easting and northing written apart must have as many digits each.
         if parts.count == 4, parts[2].count != parts[3].count {

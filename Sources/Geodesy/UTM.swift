@@ -48,9 +48,9 @@ public enum UTM {
         var zone = (ilon + 186) / 6
         let band = LatitudeBand.clampedIndex(latitude: latitude)
         if band == 7, zone == 31, ilon >= 3 {
-            zone = 32                                   // Norway: 32V covers 3°E–12°E
+            zone = 32  // Norway: 32V covers 3°E–12°E
         } else if band == 9, ilon >= 0, ilon < 42 {
-            zone = 2 * ((ilon + 183) / 12) + 1          // Svalbard: 31X, 33X, 35X, 37X
+            zone = 2 * ((ilon + 183) / 12) + 1  // Svalbard: 31X, 33X, 35X, 37X
         }
         return zone
     }
@@ -69,8 +69,10 @@ public enum UTM {
     /// hemisphere (a southern point in a northern zone gets a negative northing); nil takes
     /// it from the latitude's sign. Throws when the result is beyond the zone's limits
     /// (easting 0–1,000 km for UTM; for UPS, within 20° of the pole).
-    public static func forward(_ position: GeoPosition, zone: Int,
-                               north: Bool? = nil) throws(GeodesyError) -> UTMCoordinate {
+    public static func forward(
+        _ position: GeoPosition, zone: Int,
+        north: Bool? = nil
+    ) throws(GeodesyError) -> UTMCoordinate {
         try checkLatitude(position.latitude)
         guard (0...60).contains(zone) else { throw .invalidZone(zone) }
         let isNorth = north ?? (position.latitude.sign == .plus)
@@ -94,16 +96,20 @@ public enum UTM {
     /// outside the zone (see `TransverseMercator`). Allocation-free.
     public static func project(_ position: GeoPosition, zone: Int, north: Bool) -> UTMCoordinate {
         if zone != upsZone {
-            let p = TransverseMercator.utm.forward(centralMeridian: centralMeridian(zone: zone),
-                                                   latitude: position.latitude,
-                                                   longitude: position.longitude)
-            return UTMCoordinate(zone: zone, isNorth: north, easting: p.x + WGS84.utmFalseEasting,
-                                 northing: p.y + (north ? 0 : WGS84.utmSouthFalseNorthing))
+            let p = TransverseMercator.utm.forward(
+                centralMeridian: centralMeridian(zone: zone),
+                latitude: position.latitude,
+                longitude: position.longitude)
+            return UTMCoordinate(
+                zone: zone, isNorth: north, easting: p.x + WGS84.utmFalseEasting,
+                northing: p.y + (north ? 0 : WGS84.utmSouthFalseNorthing))
         }
-        let p = PolarStereographic.ups.forward(north: north, latitude: position.latitude,
-                                               longitude: position.longitude)
-        return UTMCoordinate(zone: zone, isNorth: north, easting: p.x + WGS84.upsFalseOrigin,
-                             northing: p.y + WGS84.upsFalseOrigin)
+        let p = PolarStereographic.ups.forward(
+            north: north, latitude: position.latitude,
+            longitude: position.longitude)
+        return UTMCoordinate(
+            zone: zone, isNorth: north, easting: p.x + WGS84.upsFalseOrigin,
+            northing: p.y + WGS84.upsFalseOrigin)
     }
 
     /// Converts back to latitude and longitude. Throws when the easting or northing is
@@ -123,9 +129,10 @@ public enum UTM {
                 x: c.easting - WGS84.utmFalseEasting,
                 y: c.northing - (c.isNorth ? 0 : WGS84.utmSouthFalseNorthing))
         }
-        return PolarStereographic.ups.reverse(north: c.isNorth,
-                                              x: c.easting - WGS84.upsFalseOrigin,
-                                              y: c.northing - WGS84.upsFalseOrigin)
+        return PolarStereographic.ups.reverse(
+            north: c.isNorth,
+            x: c.easting - WGS84.upsFalseOrigin,
+            y: c.northing - WGS84.upsFalseOrigin)
     }
 
     /// The longitude extent of a UTM zone within a latitude band, in degrees, with the
@@ -156,15 +163,21 @@ public enum UTM {
         let s = slop ? 1.0 : 0.0
         let t = 100_000.0
         if zone == upsZone {
-            return north ? Limits(utm: false, north: true, e0: (13 - s) * t, e1: (27 + s) * t,
-                                  n0: (13 - s) * t, n1: (27 + s) * t)
-                         : Limits(utm: false, north: false, e0: (8 - s) * t, e1: (32 + s) * t,
-                                  n0: (8 - s) * t, n1: (32 + s) * t)
+            return north
+                ? Limits(
+                    utm: false, north: true, e0: (13 - s) * t, e1: (27 + s) * t,
+                    n0: (13 - s) * t, n1: (27 + s) * t)
+                : Limits(
+                    utm: false, north: false, e0: (8 - s) * t, e1: (32 + s) * t,
+                    n0: (8 - s) * t, n1: (32 + s) * t)
         }
-        return north ? Limits(utm: true, north: true, e0: (1 - s) * t, e1: (9 + s) * t,
-                              n0: (-90 - s) * t, n1: (95 + s) * t)
-                     : Limits(utm: true, north: false, e0: (1 - s) * t, e1: (9 + s) * t,
-                              n0: (10 - s) * t, n1: (195 + s) * t)
+        return north
+            ? Limits(
+                utm: true, north: true, e0: (1 - s) * t, e1: (9 + s) * t,
+                n0: (-90 - s) * t, n1: (95 + s) * t)
+            : Limits(
+                utm: true, north: false, e0: (1 - s) * t, e1: (9 + s) * t,
+                n0: (10 - s) * t, n1: (195 + s) * t)
     }
 
     struct Limits {

@@ -11,8 +11,9 @@ struct GeoBox: Hashable, Sendable {
     var isEmpty: Bool { !(south <= north && west <= east) }
 
     func intersection(_ o: GeoBox) -> GeoBox {
-        GeoBox(south: Swift.max(south, o.south), north: Swift.min(north, o.north),
-               west: Swift.max(west, o.west), east: Swift.min(east, o.east))
+        GeoBox(
+            south: Swift.max(south, o.south), north: Swift.min(north, o.north),
+            west: Swift.max(west, o.west), east: Swift.min(east, o.east))
     }
 
     func intersects(_ o: GeoBox) -> Bool { !intersection(o).isEmpty }
@@ -22,8 +23,9 @@ struct GeoBox: Hashable, Sendable {
         let dlat = metres / 100_000
         let widest = Swift.min(89.0, Swift.max(Swift.abs(south), Swift.abs(north)) + dlat)
         let dlon = Swift.min(360, dlat / cos(widest * .pi / 180))
-        return GeoBox(south: Swift.max(-90, south - dlat), north: Swift.min(90, north + dlat),
-                      west: Swift.max(-180, west - dlon), east: Swift.min(180, east + dlon))
+        return GeoBox(
+            south: Swift.max(-90, south - dlat), north: Swift.min(90, north + dlat),
+            west: Swift.max(-180, west - dlon), east: Swift.min(180, east + dlon))
     }
 
     /// The latitude/longitude bounds of a plane rectangle: its edges sampled and converted
@@ -65,8 +67,12 @@ extension Rect {
         let n = 32
         for i in 0...n {
             let f = Double(i) / Double(n)
-            let x = minX + f * width, y = minY + f * height
-            for p in [PlanePoint(x: x, y: minY), PlanePoint(x: x, y: maxY), PlanePoint(x: minX, y: y), PlanePoint(x: maxX, y: y)] {
+            let x = minX + f * width
+            let y = minY + f * height
+            for p in [
+                PlanePoint(x: x, y: minY), PlanePoint(x: x, y: maxY), PlanePoint(x: minX, y: y),
+                PlanePoint(x: maxX, y: y),
+            ] {
                 let g = projection.unproject(p)
                 if g.latitude.isFinite, g.longitude.isFinite { out.append(g) }
             }

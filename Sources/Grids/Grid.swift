@@ -11,8 +11,10 @@ import Geodesy
 /// points that do not depend on the area, so tiles of one zoom level draw the same vertices.
 public enum Grid {
     /// `cache` keeps what does not depend on the view (see `GridCache`) for the next call.
-    public static func generate<P: GridProjection>(_ request: GridRequest, projection: P, area: Rect,
-                                                   cache: GridCache? = nil) throws(GridError) -> GridGeometry {
+    public static func generate<P: GridProjection>(
+        _ request: GridRequest, projection: P, area: Rect,
+        cache: GridCache? = nil
+    ) throws(GridError) -> GridGeometry {
         guard area.minX.isFinite, area.minY.isFinite, area.maxX.isFinite, area.maxY.isFinite, !area.isEmpty else {
             throw .invalidArea("the grid's area is empty or not finite")
         }
@@ -27,7 +29,9 @@ public enum Grid {
         case .utm, .mgrs, .usng:
             let lineLevels = levels.filter { $0 >= 1 }
             if let zone = request.zone {
-                guard (1...60).contains(zone) else { throw .invalidArea("there is no UTM zone \(zone) (zones are 1 to 60)") }
+                guard (1...60).contains(zone) else {
+                    throw .invalidArea("there is no UTM zone \(zone) (zones are 1 to 60)")
+                }
                 UTMLineGenerator.generate(&builder, lineLevels: lineLevels, type: request.type)
                 break
             }
@@ -47,10 +51,13 @@ public enum Grid {
         var out = labels
         var merged = Set<Int>()
         for (i, square) in labels.enumerated() where square.kind == .cell && square.level == 1 {
-            guard let j = out.firstIndex(where: { zone in
-                zone.kind == .cell && zone.level == 0 && zone.zone == square.zone
-                    && Swift.abs(zone.anchor.x - square.anchor.x) < 1 && Swift.abs(zone.anchor.y - square.anchor.y) < 1
-            }) else { continue }
+            guard
+                let j = out.firstIndex(where: { zone in
+                    zone.kind == .cell && zone.level == 0 && zone.zone == square.zone
+                        && Swift.abs(zone.anchor.x - square.anchor.x) < 1
+                        && Swift.abs(zone.anchor.y - square.anchor.y) < 1
+                })
+            else { continue }
             out[j].text += (type == .usng ? " " : "") + square.text
             merged.insert(i)
         }
@@ -62,13 +69,18 @@ public enum Grid {
     public static func levels(_ request: GridRequest, pixelsPerMetre: Double) throws(GridError) -> [Int] {
         let all = GridLevels.levels(for: request.type, format: request.labelFormat)
         guard let asked = request.levels else {
-            return GridLevels.automatic(for: request.type, format: request.labelFormat,
-                                        pixelsPerMetre: pixelsPerMetre, minSpacing: request.minSpacing)
+            return GridLevels.automatic(
+                for: request.type, format: request.labelFormat,
+                pixelsPerMetre: pixelsPerMetre, minSpacing: request.minSpacing)
         }
         for level in asked {
-            guard all.indices.contains(level) else { throw .unknownLevel(type: request.type, level: level, count: all.count) }
+            guard all.indices.contains(level) else {
+                throw .unknownLevel(type: request.type, level: level, count: all.count)
+            }
             let pixels = all[level].spacing * pixelsPerMetre
-            if level > 0 && pixels < 2 { throw .levelTooFine(type: request.type, level: level, name: all[level].name, pixels: pixels) }
+            if level > 0 && pixels < 2 {
+                throw .levelTooFine(type: request.type, level: level, name: all[level].name, pixels: pixels)
+            }
         }
         return Array(Set(asked)).sorted()
     }

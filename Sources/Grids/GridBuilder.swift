@@ -27,7 +27,8 @@ struct GridBuilder<P: GridProjection> {
         self.request = request
         self.levels = levels
         self.area = area
-        let margin = Swift.max(0, request.margin), labelMargin = Swift.max(0, request.labelMargin ?? request.margin)
+        let margin = Swift.max(0, request.margin)
+        let labelMargin = Swift.max(0, request.labelMargin ?? request.margin)
         query = area.expanded(by: margin)
         labelQuery = area.expanded(by: labelMargin)
         geoQuery = GeoBox.bounds(of: area.expanded(by: Swift.max(margin, labelMargin)), in: projection)
@@ -59,8 +60,10 @@ struct GridBuilder<P: GridProjection> {
     /// everything visible) are made; each run of consecutive chunks that reach the query
     /// area becomes a `GridLine`. A chunk depends on its two ends alone, so every view that
     /// shows it makes the same vertices.
-    mutating func addLine(_ pieces: [Piece], step: Double, window: ClosedRange<Double>,
-                          _ position: (Double) -> GeoPosition) {
+    mutating func addLine(
+        _ pieces: [Piece], step: Double, window: ClosedRange<Double>,
+        _ position: (Double) -> GeoPosition
+    ) {
         guard step > 0, step.isFinite, window.lowerBound <= window.upperBound else { return }
         let projection = self.projection
         func evaluate(_ t: Double) -> GridVertex {
@@ -71,7 +74,8 @@ struct GridBuilder<P: GridProjection> {
         // (all pieces are stretches of one curve).
         var carried: (t: Double, vertex: GridVertex)?
         for piece in pieces where piece.t0 < piece.t1 {
-            let lo = Swift.max(piece.t0, window.lowerBound), hi = Swift.min(piece.t1, window.upperBound)
+            let lo = Swift.max(piece.t0, window.lowerBound)
+            let hi = Swift.min(piece.t1, window.upperBound)
             guard lo <= hi else { continue }
             var k = (lo / step).rounded(.down)
             if k * step == lo && lo > piece.t0 { k -= 1 }
@@ -79,7 +83,8 @@ struct GridBuilder<P: GridProjection> {
             var count = 0
             while k * step <= hi, count < 1_000_000 {
                 count += 1
-                let a = Swift.max(piece.t0, k * step), b = Swift.min(piece.t1, (k + 1) * step)
+                let a = Swift.max(piece.t0, k * step)
+                let b = Swift.min(piece.t1, (k + 1) * step)
                 k += 1
                 guard a < b else { continue }
                 let start = carried?.t == a ? carried!.vertex : evaluate(a)
@@ -110,8 +115,10 @@ struct GridBuilder<P: GridProjection> {
     }
 
     /// The parameter values `j·period + offset` within [max(t0, window.lower), min(t1, window.upper)].
-    func stops(from t0: Double, to t1: Double, window: ClosedRange<Double>, period: Double, offset: Double) -> [Double] {
-        let lo = Swift.max(t0, window.lowerBound), hi = Swift.min(t1, window.upperBound)
+    func stops(from t0: Double, to t1: Double, window: ClosedRange<Double>, period: Double, offset: Double) -> [Double]
+    {
+        let lo = Swift.max(t0, window.lowerBound)
+        let hi = Swift.min(t1, window.upperBound)
         guard lo <= hi, period > 0 else { return [] }
         var out: [Double] = []
         var j = ((lo - offset) / period).rounded(.down)
@@ -138,7 +145,10 @@ struct GridBuilder<P: GridProjection> {
     /// rectangle of a conformal plane).
     func zoneRanges(_ frame: UTMZoneFrame) -> (easting: ClosedRange<Double>, northing: ClosedRange<Double>)? {
         let rect = area.expanded(by: Swift.max(query.maxX - area.maxX, labelQuery.maxX - area.maxX))
-        var e0 = Double.infinity, e1 = -Double.infinity, n0 = Double.infinity, n1 = -Double.infinity
+        var e0 = Double.infinity
+        var e1 = -Double.infinity
+        var n0 = Double.infinity
+        var n1 = -Double.infinity
         for g in rect.edgePositions(in: projection) {
             let c = frame.coordinates(latitude: g.latitude, longitude: g.longitude)
             e0 = Swift.min(e0, c.easting)
@@ -158,8 +168,10 @@ struct GridBuilder<P: GridProjection> {
         guard request.labels, let text = line.label else { return }
         let p = projection.project(latitude: position.latitude, longitude: position.longitude)
         guard labelQuery.contains(p) else { return }
-        labels.append(GridLabel(kind: .line, level: line.level, text: text, anchor: p, position: position,
-                                axis: line.axis, zone: line.zone, rank: line.labelRank))
+        labels.append(
+            GridLabel(
+                kind: .line, level: line.level, text: text, anchor: p, position: position,
+                axis: line.axis, zone: line.zone, rank: line.labelRank))
     }
 
     /// The plane bounds of a latitude/longitude box (edges sampled).
@@ -168,7 +180,8 @@ struct GridBuilder<P: GridProjection> {
         let n = 8
         for i in 0...n {
             let f = Double(i) / Double(n)
-            let lat = box.south + f * (box.north - box.south), lon = box.west + f * (box.east - box.west)
+            let lat = box.south + f * (box.north - box.south)
+            let lon = box.west + f * (box.east - box.west)
             for (a, b) in [(box.south, lon), (box.north, lon), (lat, box.west), (lat, box.east)] {
                 r = r.including(projection.project(latitude: a, longitude: b))
             }
@@ -192,21 +205,26 @@ struct GridBuilder<P: GridProjection> {
         }
         let anchor = room.center
         guard labelQuery.contains(anchor) else { return }
-        labels.append(GridLabel(kind: .cell, level: level, text: text, anchor: anchor, position: projection.unproject(anchor),
-                                axis: nil, zone: zone, rank: rank, room: room))
+        labels.append(
+            GridLabel(
+                kind: .cell, level: level, text: text, anchor: anchor, position: projection.unproject(anchor),
+                axis: nil, zone: zone, rank: rank, room: room))
     }
 
     /// A label naming a cell given as polygons in the plane (a 100 km square clipped to its
     /// zone): at their area centroid, or that of their part in the area.
-    mutating func addCellLabel(_ text: String, level: Int, polygons: [[PlanePoint]], zone: String?, rank: GridLabelRank) {
+    mutating func addCellLabel(_ text: String, level: Int, polygons: [[PlanePoint]], zone: String?, rank: GridLabelRank)
+    {
         guard request.labels else { return }
         var parts = polygons
         if request.cellAnchor == .visiblePart {
             parts = parts.map { PlaneClipping.clipRing($0, to: area) }
         }
         guard let (anchor, room) = PolygonMath.labelPoint(parts), labelQuery.contains(anchor) else { return }
-        labels.append(GridLabel(kind: .cell, level: level, text: text, anchor: anchor, position: projection.unproject(anchor),
-                                axis: nil, zone: zone, rank: rank, room: room))
+        labels.append(
+            GridLabel(
+                kind: .cell, level: level, text: text, anchor: anchor, position: projection.unproject(anchor),
+                axis: nil, zone: zone, rank: rank, room: room))
     }
 
     /// The smallest `base × n`, n in 1, 2, 5, 10, 20, 50..., that is at least `minimum`.
@@ -214,8 +232,10 @@ struct GridBuilder<P: GridProjection> {
     /// label period (multiples of it, fixed per resolution so every view agrees).
     func metreSteps(finestLevel: Int) -> (finest: Double, chunk: Double, period: Double) {
         let finest = GridLevels.utmStep(finestLevel)
-        return (finest, Self.niceMultiple(of: finest, atLeast: Self.chunkPixels / pixelsPerMetre),
-                Self.niceMultiple(of: finest, atLeast: request.labelRepeat / pixelsPerMetre))
+        return (
+            finest, Self.niceMultiple(of: finest, atLeast: Self.chunkPixels / pixelsPerMetre),
+            Self.niceMultiple(of: finest, atLeast: request.labelRepeat / pixelsPerMetre)
+        )
     }
 
     static func niceMultiple(of base: Double, atLeast minimum: Double) -> Double {

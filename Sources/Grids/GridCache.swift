@@ -30,11 +30,17 @@ public final class GridCache {
 
     public init() {}
 
-    func eastingPieces(_ key: EastingKey, _ make: () -> Pieces) -> Pieces { GridCache.remember(key, in: &eastings, make) }
+    func eastingPieces(_ key: EastingKey, _ make: () -> Pieces) -> Pieces {
+        GridCache.remember(key, in: &eastings, make)
+    }
 
-    func northingPieces(_ key: NorthingKey, _ make: () -> Pieces) -> Pieces { GridCache.remember(key, in: &northings, make) }
+    func northingPieces(_ key: NorthingKey, _ make: () -> Pieces) -> Pieces {
+        GridCache.remember(key, in: &northings, make)
+    }
 
-    private static func remember<Key: Hashable>(_ key: Key, in table: inout [Key: Pieces], _ make: () -> Pieces) -> Pieces {
+    private static func remember<Key: Hashable>(_ key: Key, in table: inout [Key: Pieces], _ make: () -> Pieces)
+        -> Pieces
+    {
         if let known = table[key] { return known }
         if table.count >= limit { table.removeAll(keepingCapacity: true) }
         let pieces = make()

@@ -33,7 +33,8 @@ extension GridGeometry {
 
 enum GridGeoJSON {
     static func coordinate(_ p: GeoPosition) -> String {
-        "[" + DecimalFormat.trimmed(p.longitude, decimals: 9) + "," + DecimalFormat.trimmed(p.latitude, decimals: 9) + "]"
+        "[" + DecimalFormat.trimmed(p.longitude, decimals: 9) + "," + DecimalFormat.trimmed(p.latitude, decimals: 9)
+            + "]"
     }
 
     /// Whole numbers without a fraction; others with enough digits to read back the same double.

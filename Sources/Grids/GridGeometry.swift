@@ -63,8 +63,10 @@ public struct GridLine: Sendable {
     /// there, so dashes are the same in every tile.
     public var chunkStarts: [Int]
 
-    public init(level: Int, axis: GridAxis, zone: String?, value: Double, label: String?,
-                labelRank: GridLabelRank, vertices: [GridVertex] = [], chunkStarts: [Int] = []) {
+    public init(
+        level: Int, axis: GridAxis, zone: String?, value: Double, label: String?,
+        labelRank: GridLabelRank, vertices: [GridVertex] = [], chunkStarts: [Int] = []
+    ) {
         self.level = level
         self.axis = axis
         self.zone = zone
@@ -93,8 +95,10 @@ public struct GridLabel: Sendable {
     /// For cell labels: the plane bounds of the part of the cell the label names.
     public var room: Rect?
 
-    public init(kind: Kind, level: Int, text: String, anchor: PlanePoint, position: GeoPosition,
-                axis: GridAxis?, zone: String?, rank: GridLabelRank, room: Rect? = nil) {
+    public init(
+        kind: Kind, level: Int, text: String, anchor: PlanePoint, position: GeoPosition,
+        axis: GridAxis?, zone: String?, rank: GridLabelRank, room: Rect? = nil
+    ) {
         self.kind = kind
         self.level = level
         self.text = text
@@ -138,16 +142,20 @@ public struct GridGeometry: Sendable {
 
     /// Crossings with the axis-parallel line where `across` equals `value`, between `from` and
     /// `to` in the `along` coordinate, sorted along it. `point(along, value)` builds the point.
-    private func crossings(at value: Double, from start: Double, to end: Double,
-                           across: (PlanePoint) -> Double, along: (PlanePoint) -> Double,
-                           point: (Double, Double) -> PlanePoint) -> [GridCrossing] {
+    private func crossings(
+        at value: Double, from start: Double, to end: Double,
+        across: (PlanePoint) -> Double, along: (PlanePoint) -> Double,
+        point: (Double, Double) -> PlanePoint
+    ) -> [GridCrossing] {
         var found: [(position: Double, crossing: GridCrossing)] = []
         for (index, line) in lines.enumerated() {
             let v = line.vertices
             guard v.count >= 2 else { continue }
             for i in 0..<(v.count - 1) {
-                let a = v[i].point, b = v[i + 1].point
-                let au = across(a), bu = across(b)
+                let a = v[i].point
+                let b = v[i + 1].point
+                let au = across(a)
+                let bu = across(b)
                 // Half-open, so a crossing at a shared vertex counts once.
                 guard (au <= value && bu > value) || (bu <= value && au > value) else { continue }
                 let position = along(a) + (along(b) - along(a)) * (value - au) / (bu - au)

@@ -50,23 +50,28 @@ public enum GridLevels {
         case .latlong:
             let units = Double(GridLevels.units(for: format))
             return graticuleSteps(format).enumerated().map { index, step in
-                GridLevel(index: index, name: GridText.interval(Double(step) / units, format: format),
-                          spacing: Double(step) / units * metresPerDegree)
+                GridLevel(
+                    index: index, name: GridText.interval(Double(step) / units, format: format),
+                    spacing: Double(step) / units * metresPerDegree)
             }
         case .utm, .mgrs, .usng:
             let names = ["grid zones", "100 km", "10 km", "1 km", "100 m", "10 m"]
             let count = type == .utm ? 5 : 6
             return (0..<count).map { index in
-                GridLevel(index: index, name: index == 0 && type == .utm ? "zones" : names[index],
-                          spacing: index == 0 ? 6 * metresPerDegree : utmStep(index))
+                GridLevel(
+                    index: index, name: index == 0 && type == .utm ? "zones" : names[index],
+                    spacing: index == 0 ? 6 * metresPerDegree : utmStep(index))
             }
         }
     }
 
     /// The levels drawn at a resolution: those whose lines are at least `minSpacing` pixels
     /// apart at `pixelsPerMetre`, and always the coarsest.
-    public static func automatic(for type: GridType, format: LatLongLabelFormat = .degreesMinutesSeconds,
-                                 pixelsPerMetre: Double, minSpacing: Double) -> [Int] {
-        levels(for: type, format: format).filter { $0.index == 0 || $0.spacing * pixelsPerMetre >= minSpacing }.map(\.index)
+    public static func automatic(
+        for type: GridType, format: LatLongLabelFormat = .degreesMinutesSeconds,
+        pixelsPerMetre: Double, minSpacing: Double
+    ) -> [Int] {
+        levels(for: type, format: format).filter { $0.index == 0 || $0.spacing * pixelsPerMetre >= minSpacing }.map(
+            \.index)
     }
 }

@@ -1,6 +1,5 @@
 import Geodesy
 
-
 /// The plane a grid is drawn on: geographic positions to plane coordinates in pixels
 /// (x right, y down) and back. Grid generation only ever goes through this, so the same
 /// grid can be drawn on a Web Mercator render, a tile or a sheet in another projection.
@@ -34,7 +33,8 @@ public struct WebMercatorGridProjection: GridProjection {
     }
 
     public func unproject(_ point: PlanePoint) -> GeoPosition {
-        WebMercator.inverse(x: point.x * resolution - WebMercator.halfWorld, y: WebMercator.halfWorld - point.y * resolution)
+        WebMercator.inverse(
+            x: point.x * resolution - WebMercator.halfWorld, y: WebMercator.halfWorld - point.y * resolution)
     }
 
     public var pixelsPerMetre: Double { 1 / resolution }

@@ -50,7 +50,8 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unknownLevel(let type, let level, let count):
             return "\(type.rawValue) has no level \(level) (its levels are 0 to \(count - 1))"
         case .levelTooFine(let type, let level, let name, let pixels):
-            return "\(type.rawValue) level \(level) (\(name)) would draw lines \(GridText.pixels(pixels)) pixels apart; "
+            return
+                "\(type.rawValue) level \(level) (\(name)) would draw lines \(GridText.pixels(pixels)) pixels apart; "
                 + "zoom in or leave it out"
         case .invalidArea(let why):
             return why

@@ -6,12 +6,18 @@ enum PolygonMath {
     /// Signed area and centroid of a polygon (shoelace).
     static func areaCentroid(_ p: [PlanePoint]) -> (area: Double, x: Double, y: Double) {
         guard p.count >= 3 else { return (0, 0, 0) }
-        var a = 0.0, cx = 0.0, cy = 0.0
+        var a = 0.0
+        var cx = 0.0
+        var cy = 0.0
         // Relative to the first vertex, for precision with large global pixel coordinates.
         let o = p[0]
         for i in 0..<p.count {
-            let u = p[i], v = p[(i + 1) % p.count]
-            let ux = u.x - o.x, uy = u.y - o.y, vx = v.x - o.x, vy = v.y - o.y
+            let u = p[i]
+            let v = p[(i + 1) % p.count]
+            let ux = u.x - o.x
+            let uy = u.y - o.y
+            let vx = v.x - o.x
+            let vy = v.y - o.y
             let cross = ux * vy - vx * uy
             a += cross
             cx += (ux + vx) * cross
@@ -26,7 +32,8 @@ enum PolygonMath {
         var inside = false
         var j = polygon.count - 1
         for i in 0..<polygon.count {
-            let a = polygon[i], b = polygon[j]
+            let a = polygon[i]
+            let b = polygon[j]
             if (a.y > p.y) != (b.y > p.y), p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x { inside.toggle() }
             j = i
         }
@@ -37,7 +44,9 @@ enum PolygonMath {
     /// inside one of them, else the middle of the widest horizontal run through the largest
     /// one's centroid. Also the polygons' bounds. Nil when they have no area.
     static func labelPoint(_ parts: [[PlanePoint]]) -> (PlanePoint, Rect)? {
-        var total = 0.0, sx = 0.0, sy = 0.0
+        var total = 0.0
+        var sx = 0.0
+        var sy = 0.0
         var bounds = Rect.empty
         var largest: (area: Double, index: Int) = (0, -1)
         for (index, part) in parts.enumerated() {
@@ -58,7 +67,8 @@ enum PolygonMath {
         var xs: [Double] = []
         var j = part.count - 1
         for i in 0..<part.count {
-            let a = part[i], b = part[j]
+            let a = part[i]
+            let b = part[j]
             if (a.y > y) != (b.y > y) { xs.append(a.x + (b.x - a.x) * (y - a.y) / (b.y - a.y)) }
             j = i
         }
@@ -81,7 +91,8 @@ extension PolygonMath {
         var points = polygon
         for k in 0..<clipper.count {
             guard let last = points.last else { return [] }
-            let a = clipper[k], b = clipper[(k + 1) % clipper.count]
+            let a = clipper[k]
+            let b = clipper[(k + 1) % clipper.count]
             func side(_ p: PlanePoint) -> Double { (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) }
             var output: [PlanePoint] = []
             output.reserveCapacity(points.count + 2)

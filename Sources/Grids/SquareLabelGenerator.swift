@@ -17,10 +17,12 @@ enum SquareLabelGenerator {
     /// The boundary of the square (i, j) of a plane, traced counter-clockwise (y up).
     static func outline(_ i: Double, _ j: Double) -> [PlanePoint] {
         var points: [PlanePoint] = []
-        let x0 = i * side, y0 = j * side
+        let x0 = i * side
+        let y0 = j * side
         let corners = [(x0, y0), (x0 + side, y0), (x0 + side, y0 + side), (x0, y0 + side)]
         for k in 0..<4 {
-            let (ax, ay) = corners[k], (bx, by) = corners[(k + 1) % 4]
+            let (ax, ay) = corners[k]
+            let (bx, by) = corners[(k + 1) % 4]
             for s in 0..<samples {
                 let f = Double(s) / Double(samples)
                 points.append(PlanePoint(x: ax + (bx - ax) * f, y: ay + (by - ay) * f))
@@ -37,7 +39,10 @@ enum SquareLabelGenerator {
             let visible = cells.filter { $0.box.intersects(geo) }
             guard !visible.isEmpty else { continue }
             let frame = UTMZoneFrame(zone: zone)
-            var e0 = Double.infinity, e1 = -Double.infinity, n0 = Double.infinity, n1 = -Double.infinity
+            var e0 = Double.infinity
+            var e1 = -Double.infinity
+            var n0 = Double.infinity
+            var n1 = -Double.infinity
             for cell in visible {
                 let r = frame.ranges(cell.box.intersection(geo))
                 e0 = Swift.min(e0, r.easting.lowerBound)
@@ -45,18 +50,24 @@ enum SquareLabelGenerator {
                 n0 = Swift.min(n0, r.northing.lowerBound)
                 n1 = Swift.max(n1, r.northing.upperBound)
             }
-            let iLo = Swift.max(1, (e0 / side).rounded(.down)), iHi = Swift.min(8, (e1 / side).rounded(.down))
-            let jLo = (n0 / side).rounded(.down), jHi = (n1 / side).rounded(.down)
+            let iLo = Swift.max(1, (e0 / side).rounded(.down))
+            let iHi = Swift.min(8, (e1 / side).rounded(.down))
+            let jLo = (n0 / side).rounded(.down)
+            let jHi = (n1 / side).rounded(.down)
             guard iLo <= iHi, jLo <= jHi else { continue }
             for i in stride(from: iLo, through: iHi, by: 1) {
                 for j in stride(from: jLo, through: jHi, by: 1) {
-                    guard let letters = MGRS.squareLetters(zone: zone, easting: (i + 0.5) * side, northing: (j + 0.5) * side) else { continue }
+                    guard
+                        let letters = MGRS.squareLetters(
+                            zone: zone, easting: (i + 0.5) * side, northing: (j + 0.5) * side)
+                    else { continue }
                     // The square on the ellipsoid, as (longitude, latitude) points.
                     let square = outline(i, j).map { p -> PlanePoint in
                         let g = frame.position(p.x, p.y)
                         return PlanePoint(x: g.longitude, y: g.latitude)
                     }
-                    var south = Double.infinity, north = -Double.infinity
+                    var south = Double.infinity
+                    var north = -Double.infinity
                     for p in square {
                         south = Swift.min(south, p.y)
                         north = Swift.max(north, p.y)
@@ -64,7 +75,8 @@ enum SquareLabelGenerator {
                     var parts: [[PlanePoint]] = []
                     var largest: (area: Double, cell: UTMCell?) = (0, nil)
                     for cell in cells where cell.box.north >= south && cell.box.south <= north {
-                        let r = Rect(minX: cell.box.west, minY: cell.box.south, maxX: cell.box.east, maxY: cell.box.north)
+                        let r = Rect(
+                            minX: cell.box.west, minY: cell.box.south, maxX: cell.box.east, maxY: cell.box.north)
                         let piece = PlaneClipping.clipRing(square, to: r)
                         guard piece.count >= 3 else { continue }
                         let plane = piece.map { b.projection.project(latitude: $0.y, longitude: $0.x) }
@@ -74,9 +86,13 @@ enum SquareLabelGenerator {
                         if area > largest.area { largest = (area, cell) }
                     }
                     guard let cell = largest.cell else { continue }
-                    let roundness = GridLabelRank.roundness(Int64(i), cap: 6) + GridLabelRank.roundness(Int64(j), cap: 6)
-                    let rank = GridLabelRank(level: 1, roundness: roundness, order: 0, key: Double(zone) * 1e6 + i * 1e3 + j)
-                    b.addCellLabel(String([letters.column, letters.row]), level: 1, polygons: parts, zone: cell.designator, rank: rank)
+                    let roundness =
+                        GridLabelRank.roundness(Int64(i), cap: 6) + GridLabelRank.roundness(Int64(j), cap: 6)
+                    let rank = GridLabelRank(
+                        level: 1, roundness: roundness, order: 0, key: Double(zone) * 1e6 + i * 1e3 + j)
+                    b.addCellLabel(
+                        String([letters.column, letters.row]), level: 1, polygons: parts, zone: cell.designator,
+                        rank: rank)
                 }
             }
         }
@@ -94,12 +110,17 @@ enum SquareLabelGenerator {
                 let a = Double(k) * .pi / 180
                 return PlanePoint(x: origin + outer * cos(a), y: origin + outer * sin(a))
             }
-            let iLo = (r.easting.lowerBound / side).rounded(.down), iHi = (r.easting.upperBound / side).rounded(.down)
-            let jLo = (r.northing.lowerBound / side).rounded(.down), jHi = (r.northing.upperBound / side).rounded(.down)
+            let iLo = (r.easting.lowerBound / side).rounded(.down)
+            let iHi = (r.easting.upperBound / side).rounded(.down)
+            let jLo = (r.northing.lowerBound / side).rounded(.down)
+            let jHi = (r.northing.upperBound / side).rounded(.down)
             guard iLo <= iHi, jLo <= jHi else { continue }
             for i in stride(from: iLo, through: iHi, by: 1) {
                 for j in stride(from: jLo, through: jHi, by: 1) {
-                    guard let letters = MGRS.upsSquareLetters(north: north, easting: (i + 0.5) * side, northing: (j + 0.5) * side) else { continue }
+                    guard
+                        let letters = MGRS.upsSquareLetters(
+                            north: north, easting: (i + 0.5) * side, northing: (j + 0.5) * side)
+                    else { continue }
                     let square = outline(i, j)
                     let inside = square.allSatisfy { hypot($0.x - origin, $0.y - origin) <= outer }
                     let piece = inside ? square : PolygonMath.clip(square, toConvex: disc)
@@ -108,10 +129,13 @@ enum SquareLabelGenerator {
                         let g = frame.position(p.x, p.y)
                         return b.projection.project(latitude: g.latitude, longitude: g.longitude)
                     }
-                    let roundness = GridLabelRank.roundness(Int64(i), cap: 6) + GridLabelRank.roundness(Int64(j), cap: 6)
-                    let rank = GridLabelRank(level: 1, roundness: roundness, order: 0, key: (north ? 1e6 : 0) + i * 1e3 + j)
-                    b.addCellLabel(String([letters.column, letters.row]), level: 1, polygons: [plane],
-                                   zone: frame.designator(east: i * side >= origin), rank: rank)
+                    let roundness =
+                        GridLabelRank.roundness(Int64(i), cap: 6) + GridLabelRank.roundness(Int64(j), cap: 6)
+                    let rank = GridLabelRank(
+                        level: 1, roundness: roundness, order: 0, key: (north ? 1e6 : 0) + i * 1e3 + j)
+                    b.addCellLabel(
+                        String([letters.column, letters.row]), level: 1, polygons: [plane],
+                        zone: frame.designator(east: i * side >= origin), rank: rank)
                 }
             }
         }

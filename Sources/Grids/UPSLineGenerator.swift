@@ -12,7 +12,8 @@ struct UPSFrame {
 
     @inline(__always)
     func position(_ easting: Double, _ northing: Double) -> GeoPosition {
-        PolarStereographic.ups.reverse(north: north, x: easting - UPSFrame.origin, y: northing - UPSFrame.origin).position
+        PolarStereographic.ups.reverse(north: north, x: easting - UPSFrame.origin, y: northing - UPSFrame.origin)
+            .position
     }
 
     func coordinates(latitude: Double, longitude: Double) -> (easting: Double, northing: Double) {
@@ -33,9 +34,11 @@ struct UPSFrame {
 
     /// The visible part of the cap: its latitudes within `geo`, and the rings it spans.
     func visible(_ geo: GeoBox) -> (box: GeoBox, inner: Double, outer: Double)? {
-        let box = geo.intersection(GeoBox(south: latitudes.lowerBound, north: latitudes.upperBound, west: -180, east: 180))
+        let box = geo.intersection(
+            GeoBox(south: latitudes.lowerBound, north: latitudes.upperBound, west: -180, east: 180))
         guard !box.isEmpty else { return nil }
-        let a = radius(latitude: box.south), b = radius(latitude: box.north)
+        let a = radius(latitude: box.south)
+        let b = radius(latitude: box.north)
         return (box, Swift.min(a, b), Swift.max(a, b))
     }
 
@@ -44,7 +47,10 @@ struct UPSFrame {
     func ranges(_ box: GeoBox) -> (easting: ClosedRange<Double>, northing: ClosedRange<Double>) {
         var lons = [box.west, box.east]
         for m in [-180.0, -90, 0, 90, 180] where m > box.west && m < box.east { lons.append(m) }
-        var e0 = Double.infinity, e1 = -Double.infinity, n0 = Double.infinity, n1 = -Double.infinity
+        var e0 = Double.infinity
+        var e1 = -Double.infinity
+        var n0 = Double.infinity
+        var n1 = -Double.infinity
         for lat in [box.south, box.north] {
             for lon in lons {
                 let c = coordinates(latitude: lat, longitude: lon)
@@ -92,9 +98,11 @@ enum UPSLineGenerator {
             let limit = north ? range.upperBound : range.lowerBound
             let inner = Swift.abs(limit) < 90 ? frame.radius(latitude: limit) : 0
             let r = frame.ranges(seen.box)
-            let eWindow = r.easting, nWindow = r.northing
+            let eWindow = r.easting
+            let nWindow = r.northing
             let c = frame.coordinates(latitude: centre.latitude, longitude: centre.longitude)
-            let eOffset = b.labelOffset(step: finest, centre: c.easting), nOffset = b.labelOffset(step: finest, centre: c.northing)
+            let eOffset = b.labelOffset(step: finest, centre: c.easting)
+            let nOffset = b.labelOffset(step: finest, centre: c.northing)
 
             for level in lineLevels {
                 let s = GridLevels.utmStep(level)
@@ -109,14 +117,21 @@ enum UPSLineGenerator {
                     let e = i * s
                     defer { i += 1 }
                     guard owner(e) == level else { continue }
-                    let rank = GridLabelRank(level: level, roundness: GridLabelRank.roundness(Int64(i)), order: 1, key: e)
-                    let line = GridLine(level: level, axis: .easting, zone: frame.designator(east: e >= origin), value: e,
-                                        label: text(e, .easting), labelRank: rank)
+                    let rank = GridLabelRank(
+                        level: level, roundness: GridLabelRank.roundness(Int64(i)), order: 1, key: e)
+                    let line = GridLine(
+                        level: level, axis: .easting, zone: frame.designator(east: e >= origin), value: e,
+                        label: text(e, .easting), labelRank: rank)
                     let chords = UPSFrame.chords(offset: e - origin, inner: inner, outer: outer)
-                    b.addLine(chords.map { .init(line: line, t0: origin + $0.lowerBound, t1: origin + $0.upperBound) },
-                              step: chunk, window: nWindow) { frame.position(e, $0) }
+                    b.addLine(
+                        chords.map { .init(line: line, t0: origin + $0.lowerBound, t1: origin + $0.upperBound) },
+                        step: chunk, window: nWindow
+                    ) { frame.position(e, $0) }
                     for chord in chords {
-                        for t in b.stops(from: origin + chord.lowerBound, to: origin + chord.upperBound, window: nWindow, period: period, offset: nOffset) {
+                        for t in b.stops(
+                            from: origin + chord.lowerBound, to: origin + chord.upperBound, window: nWindow,
+                            period: period, offset: nOffset)
+                        {
                             b.addLineLabel(line, at: frame.position(e, t))
                         }
                     }
@@ -126,22 +141,26 @@ enum UPSLineGenerator {
                     let n = j * s
                     defer { j += 1 }
                     guard owner(n) == level else { continue }
-                    let rank = GridLabelRank(level: level, roundness: GridLabelRank.roundness(Int64(j)), order: 2, key: n)
+                    let rank = GridLabelRank(
+                        level: level, roundness: GridLabelRank.roundness(Int64(j)), order: 2, key: n)
                     var pieces: [GridBuilder<P>.Piece] = []
                     for chord in UPSFrame.chords(offset: n - origin, inner: inner, outer: outer) {
                         // The 0°/180° meridian (easting 2,000 km) parts the west and east zones.
-                        let parts: [(ClosedRange<Double>, Bool)] = chord.lowerBound < 0 && chord.upperBound > 0
+                        let parts: [(ClosedRange<Double>, Bool)] =
+                            chord.lowerBound < 0 && chord.upperBound > 0
                             ? [(chord.lowerBound...0, false), (0...chord.upperBound, true)]
                             : [(chord, chord.lowerBound >= 0)]
                         for (part, east) in parts {
-                            let line = GridLine(level: level, axis: .northing, zone: frame.designator(east: east), value: n,
-                                                label: text(n, .northing), labelRank: rank)
+                            let line = GridLine(
+                                level: level, axis: .northing, zone: frame.designator(east: east), value: n,
+                                label: text(n, .northing), labelRank: rank)
                             pieces.append(.init(line: line, t0: origin + part.lowerBound, t1: origin + part.upperBound))
                         }
                     }
                     b.addLine(pieces, step: chunk, window: eWindow) { frame.position($0, n) }
                     for piece in pieces {
-                        for t in b.stops(from: piece.t0, to: piece.t1, window: eWindow, period: period, offset: eOffset) {
+                        for t in b.stops(from: piece.t0, to: piece.t1, window: eWindow, period: period, offset: eOffset)
+                        {
                             b.addLineLabel(piece.line, at: frame.position(t, n))
                         }
                     }

@@ -11,8 +11,8 @@ import Geodesy
 /// points are found by root-finding from brackets that depend only on the line and the cell,
 /// never on the view, and adjacent pieces share their end vertex.
 enum UTMLineGenerator {
-    static let rootTolerance = 1e-7          // metres
-    static let angleTolerance = 1e-12        // degrees
+    static let rootTolerance = 1e-7  // metres
+    static let angleTolerance = 1e-12  // degrees
 
     static func generate<P: GridProjection>(_ b: inout GridBuilder<P>, lineLevels: [Int], type: GridType) {
         guard let finestLevel = lineLevels.last else { return }
@@ -30,7 +30,8 @@ enum UTMLineGenerator {
         for zone in extended.map({ $0...$0 }) ?? 1...60 {
             let frame = UTMZoneFrame(zone: zone)
             let cells: [UTMCell]
-            let eWindow: ClosedRange<Double>, nWindow: ClosedRange<Double>
+            let eWindow: ClosedRange<Double>
+            let nWindow: ClosedRange<Double>
             if extended != nil {
                 // One zone's grid over the whole area: its cells reach across the zone's edges,
                 // and the windows come from the area's own edges (the zone's coordinates of a
@@ -41,7 +42,10 @@ enum UTMLineGenerator {
                 nWindow = r.northing
             } else {
                 cells = UTMCell.all[zone - 1]
-                var e0 = Double.infinity, e1 = -Double.infinity, n0 = Double.infinity, n1 = -Double.infinity
+                var e0 = Double.infinity
+                var e1 = -Double.infinity
+                var n0 = Double.infinity
+                var n1 = -Double.infinity
                 for cell in cells where cell.box.intersects(geo) {
                     let r = frame.ranges(cell.box.intersection(geo))
                     e0 = Swift.min(e0, r.easting.lowerBound)
@@ -57,7 +61,8 @@ enum UTMLineGenerator {
             guard !visible.isEmpty else { continue }
             let (e0, e1, n0, n1) = (eWindow.lowerBound, eWindow.upperBound, nWindow.lowerBound, nWindow.upperBound)
             let c = frame.coordinates(latitude: centre.latitude, longitude: centre.longitude)
-            let eOffset = b.labelOffset(step: finest, centre: c.easting), nOffset = b.labelOffset(step: finest, centre: c.northing)
+            let eOffset = b.labelOffset(step: finest, centre: c.easting)
+            let nOffset = b.labelOffset(step: finest, centre: c.northing)
             // Each cell's easting range, computed once for all the zone's northing lines (an
             // extended cell reaches as far as the area does).
             let cellRanges = cells.map { (cell: $0, easting: extended == nil ? frame.ranges($0.box).easting : eWindow) }
@@ -76,20 +81,29 @@ enum UTMLineGenerator {
                     let e = i * s
                     defer { i += 1 }
                     guard owner(e) == level else { continue }
-                    let rank = GridLabelRank(level: level, roundness: GridLabelRank.roundness(Int64(i)), order: 1, key: Double(zone) * 1e7 + e)
-                    let found = b.cache.map { cache in
-                        cache.eastingPieces(.init(zone: zone, extended: extended != nil, easting: e, bands: visible.map(\.band.index))) {
-                            eastingPieces(frame, easting: e, cells: visible)
-                        }
-                    } ?? eastingPieces(frame, easting: e, cells: visible)
+                    let rank = GridLabelRank(
+                        level: level, roundness: GridLabelRank.roundness(Int64(i)), order: 1,
+                        key: Double(zone) * 1e7 + e)
+                    let found =
+                        b.cache.map { cache in
+                            cache.eastingPieces(
+                                .init(
+                                    zone: zone, extended: extended != nil, easting: e, bands: visible.map(\.band.index))
+                            ) {
+                                eastingPieces(frame, easting: e, cells: visible)
+                            }
+                        } ?? eastingPieces(frame, easting: e, cells: visible)
                     let pieces = found.map { piece in
-                        GridBuilder<P>.Piece(line: GridLine(level: level, axis: .easting, zone: piece.cell.designator, value: e,
-                                                            label: text(e, .easting), labelRank: rank),
-                                             t0: piece.range.lowerBound, t1: piece.range.upperBound)
+                        GridBuilder<P>.Piece(
+                            line: GridLine(
+                                level: level, axis: .easting, zone: piece.cell.designator, value: e,
+                                label: text(e, .easting), labelRank: rank),
+                            t0: piece.range.lowerBound, t1: piece.range.upperBound)
                     }
                     b.addLine(pieces, step: chunk, window: nWindow) { frame.position(e, $0) }
                     for piece in pieces {
-                        for t in b.stops(from: piece.t0, to: piece.t1, window: nWindow, period: period, offset: nOffset) {
+                        for t in b.stops(from: piece.t0, to: piece.t1, window: nWindow, period: period, offset: nOffset)
+                        {
                             b.addLineLabel(piece.line, at: frame.position(e, t))
                         }
                     }
@@ -100,19 +114,27 @@ enum UTMLineGenerator {
                     let n = j * s
                     defer { j += 1 }
                     guard owner(n) == level else { continue }
-                    let rank = GridLabelRank(level: level, roundness: GridLabelRank.roundness(Int64(j)), order: 2, key: Double(zone) * 1e8 + n)
-                    let found = b.cache.map { cache in
-                        cache.northingPieces(.init(zone: zone, extended: extended != nil, northing: n)) { northingPieces(frame, northing: n, cells: cellRanges) }
-                    } ?? northingPieces(frame, northing: n, cells: cellRanges)
+                    let rank = GridLabelRank(
+                        level: level, roundness: GridLabelRank.roundness(Int64(j)), order: 2,
+                        key: Double(zone) * 1e8 + n)
+                    let found =
+                        b.cache.map { cache in
+                            cache.northingPieces(.init(zone: zone, extended: extended != nil, northing: n)) {
+                                northingPieces(frame, northing: n, cells: cellRanges)
+                            }
+                        } ?? northingPieces(frame, northing: n, cells: cellRanges)
                     let pieces = found.filter { $0.cell.box.intersects(geo) }.map { piece in
                         let value = n + (piece.cell.band.isNorthern ? 0 : WGS84.utmSouthFalseNorthing)
-                        return GridBuilder<P>.Piece(line: GridLine(level: level, axis: .northing, zone: piece.cell.designator, value: value,
-                                                                   label: text(value, .northing), labelRank: rank),
-                                                    t0: piece.range.lowerBound, t1: piece.range.upperBound)
+                        return GridBuilder<P>.Piece(
+                            line: GridLine(
+                                level: level, axis: .northing, zone: piece.cell.designator, value: value,
+                                label: text(value, .northing), labelRank: rank),
+                            t0: piece.range.lowerBound, t1: piece.range.upperBound)
                     }
                     b.addLine(pieces, step: chunk, window: eWindow) { frame.position($0, n) }
                     for piece in pieces {
-                        for t in b.stops(from: piece.t0, to: piece.t1, window: eWindow, period: period, offset: eOffset) {
+                        for t in b.stops(from: piece.t0, to: piece.t1, window: eWindow, period: period, offset: eOffset)
+                        {
                             b.addLineLabel(piece.line, at: frame.position(t, n))
                         }
                     }
@@ -129,7 +151,8 @@ enum UTMLineGenerator {
         let base = frame.coordinates(latitude: latitude, longitude: frame.centralMeridian).northing
         let far = latitude >= 0 ? Swift.min(base + 1_500_000, 9_990_000) : Swift.max(base - 1_500_000, -9_990_000)
         var (a, b) = latitude >= 0 ? (base, far) : (far, base)
-        var fa = f(a), fb = f(b)
+        var fa = f(a)
+        var fb = f(b)
         if !(fa <= 0 && fb >= 0) {
             (a, b) = (-9_990_000, 9_990_000)
             fa = f(a)
@@ -143,12 +166,15 @@ enum UTMLineGenerator {
         let rise = de * de * Swift.abs(tan(latitude * .pi / 180)) / (2 * 6_367_000)
         let guess = latitude >= 0 ? base + rise : base - rise
         let slack = 0.02 * rise + 1
-        return MonotoneRoot.find(a, fa, b, fb, hint: (guess - slack)...(guess + slack),
-                                 ttol: rootTolerance, ftol: angleTolerance, f)
+        return MonotoneRoot.find(
+            a, fa, b, fb, hint: (guess - slack)...(guess + slack),
+            ttol: rootTolerance, ftol: angleTolerance, f)
     }
 
     /// The pieces of an easting line, one per visible cell it passes through.
-    static func eastingPieces(_ frame: UTMZoneFrame, easting e: Double, cells: [UTMCell]) -> [(cell: UTMCell, range: ClosedRange<Double>)] {
+    static func eastingPieces(_ frame: UTMZoneFrame, easting e: Double, cells: [UTMCell]) -> [(
+        cell: UTMCell, range: ClosedRange<Double>
+    )] {
         var crossings: [Double: Double] = [:]
         func crossing(_ latitude: Double) -> Double {
             if let n = crossings[latitude] { return n }
@@ -159,17 +185,22 @@ enum UTMLineGenerator {
         let dlon = { (n: Double) in frame.local(e, n).dlon }
         var pieces: [(cell: UTMCell, range: ClosedRange<Double>)] = []
         for cell in cells {
-            let a = crossing(cell.box.south), b = crossing(cell.box.north)
+            let a = crossing(cell.box.south)
+            let b = crossing(cell.box.north)
             guard a < b else { continue }
             // Along an easting line within one hemisphere the longitude is monotone.
-            let fa = dlon(a), fb = dlon(b)
+            let fa = dlon(a)
+            let fb = dlon(b)
             let east = cell.box.east - frame.centralMeridian
             // A line on the cell's east edge belongs to the cell beyond (the central meridian
             // of zone 31 is the edge of 31V).
             if fa == east && fb == east { continue }
-            guard let range = MonotoneRoot.clip(a, fa, b, fb,
-                                                lower: cell.box.west - frame.centralMeridian, upper: east,
-                                                ttol: rootTolerance, ftol: angleTolerance, dlon) else { continue }
+            guard
+                let range = MonotoneRoot.clip(
+                    a, fa, b, fb,
+                    lower: cell.box.west - frame.centralMeridian, upper: east,
+                    ttol: rootTolerance, ftol: angleTolerance, dlon)
+            else { continue }
             pieces.append((cell, range))
         }
         return pieces
@@ -178,17 +209,21 @@ enum UTMLineGenerator {
     /// The pieces of a northing line (signed), one per cell of the zone it passes through.
     /// Along the line the latitude is extreme at the central meridian and monotone on each
     /// side; within 1.5° of it lie all the cells it can reach.
-    static func northingPieces(_ frame: UTMZoneFrame, northing n: Double,
-                               cells: [(cell: UTMCell, easting: ClosedRange<Double>)]) -> [(cell: UTMCell, range: ClosedRange<Double>)] {
+    static func northingPieces(
+        _ frame: UTMZoneFrame, northing n: Double,
+        cells: [(cell: UTMCell, easting: ClosedRange<Double>)]
+    ) -> [(cell: UTMCell, range: ClosedRange<Double>)] {
         let centre = WGS84.utmFalseEasting
         let top = frame.local(centre, n).latitude
         let near = cells.filter { c in
-            n >= 0 ? c.cell.box.south <= top && c.cell.box.north >= top - 1.5
-                   : c.cell.box.north >= top && c.cell.box.south <= top + 1.5
+            n >= 0
+                ? c.cell.box.south <= top && c.cell.box.north >= top - 1.5
+                : c.cell.box.north >= top && c.cell.box.south <= top + 1.5
         }
         guard !near.isEmpty else { return [] }
         let candidates = near.map(\.cell)
-        var e0 = Double.infinity, e1 = -Double.infinity
+        var e0 = Double.infinity
+        var e1 = -Double.infinity
         for c in near {
             e0 = Swift.min(e0, c.easting.lowerBound)
             e1 = Swift.max(e1, c.easting.upperBound)
@@ -198,15 +233,21 @@ enum UTMLineGenerator {
         let dlon = { (e: Double) in frame.local(e, n).dlon }
         var pieces: [(cell: UTMCell, range: ClosedRange<Double>)] = []
         for (a, b) in [(e0, Swift.min(e1, centre)), (Swift.max(e0, centre), e1)] where a < b {
-            let la = latitude(a), lb = latitude(b)
+            let la = latitude(a)
+            let lb = latitude(b)
             var cuts = [a, b]
             for edge in edges where (la - edge) * (lb - edge) < 0 {
-                cuts.append(MonotoneRoot.find(a, la - edge, b, lb - edge, ttol: rootTolerance, ftol: angleTolerance) { latitude($0) - edge })
+                cuts.append(
+                    MonotoneRoot.find(a, la - edge, b, lb - edge, ttol: rootTolerance, ftol: angleTolerance) {
+                        latitude($0) - edge
+                    })
             }
             cuts.sort()
             for k in 0..<(cuts.count - 1) where cuts[k] < cuts[k + 1] {
                 let mid = latitude((cuts[k] + cuts[k + 1]) / 2)
-                guard let cell = candidates.first(where: { mid >= $0.box.south && mid < $0.box.north }) else { continue }
+                guard let cell = candidates.first(where: { mid >= $0.box.south && mid < $0.box.north }) else {
+                    continue
+                }
                 // The line meets a meridian about where that meridian crosses the piece's middle
                 // latitude (a northing line runs nearly along a parallel): a narrow first bracket.
                 let hints = { (d: Double) -> ClosedRange<Double>? in
@@ -214,10 +255,13 @@ enum UTMLineGenerator {
                     let slack = 0.002 * Swift.abs(e - centre) + 1
                     return (e - slack)...(e + slack)
                 }
-                guard let range = MonotoneRoot.clip(cuts[k], dlon(cuts[k]), cuts[k + 1], dlon(cuts[k + 1]),
-                                                    lower: cell.box.west - frame.centralMeridian,
-                                                    upper: cell.box.east - frame.centralMeridian,
-                                                    ttol: rootTolerance, ftol: angleTolerance, hints: hints, dlon) else { continue }
+                guard
+                    let range = MonotoneRoot.clip(
+                        cuts[k], dlon(cuts[k]), cuts[k + 1], dlon(cuts[k + 1]),
+                        lower: cell.box.west - frame.centralMeridian,
+                        upper: cell.box.east - frame.centralMeridian,
+                        ttol: rootTolerance, ftol: angleTolerance, hints: hints, dlon)
+                else { continue }
                 // The two sides of the central meridian join into one piece.
                 if let last = pieces.last, last.cell.band == cell.band, last.range.upperBound == range.lowerBound {
                     pieces[pieces.count - 1] = (cell, last.range.lowerBound...range.upperBound)

@@ -28,7 +28,8 @@ struct UTMZoneFrame {
 
     @inline(__always)
     func coordinates(latitude: Double, longitude: Double) -> (easting: Double, northing: Double) {
-        let p = TransverseMercator.utm.forward(centralMeridian: 0, latitude: latitude, longitude: longitude - centralMeridian)
+        let p = TransverseMercator.utm.forward(
+            centralMeridian: 0, latitude: latitude, longitude: longitude - centralMeridian)
         return (p.x + WGS84.utmFalseEasting, p.y)
     }
 
@@ -38,9 +39,14 @@ struct UTMZoneFrame {
     /// corners and the central meridian's points on the top and bottom edges bound the box.
     func ranges(_ box: GeoBox) -> (easting: ClosedRange<Double>, northing: ClosedRange<Double>) {
         let cm = Swift.max(box.west, Swift.min(box.east, centralMeridian))
-        var e0 = Double.infinity, e1 = -Double.infinity, n0 = Double.infinity, n1 = -Double.infinity
-        for (lat, lon) in [(box.south, box.west), (box.south, box.east), (box.north, box.west), (box.north, box.east),
-                           (box.south, cm), (box.north, cm)] {
+        var e0 = Double.infinity
+        var e1 = -Double.infinity
+        var n0 = Double.infinity
+        var n1 = -Double.infinity
+        for (lat, lon) in [
+            (box.south, box.west), (box.south, box.east), (box.north, box.west), (box.north, box.east),
+            (box.south, cm), (box.north, cm),
+        ] {
             let c = coordinates(latitude: lat, longitude: lon)
             e0 = Swift.min(e0, c.easting)
             e1 = Swift.max(e1, c.easting)
@@ -64,9 +70,10 @@ struct UTMCell: Sendable {
     static let all: [[UTMCell]] = (1...60).map { zone in
         LatitudeBand.all.compactMap { band in
             guard let lon = UTM.longitudeRange(zone: zone, band: band) else { return nil }
-            return UTMCell(zone: zone, band: band,
-                           box: GeoBox(south: band.south, north: band.north, west: lon.lowerBound, east: lon.upperBound),
-                           designator: MGRS.gridZoneDesignator(zone: zone, band: band))
+            return UTMCell(
+                zone: zone, band: band,
+                box: GeoBox(south: band.south, north: band.north, west: lon.lowerBound, east: lon.upperBound),
+                designator: MGRS.gridZoneDesignator(zone: zone, band: band))
         }
     }
 
@@ -75,8 +82,9 @@ struct UTMCell: Sendable {
     static func extended(zone: Int) -> [UTMCell] {
         let cm = UTM.centralMeridian(zone: zone)
         return LatitudeBand.all.map { band in
-            UTMCell(zone: zone, band: band, box: GeoBox(south: band.south, north: band.north, west: cm - 90, east: cm + 90),
-                    designator: MGRS.gridZoneDesignator(zone: zone, band: band))
+            UTMCell(
+                zone: zone, band: band, box: GeoBox(south: band.south, north: band.north, west: cm - 90, east: cm + 90),
+                designator: MGRS.gridZoneDesignator(zone: zone, band: band))
         }
     }
 
@@ -88,7 +96,9 @@ struct UTMCell: Sendable {
     /// The cell of a band that holds a longitude (west edge included).
     static func cell(band: LatitudeBand, longitude: Double) -> UTMCell? {
         for cells in all {
-            if let c = cells.first(where: { $0.band == band }), longitude >= c.box.west, longitude < c.box.east { return c }
+            if let c = cells.first(where: { $0.band == band }), longitude >= c.box.west, longitude < c.box.east {
+                return c
+            }
         }
         return longitude >= 180 ? cell(band: band, longitude: -180) : nil
     }

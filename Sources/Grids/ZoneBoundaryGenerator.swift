@@ -21,11 +21,13 @@ enum ZoneBoundaryGenerator {
         // Zone meridians: one line per longitude, a piece per band (and the caps' meridians).
         var meridians: [Double: [GridBuilder<P>.Piece]] = [:]
         for band in LatitudeBand.all {
-            let lat0 = Swift.max(band.south, domain.0), lat1 = Swift.min(band.north, domain.1)
+            let lat0 = Swift.max(band.south, domain.0)
+            let lat1 = Swift.min(band.north, domain.1)
             guard lat0 < lat1, lat1 >= geo.south, lat0 <= geo.north else { continue }
             for lon in UTMCell.zoneEdges(band: band) + [180] where lon >= geo.west && lon <= geo.east {
                 let east = UTMCell.cell(band: band, longitude: lon)
-                let line = GridLine(level: 0, axis: .boundary, zone: east?.designator, value: lon, label: nil, labelRank: rank)
+                let line = GridLine(
+                    level: 0, axis: .boundary, zone: east?.designator, value: lon, label: nil, labelRank: rank)
                 meridians[lon, default: []].append(.init(line: line, t0: lat0, t1: lat1))
             }
         }
@@ -33,11 +35,13 @@ enum ZoneBoundaryGenerator {
             // The meridian that parts the UPS zones continues the zone meridians at 0° and 180°.
             for north in [true, false] {
                 let frame = UPSFrame(north: north)
-                let lat0 = north ? 84 : domain.0, lat1 = north ? domain.1 : -80
+                let lat0 = north ? 84 : domain.0
+                let lat1 = north ? domain.1 : -80
                 guard lat0 < lat1, lat1 >= geo.south, lat0 <= geo.north else { continue }
                 for lon in [-180.0, 0, 180] where lon >= geo.west && lon <= geo.east {
-                    let line = GridLine(level: 0, axis: .boundary, zone: frame.designator(east: lon == 0), value: lon,
-                                        label: nil, labelRank: rank)
+                    let line = GridLine(
+                        level: 0, axis: .boundary, zone: frame.designator(east: lon == 0), value: lon,
+                        label: nil, labelRank: rank)
                     meridians[lon, default: []].append(.init(line: line, t0: lat0, t1: lat1))
                 }
             }
@@ -61,7 +65,8 @@ enum ZoneBoundaryGenerator {
             var pieces: [GridBuilder<P>.Piece] = []
             for k in 0..<(sorted.count - 1) where sorted[k + 1] >= geo.west && sorted[k] <= geo.east {
                 let mid = (sorted[k] + sorted[k + 1]) / 2
-                let zone = above.flatMap { UTMCell.cell(band: $0, longitude: mid)?.designator }
+                let zone =
+                    above.flatMap { UTMCell.cell(band: $0, longitude: mid)?.designator }
                     ?? UPSFrame(north: true).designator(east: mid >= 0)
                 let line = GridLine(level: 0, axis: .boundary, zone: zone, value: lat, label: nil, labelRank: rank)
                 pieces.append(.init(line: line, t0: sorted[k], t1: sorted[k + 1]))
@@ -73,8 +78,11 @@ enum ZoneBoundaryGenerator {
         // Ranks favour zones by column (zone 1, 33, 17 and 49, ...) so that crowded labels
         // thin out to the same zones in every band.
         func cellRank(zone: Int, row: Int) -> GridLabelRank {
-            GridLabelRank(level: 0, roundness: 8 * GridLabelRank.roundness(Int64(zone - 1), cap: 6) + GridLabelRank.roundness(Int64(row), cap: 6),
-                          order: 0, key: Double(zone * 100 + row))
+            GridLabelRank(
+                level: 0,
+                roundness: 8 * GridLabelRank.roundness(Int64(zone - 1), cap: 6)
+                    + GridLabelRank.roundness(Int64(row), cap: 6),
+                order: 0, key: Double(zone * 100 + row))
         }
         if mgrs || b.request.cellAnchor == .fixed {
             // One label per grid zone: MGRS designators, or UTM zone numbers repeated in every
@@ -82,7 +90,9 @@ enum ZoneBoundaryGenerator {
             for cells in UTMCell.all {
                 for cell in cells where cell.box.intersects(geo) {
                     let text = mgrs ? cell.designator : GridText.utmZone(cell.zone, north: cell.band.isNorthern)
-                    b.addCellLabel(text, level: 0, cell: cell.box, zone: cell.designator, rank: cellRank(zone: cell.zone, row: cell.band.index))
+                    b.addCellLabel(
+                        text, level: 0, cell: cell.box, zone: cell.designator,
+                        rank: cellRank(zone: cell.zone, row: cell.band.index))
                 }
             }
         } else {
@@ -93,8 +103,10 @@ enum ZoneBoundaryGenerator {
                     let box = GeoBox(south: north ? 0 : -80, north: north ? 84 : 0, west: west, east: west + 6)
                     guard box.intersects(geo) else { continue }
                     let band = LatitudeBand.containing(latitude: north ? 0 : -8)!
-                    b.addCellLabel(GridText.utmZone(zone, north: north), level: 0, cell: box,
-                                   zone: MGRS.gridZoneDesignator(zone: zone, band: band), rank: cellRank(zone: zone, row: north ? 1 : 0))
+                    b.addCellLabel(
+                        GridText.utmZone(zone, north: north), level: 0, cell: box,
+                        zone: MGRS.gridZoneDesignator(zone: zone, band: band),
+                        rank: cellRank(zone: zone, row: north ? 1 : 0))
                 }
             }
         }
@@ -104,8 +116,11 @@ enum ZoneBoundaryGenerator {
             let rank = GridLabelRank(level: 0, roundness: 16, order: 0, key: north ? 1 : 0)
             if mgrs {
                 for east in [false, true] {
-                    let box = GeoBox(south: lats.lowerBound, north: lats.upperBound, west: east ? 0 : -180, east: east ? 180 : 0)
-                    b.addCellLabel(frame.designator(east: east), level: 0, cell: box, zone: frame.designator(east: east), rank: rank)
+                    let box = GeoBox(
+                        south: lats.lowerBound, north: lats.upperBound, west: east ? 0 : -180, east: east ? 180 : 0)
+                    b.addCellLabel(
+                        frame.designator(east: east), level: 0, cell: box, zone: frame.designator(east: east),
+                        rank: rank)
                 }
             } else {
                 let box = GeoBox(south: lats.lowerBound, north: lats.upperBound, west: -180, east: 180)

@@ -10,13 +10,19 @@
 enum AntiAliasing {
     /// Whether the pixel at (x, y) of `image` is anti-aliasing, given the other image.
     static func isAntiAliased(_ image: PixelGrid, _ other: PixelGrid, x: Int, y: Int) -> Bool {
-        let x0 = max(x - 1, 0), x1 = min(x + 1, image.width - 1)
-        let y0 = max(y - 1, 0), y1 = min(y + 1, image.height - 1)
+        let x0 = max(x - 1, 0)
+        let x1 = min(x + 1, image.width - 1)
+        let y0 = max(y - 1, 0)
+        let y1 = min(y + 1, image.height - 1)
         // A pixel on the image border is missing neighbours: count that as one of equal
         // brightness, so border pixels need more evidence.
         var equal = (x == 0 || x == image.width - 1 || y == 0 || y == image.height - 1) ? 1 : 0
-        var darkest = 0.0, brightest = 0.0
-        var darkX = 0, darkY = 0, brightX = 0, brightY = 0
+        var darkest = 0.0
+        var brightest = 0.0
+        var darkX = 0
+        var darkY = 0
+        var brightX = 0
+        var brightY = 0
         let centre = YIQ.luma(image[x, y])
         for ny in y0...y1 {
             for nx in x0...x1 where nx != x || ny != y {
@@ -43,8 +49,10 @@ enum AntiAliasing {
 
     /// More than two of the 3x3 neighbours have exactly this pixel's colour.
     static func inFlatArea(_ image: PixelGrid, x: Int, y: Int) -> Bool {
-        let x0 = max(x - 1, 0), x1 = min(x + 1, image.width - 1)
-        let y0 = max(y - 1, 0), y1 = min(y + 1, image.height - 1)
+        let x0 = max(x - 1, 0)
+        let x1 = min(x + 1, image.width - 1)
+        let y0 = max(y - 1, 0)
+        let y1 = min(y + 1, image.height - 1)
         var same = (x == 0 || x == image.width - 1 || y == 0 || y == image.height - 1) ? 1 : 0
         let centre = image[x, y]
         for ny in y0...y1 {

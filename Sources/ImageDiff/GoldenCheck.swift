@@ -22,9 +22,11 @@ public struct GoldenCheck: Sendable {
     /// Write expected images instead of comparing.
     public var update: Bool
 
-    public init(artifactsDirectory: String, root: String = FileManager.default.currentDirectoryPath,
-                threshold: Double = 0.1, allowedFraction: Double = 0, includeAntiAliased: Bool = false,
-                update: Bool = GoldenCheck.updateRequested()) {
+    public init(
+        artifactsDirectory: String, root: String = FileManager.default.currentDirectoryPath,
+        threshold: Double = 0.1, allowedFraction: Double = 0, includeAntiAliased: Bool = false,
+        update: Bool = GoldenCheck.updateRequested()
+    ) {
         self.artifactsDirectory = artifactsDirectory
         self.root = root
         self.comparator = ImageComparator(threshold: threshold, includeAntiAliased: includeAntiAliased)
@@ -34,11 +36,14 @@ public struct GoldenCheck: Sendable {
 
     /// For tests in a SwiftPM package: the root is the nearest directory above `testFile`
     /// holding Package.swift, and artifacts go to `<root>/.build/golden-artifacts`.
-    public init(testFile: String = #filePath, threshold: Double = 0.1, allowedFraction: Double = 0,
-                includeAntiAliased: Bool = false, update: Bool = GoldenCheck.updateRequested()) {
+    public init(
+        testFile: String = #filePath, threshold: Double = 0.1, allowedFraction: Double = 0,
+        includeAntiAliased: Bool = false, update: Bool = GoldenCheck.updateRequested()
+    ) {
         let root = GoldenCheck.packageRoot(containing: testFile) ?? FileManager.default.currentDirectoryPath
-        self.init(artifactsDirectory: root + "/.build/golden-artifacts", root: root, threshold: threshold,
-                  allowedFraction: allowedFraction, includeAntiAliased: includeAntiAliased, update: update)
+        self.init(
+            artifactsDirectory: root + "/.build/golden-artifacts", root: root, threshold: threshold,
+            allowedFraction: allowedFraction, includeAntiAliased: includeAntiAliased, update: update)
     }
 
     /// True when `MERIDIAN_GOLDEN_UPDATE=1`.
@@ -72,8 +77,9 @@ public struct GoldenCheck: Sendable {
         let actualPath = artifactsDirectory + "/" + safeName + ".actual.png"
         let diffPath = artifactsDirectory + "/" + safeName + ".diff.png"
         func failure(_ reason: GoldenFailure.Reason, actual: String? = nil, diff: String? = nil) -> GoldenFailure {
-            GoldenFailure(caseName: caseName, reason: reason, expectedPath: expectedPath,
-                          actualPath: actual, diffPath: diff, allowedFraction: allowedFraction)
+            GoldenFailure(
+                caseName: caseName, reason: reason, expectedPath: expectedPath,
+                actualPath: actual, diffPath: diff, allowedFraction: allowedFraction)
         }
 
         if update {

@@ -22,12 +22,14 @@ public struct ImageComparator: Sendable {
     public func compare(expected: Image, actual: Image, makeDiffImage: Bool = false) -> DiffResult {
         guard expected.size == actual.size else {
             let total = max(expected.pixelCount, actual.pixelCount)
-            return DiffResult(expectedSize: expected.size, actualSize: actual.size,
-                              differingPixels: total, antiAliasedPixels: 0, totalPixels: total, diffImage: nil)
+            return DiffResult(
+                expectedSize: expected.size, actualSize: actual.size,
+                differingPixels: total, antiAliasedPixels: 0, totalPixels: total, diffImage: nil)
         }
         let t = min(1, max(0, threshold))
         let limit = YIQ.maximumDistance * t * t
-        let width = expected.width, height = expected.height
+        let width = expected.width
+        let height = expected.height
         var differing = 0
         var antiAliased = 0
         var diff = makeDiffImage ? Image(width: width, height: height) : nil
@@ -41,9 +43,11 @@ public struct ImageComparator: Sendable {
                 var marks = [UInt8](repeating: 0, count: makeDiffImage ? width * height : 0)  // 1 diff, 2 aa
                 for y in 0..<height {
                     for x in 0..<width {
-                        let p = one[x, y], q = two[x, y]
+                        let p = one[x, y]
+                        let q = two[x, y]
                         guard p != q, YIQ.distance(p, q) > limit else { continue }
-                        let aa = !includeAntiAliased
+                        let aa =
+                            !includeAntiAliased
                             && (AntiAliasing.isAntiAliased(one, two, x: x, y: y)
                                 || AntiAliasing.isAntiAliased(two, one, x: x, y: y))
                         if aa { antiAliased += 1 } else { differing += 1 }
@@ -53,8 +57,9 @@ public struct ImageComparator: Sendable {
                 if makeDiffImage { diff = Self.diffImage(of: one, marks: marks) }
             }
         }
-        return DiffResult(expectedSize: expected.size, actualSize: actual.size, differingPixels: differing,
-                          antiAliasedPixels: antiAliased, totalPixels: width * height, diffImage: diff)
+        return DiffResult(
+            expectedSize: expected.size, actualSize: actual.size, differingPixels: differing,
+            antiAliasedPixels: antiAliased, totalPixels: width * height, diffImage: diff)
     }
 
     /// The expected image in faded grey (its luma pulled 90% of the way to white) so that

@@ -41,7 +41,8 @@ enum YIQ {
 
     /// Distance between two RGBA pixels, each blended over white first.
     @inline(__always) static func distance(_ p: UInt32, _ q: UInt32) -> Double {
-        let a1 = Double(p >> 24) / 255, a2 = Double(q >> 24) / 255
+        let a1 = Double(p >> 24) / 255
+        let a2 = Double(q >> 24) / 255
         let dr = overWhite(UInt8(truncatingIfNeeded: p), a1) - overWhite(UInt8(truncatingIfNeeded: q), a2)
         let dg = overWhite(UInt8(truncatingIfNeeded: p >> 8), a1) - overWhite(UInt8(truncatingIfNeeded: q >> 8), a2)
         let db = overWhite(UInt8(truncatingIfNeeded: p >> 16), a1) - overWhite(UInt8(truncatingIfNeeded: q >> 16), a2)

@@ -104,8 +104,10 @@ final class ColourCensus {
 
     /// Writes the palette index of every pixel, packed `bitDepth` bits per pixel with the
     /// leftmost pixel in the high bits (PNG's layout), each row starting on a byte.
-    func writeIndices(of pixels: UnsafeRawBufferPointer, width: Int, height: Int, bitDepth: Int,
-                      into output: UnsafeMutablePointer<UInt8>, rowBytes: Int) {
+    func writeIndices(
+        of pixels: UnsafeRawBufferPointer, width: Int, height: Int, bitDepth: Int,
+        into output: UnsafeMutablePointer<UInt8>, rowBytes: Int
+    ) {
         guard let base = pixels.baseAddress, fitsPalette, !colours.isEmpty else { return }
         var last = colours[0]
         var lastIndex = indices[slot(of: last)]
@@ -114,7 +116,8 @@ final class ColourCensus {
             let row = output + y * rowBytes
             if bitDepth == 8 {
                 for x in 0..<width {
-                    let p = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: (y &* width &+ x) &* 4, as: UInt32.self))
+                    let p = UInt32(
+                        littleEndian: base.loadUnaligned(fromByteOffset: (y &* width &+ x) &* 4, as: UInt32.self))
                     if p != last {
                         last = p
                         lastIndex = indices[slot(of: p)]
@@ -124,7 +127,8 @@ final class ColourCensus {
             } else {
                 row.initialize(repeating: 0, count: rowBytes)
                 for x in 0..<width {
-                    let p = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: (y &* width &+ x) &* 4, as: UInt32.self))
+                    let p = UInt32(
+                        littleEndian: base.loadUnaligned(fromByteOffset: (y &* width &+ x) &* 4, as: UInt32.self))
                     if p != last {
                         last = p
                         lastIndex = indices[slot(of: p)]

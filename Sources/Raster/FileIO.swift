@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A file operation that failed, with the path and the system's reason:
@@ -71,7 +71,9 @@ public enum FileIO {
         try result.get()
     }
 
-    public static func writeAtomically(_ bytes: UnsafeRawBufferPointer, toPath path: String, durable: Bool = false) throws(FileError) {
+    public static func writeAtomically(_ bytes: UnsafeRawBufferPointer, toPath path: String, durable: Bool = false)
+        throws(FileError)
+    {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path

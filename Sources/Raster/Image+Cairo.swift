@@ -10,7 +10,8 @@ extension Image {
         guard width >= 0, height >= 0, width < Int(Int32.max), height < Int(Int32.max) else {
             throw .invalidSize(width: width, height: height)
         }
-        guard stride >= width * 4, stride % 4 == 0, height == 0 || data.count >= (height - 1) * stride + width * 4 else {
+        guard stride >= width * 4, stride % 4 == 0, height == 0 || data.count >= (height - 1) * stride + width * 4
+        else {
             throw .bufferTooSmall(width: width, height: height, stride: stride, byteCount: data.count)
         }
         let count = width * height
@@ -27,18 +28,19 @@ extension Image {
                     var x = 0
                     while x < width {
                         #if _endian(little)
-                        // Two opaque pixels at once as one 64-bit word (most of a map is
-                        // opaque): no un-premultiplying, only red and blue swapped.
-                        if x + 2 <= width {
-                            let pair = UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self)
-                            if pair & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000 {
-                                let swapped = (pair >> 16) & 0x0000_00FF_0000_00FF | pair & 0xFF00_FF00_FF00_FF00
-                                    | (pair & 0x0000_00FF_0000_00FF) << 16
-                                UnsafeMutableRawPointer(out + x).storeBytes(of: swapped, as: UInt64.self)
-                                x += 2
-                                continue
+                            // Two opaque pixels at once as one 64-bit word (most of a map is
+                            // opaque): no un-premultiplying, only red and blue swapped.
+                            if x + 2 <= width {
+                                let pair = UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self)
+                                if pair & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000 {
+                                    let swapped =
+                                        (pair >> 16) & 0x0000_00FF_0000_00FF | pair & 0xFF00_FF00_FF00_FF00
+                                        | (pair & 0x0000_00FF_0000_00FF) << 16
+                                    UnsafeMutableRawPointer(out + x).storeBytes(of: swapped, as: UInt64.self)
+                                    x += 2
+                                    continue
+                                }
                             }
-                        }
                         #endif
                         // Native endianness on both sides: Cairo's word is native, and the
                         // output word is built in RGBA memory order then stored little-endian.

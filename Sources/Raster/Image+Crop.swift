@@ -5,10 +5,11 @@ extension Image {
     /// tile is cut out of a metatile. One memcpy per row.
     public func cropped(x: Int, y: Int, width: Int, height: Int) throws(RasterError) -> Image {
         guard x >= 0, y >= 0, width >= 0, height >= 0,
-              x <= self.width - width, y <= self.height - height
+            x <= self.width - width, y <= self.height - height
         else {
-            throw .cropOutOfBounds(x: x, y: y, width: width, height: height,
-                                   imageWidth: self.width, imageHeight: self.height)
+            throw .cropOutOfBounds(
+                x: x, y: y, width: width, height: height,
+                imageWidth: self.width, imageHeight: self.height)
         }
         if x == 0, y == 0, width == self.width, height == self.height { return self }
         let rowBytes = width * 4

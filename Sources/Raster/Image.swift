@@ -13,7 +13,7 @@ public struct Image: Sendable, Equatable {
     /// Wraps existing RGBA bytes; their count must be exactly `width * height * 4`.
     public init(width: Int, height: Int, pixels: [UInt8]) throws(RasterError) {
         guard width >= 0, height >= 0, width.multipliedReportingOverflow(by: height).overflow == false,
-              (width * height).multipliedReportingOverflow(by: 4).overflow == false
+            (width * height).multipliedReportingOverflow(by: 4).overflow == false
         else { throw .invalidSize(width: width, height: height) }
         guard pixels.count == width * height * 4 else {
             throw .pixelCountMismatch(width: width, height: height, byteCount: pixels.count)

@@ -43,7 +43,9 @@ public enum PNG {
         return try result.get().image!
     }
 
-    public static func decode(_ data: UnsafeRawBufferPointer, maxPixels: Int = defaultMaxPixels) throws(PNGError) -> Image {
+    public static func decode(_ data: UnsafeRawBufferPointer, maxPixels: Int = defaultMaxPixels) throws(PNGError)
+        -> Image
+    {
         try decodeResult(data, maxPixels: maxPixels, wantPixels: true).get().image!
     }
 
@@ -69,8 +71,10 @@ public enum PNG {
         try data.withUnsafeBytes { decodeResult($0, maxPixels: Int.max, wantPixels: false) }.get().header
     }
 
-    private static func decodeResult(_ data: UnsafeRawBufferPointer, maxPixels: Int,
-                                      wantPixels: Bool) -> Result<(header: PNGHeader, image: Image?), PNGError> {
+    private static func decodeResult(
+        _ data: UnsafeRawBufferPointer, maxPixels: Int,
+        wantPixels: Bool
+    ) -> Result<(header: PNGHeader, image: Image?), PNGError> {
         guard let session = DecoderSession(data) else {
             return .failure(PNGError(.outOfMemory, "cannot start libpng"))
         }
@@ -81,10 +85,11 @@ public enum PNG {
         guard let colourType = PNGColourType(rawValue: Int(mpng_decoder_color_type(session.handle))) else {
             return .failure(PNGError(.malformed, "unknown colour type"))
         }
-        let header = PNGHeader(width: width, height: height,
-                               bitDepth: Int(mpng_decoder_bit_depth(session.handle)),
-                               colourType: colourType,
-                               interlaced: mpng_decoder_interlaced(session.handle) != 0)
+        let header = PNGHeader(
+            width: width, height: height,
+            bitDepth: Int(mpng_decoder_bit_depth(session.handle)),
+            colourType: colourType,
+            interlaced: mpng_decoder_interlaced(session.handle) != 0)
         guard wantPixels else { return .success((header, nil)) }
         guard width * height <= maxPixels else {
             return .failure(PNGError(.tooLarge, "\(width)x\(height) is more than \(maxPixels) pixels"))

@@ -4,7 +4,9 @@ extension PNG {
     /// Encodes `image` as PNG. The colour type follows `options.colourMode` (by default: an
     /// exact palette for at most 256 colours, RGB when opaque, RGBA otherwise); the output
     /// depends only on the pixels and the options, so the same image gives the same bytes.
-    public static func encode(_ image: Image, options: PNGEncodingOptions = PNGEncodingOptions()) throws(PNGError) -> [UInt8] {
+    public static func encode(_ image: Image, options: PNGEncodingOptions = PNGEncodingOptions()) throws(PNGError)
+        -> [UInt8]
+    {
         guard image.width > 0, image.height > 0 else {
             throw PNGError(.unencodable, "a \(image.width)x\(image.height) image has no pixels")
         }
@@ -35,8 +37,10 @@ extension PNG {
     }
 
     /// Encodes and writes atomically (temporary file, then rename) to `path`.
-    public static func write(_ image: Image, toPath path: String,
-                             options: PNGEncodingOptions = PNGEncodingOptions()) throws(PNGError) {
+    public static func write(
+        _ image: Image, toPath path: String,
+        options: PNGEncodingOptions = PNGEncodingOptions()
+    ) throws(PNGError) {
         let bytes: [UInt8]
         do {
             bytes = try encode(image, options: options)
@@ -52,9 +56,11 @@ extension PNG {
         }
     }
 
-    private static func encodePalette(_ pixels: UnsafeRawBufferPointer, image: Image, census: ColourCensus,
-                                      options: PNGEncodingOptions,
-                                      _ params: inout mpng_encode_params) -> Result<[UInt8], PNGError> {
+    private static func encodePalette(
+        _ pixels: UnsafeRawBufferPointer, image: Image, census: ColourCensus,
+        options: PNGEncodingOptions,
+        _ params: inout mpng_encode_params
+    ) -> Result<[UInt8], PNGError> {
         let depth = options.packPaletteBits ? census.indexBitDepth : 8
         let rowBytes = (image.width * depth + 7) / 8
         var rgb = [UInt8]()
@@ -69,8 +75,9 @@ extension PNG {
             alpha.append(UInt8(truncatingIfNeeded: colour >> 24))
         }
         let indices = [UInt8](unsafeUninitializedCapacity: rowBytes * image.height) { buffer, initialized in
-            census.writeIndices(of: pixels, width: image.width, height: image.height, bitDepth: depth,
-                                into: buffer.baseAddress!, rowBytes: rowBytes)
+            census.writeIndices(
+                of: pixels, width: image.width, height: image.height, bitDepth: depth,
+                into: buffer.baseAddress!, rowBytes: rowBytes)
             initialized = rowBytes * image.height
         }
         params.color = MPNG_COLOR_PALETTE
@@ -91,9 +98,11 @@ extension PNG {
         }
     }
 
-    private static func encodeTruecolour(_ pixels: UnsafeRawBufferPointer, image: Image, opaque: Bool,
-                                         _ compression: PNGCompression,
-                                         _ params: inout mpng_encode_params) -> Result<[UInt8], PNGError> {
+    private static func encodeTruecolour(
+        _ pixels: UnsafeRawBufferPointer, image: Image, opaque: Bool,
+        _ compression: PNGCompression,
+        _ params: inout mpng_encode_params
+    ) -> Result<[UInt8], PNGError> {
         params.bit_depth = 8
         apply(compression, to: &params)
         guard opaque else {

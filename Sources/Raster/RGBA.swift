@@ -23,15 +23,17 @@ public struct RGBA: Sendable, Hashable, CustomStringConvertible {
     }
 
     public init(packed word: UInt32) {
-        self.init(UInt8(truncatingIfNeeded: word), UInt8(truncatingIfNeeded: word >> 8),
-                  UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 24))
+        self.init(
+            UInt8(truncatingIfNeeded: word), UInt8(truncatingIfNeeded: word >> 8),
+            UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 24))
     }
 
     /// `#rrggbbaa`, the way CSS and most map styles spell colours.
     public var description: String {
-        "#" + [r, g, b, a].map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
+        "#"
+            + [r, g, b, a].map { byte in
+                let hex = String(byte, radix: 16)
+                return byte < 16 ? "0" + hex : hex
+            }.joined()
     }
 }

@@ -10,13 +10,13 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .pixelCountMismatch(width, height, count):
+        case .pixelCountMismatch(let width, let height, let count):
             return "a \(width)x\(height) RGBA image needs \(width * height * 4) bytes, got \(count)"
-        case let .invalidSize(width, height):
+        case .invalidSize(let width, let height):
             return "invalid image size \(width)x\(height)"
-        case let .cropOutOfBounds(x, y, width, height, imageWidth, imageHeight):
+        case .cropOutOfBounds(let x, let y, let width, let height, let imageWidth, let imageHeight):
             return "crop \(width)x\(height) at (\(x), \(y)) lies outside the \(imageWidth)x\(imageHeight) image"
-        case let .bufferTooSmall(width, height, stride, count):
+        case .bufferTooSmall(let width, let height, let stride, let count):
             return "a \(width)x\(height) ARGB32 buffer with stride \(stride) needs more than its \(count) bytes"
         }
     }

@@ -33,7 +33,9 @@ public final class MapRenderer {
     /// The grid, when the map has one and `grid` is true, goes over features and labels: it is
     /// generated once for the view, its lines are stroked region by region with the rest (so a
     /// tile's lines, too, depend on the tile alone), and its labels are drawn last.
-    func draw(view: View, into context: CairoContext, margin: Double = 0, tileSize: Int? = nil, grid showsGrid: Bool = true) {
+    func draw(
+        view: View, into context: CairoContext, margin: Double = 0, tileSize: Int? = nil, grid showsGrid: Bool = true
+    ) {
         context.save()
         context.setColor(map.document.background)
         context.paint()
@@ -41,23 +43,27 @@ public final class MapRenderer {
         let grid = showsGrid ? map.document.grid.flatMap { gridRenderer.prepare($0, view: view) } : nil
         defer { grid?.drawLabels(into: context, painter: gridRenderer.labelPainter) }
 
-        let whole = Rect(minX: view.originX, minY: view.originY,
-                         maxX: view.originX + Double(view.width), maxY: view.originY + Double(view.height))
+        let whole = Rect(
+            minX: view.originX, minY: view.originY,
+            maxX: view.originX + Double(view.width), maxY: view.originY + Double(view.height))
         let content = MapContent(renderer: self, view: view, region: whole, margin: margin)
         guard let tileSize, view.width % tileSize == 0, view.height % tileSize == 0,
-              view.width > tileSize || view.height > tileSize else {
+            view.width > tileSize || view.height > tileSize
+        else {
             draw(content, view: view, region: whole, into: context)
             grid?.drawLines(in: whole, into: context)
             return
         }
         for row in 0..<(view.height / tileSize) {
             for column in 0..<(view.width / tileSize) {
-                let x = Double(column * tileSize), y = Double(row * tileSize)
+                let x = Double(column * tileSize)
+                let y = Double(row * tileSize)
                 context.save()
                 context.rectangle(x, y, Double(tileSize), Double(tileSize))
                 context.clip()
-                let region = Rect(minX: view.originX + x, minY: view.originY + y,
-                                  maxX: view.originX + x + Double(tileSize), maxY: view.originY + y + Double(tileSize))
+                let region = Rect(
+                    minX: view.originX + x, minY: view.originY + y,
+                    maxX: view.originX + x + Double(tileSize), maxY: view.originY + y + Double(tileSize))
                 draw(content.within(region), view: view, region: region, into: context)
                 grid?.drawLines(in: region, into: context)
                 context.restore()
@@ -69,12 +75,14 @@ public final class MapRenderer {
     private func draw(_ content: MapContent, view: View, region: Rect, into context: CairoContext) {
         var painter = FeaturePainter(context: context, view: view, region: region)
         for layer in content.layers {
-            painter.paint(layer: layer.layer, features: layer.features.map(\.feature), scale: layer.scale, reach: layer.reach)
+            painter.paint(
+                layer: layer.layer, features: layer.features.map(\.feature), scale: layer.scale, reach: layer.reach)
         }
         for label in content.labels {
             let layout = text.layout(label.text, font: label.font)
-            layout.draw(in: context, x: label.textX - view.originX, y: label.textY - view.originY,
-                        color: label.color, halo: label.halo)
+            layout.draw(
+                in: context, x: label.textX - view.originX, y: label.textY - view.originY,
+                color: label.color, halo: label.halo)
         }
     }
 
@@ -121,23 +129,30 @@ public final class MapRenderer {
         /// The part that touches a smaller region: the same choice a query for that region
         /// alone would make, so a tile's content does not depend on its block.
         func within(_ region: Rect) -> MapContent {
-            MapContent(layers: layers.map { layer in
-                let area = region.expanded(by: layer.reach)
-                return LayerContent(layer: layer.layer, scale: layer.scale, reach: layer.reach,
-                                    features: layer.features.filter { $0.bounds.intersects(area) })
-            }, labels: labels.filter { $0.box.intersects(region) })
+            MapContent(
+                layers: layers.map { layer in
+                    let area = region.expanded(by: layer.reach)
+                    return LayerContent(
+                        layer: layer.layer, scale: layer.scale, reach: layer.reach,
+                        features: layer.features.filter { $0.bounds.intersects(area) })
+                }, labels: labels.filter { $0.box.intersects(region) })
         }
 
         /// Bounds of Web Mercator bounds in global pixels (corners suffice in Web Mercator;
         /// in another plane the walked edges give a close enough box for culling).
         static func pixelBounds(_ bounds: Rect, _ view: View) -> Rect {
             guard view.plane != nil else {
-                let a = view.globalPixel(bounds.minX, bounds.maxY), b = view.globalPixel(bounds.maxX, bounds.minY)
+                let a = view.globalPixel(bounds.minX, bounds.maxY)
+                let b = view.globalPixel(bounds.maxX, bounds.minY)
                 return Rect(minX: a.x, minY: a.y, maxX: b.x, maxY: b.y)
             }
             var box = Rect.empty
-            for (x, y) in [(bounds.minX, bounds.minY), (bounds.minX, bounds.maxY), (bounds.maxX, bounds.minY), (bounds.maxX, bounds.maxY),
-                           (bounds.centerX, bounds.minY), (bounds.centerX, bounds.maxY), (bounds.minX, bounds.centerY), (bounds.maxX, bounds.centerY)] {
+            for (x, y) in [
+                (bounds.minX, bounds.minY), (bounds.minX, bounds.maxY), (bounds.maxX, bounds.minY),
+                (bounds.maxX, bounds.maxY),
+                (bounds.centerX, bounds.minY), (bounds.centerX, bounds.maxY), (bounds.minX, bounds.centerY),
+                (bounds.maxX, bounds.centerY),
+            ] {
                 let p = view.globalPixel(x, y)
                 box.include(x: p.x, y: p.y)
             }

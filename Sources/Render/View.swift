@@ -1,5 +1,5 @@
-import Geodesy
 import Foundation
+import Geodesy
 import MapModel
 
 /// What one render shows: a rectangle of the Web Mercator plane, a size in pixels and a
@@ -32,16 +32,21 @@ public struct View: Sendable, Equatable {
     /// The largest image side accepted (Cairo's image surfaces stop at 32767).
     public static let maxSide = 32767
 
-    public init(resolution: Double, originX: Double, originY: Double, width: Int, height: Int,
-                dpi: Double = View.standardDPI, plane: (any PlaneProjection)? = nil) throws {
+    public init(
+        resolution: Double, originX: Double, originY: Double, width: Int, height: Int,
+        dpi: Double = View.standardDPI, plane: (any PlaneProjection)? = nil
+    ) throws {
         guard width > 0, height > 0 else { throw RenderError.invalidView("the image size \(width)x\(height) is empty") }
         guard width <= View.maxSide, height <= View.maxSide else {
-            throw RenderError.invalidView("the image size \(width)x\(height) is too large (at most \(View.maxSide) pixels a side)")
+            throw RenderError.invalidView(
+                "the image size \(width)x\(height) is too large (at most \(View.maxSide) pixels a side)")
         }
         guard width.multipliedReportingOverflow(by: height).partialValue <= 400_000_000 else {
             throw RenderError.invalidView("the image size \(width)x\(height) is too large (at most 400 million pixels)")
         }
-        guard dpi.isFinite, dpi >= 10, dpi <= 10_000 else { throw RenderError.invalidView("the dpi \(dpi) is out of range (10 to 10000)") }
+        guard dpi.isFinite, dpi >= 10, dpi <= 10_000 else {
+            throw RenderError.invalidView("the dpi \(dpi) is out of range (10 to 10000)")
+        }
         guard resolution.isFinite, resolution > 0 else { throw RenderError.invalidView("the view has no extent") }
         self.plane = plane
         self.resolution = resolution
@@ -72,8 +77,9 @@ public struct View: Sendable, Equatable {
     /// The view's rectangle in its plane's metres (Web Mercator metres without a plane).
     public var planeExtent: Rect {
         let h = WebMercator.halfWorld
-        return Rect(minX: originX * resolution - h, minY: h - (originY + Double(height)) * resolution,
-                    maxX: (originX + Double(width)) * resolution - h, maxY: h - originY * resolution)
+        return Rect(
+            minX: originX * resolution - h, minY: h - (originY + Double(height)) * resolution,
+            maxX: (originX + Double(width)) * resolution - h, maxY: h - originY * resolution)
     }
 
     /// The Web Mercator rectangle that holds the view: what to ask the feature stores for.
@@ -87,7 +93,8 @@ public struct View: Sendable, Equatable {
         let steps = 16
         for i in 0...steps {
             let t = Double(i) / Double(steps)
-            let x = rect.minX + rect.width * t, y = rect.minY + rect.height * t
+            let x = rect.minX + rect.width * t
+            let y = rect.minY + rect.height * t
             for (px, py) in [(x, rect.minY), (x, rect.maxY), (rect.minX, y), (rect.maxX, y)] {
                 let m = plane.inverse(px, py)
                 bounds.include(x: m.x, y: m.y)
@@ -116,8 +123,10 @@ public struct View: Sendable, Equatable {
     /// A rectangle of global pixels as a Web Mercator rectangle that holds it.
     func mercatorBounds(ofGlobalPixels rect: Rect) -> Rect {
         let h = WebMercator.halfWorld
-        return mercatorBounds(ofPlaneRect: Rect(minX: rect.minX * resolution - h, minY: h - rect.maxY * resolution,
-                                                maxX: rect.maxX * resolution - h, maxY: h - rect.minY * resolution))
+        return mercatorBounds(
+            ofPlaneRect: Rect(
+                minX: rect.minX * resolution - h, minY: h - rect.maxY * resolution,
+                maxX: rect.maxX * resolution - h, maxY: h - rect.minY * resolution))
     }
 
     /// Web Mercator x and y in this view's pixels, for views without a plane (tiles, renders).
@@ -127,36 +136,48 @@ public struct View: Sendable, Equatable {
     /// The view that shows `bbox` (lon/lat degrees) in an image of the given size. When the
     /// box's shape differs from the image's, the box grows around its centre to fit (as
     /// Mapnik does), so pixels stay square.
-    public static func fitting(west: Double, south: Double, east: Double, north: Double,
-                               width: Int, height: Int, dpi: Double = standardDPI) throws -> View {
+    public static func fitting(
+        west: Double, south: Double, east: Double, north: Double,
+        width: Int, height: Int, dpi: Double = standardDPI
+    ) throws -> View {
         try validateBBox(west: west, south: south, east: east, north: north)
-        let minX = WebMercator.x(longitude: west), maxX = WebMercator.x(longitude: east)
-        let minY = WebMercator.y(latitude: south), maxY = WebMercator.y(latitude: north)
+        let minX = WebMercator.x(longitude: west)
+        let maxX = WebMercator.x(longitude: east)
+        let minY = WebMercator.y(latitude: south)
+        let maxY = WebMercator.y(latitude: north)
         guard width > 0, height > 0 else { throw RenderError.invalidView("the image size \(width)x\(height) is empty") }
         let resolution = max((maxX - minX) / Double(width), (maxY - minY) / Double(height))
-        let cx = (minX + maxX) / 2, cy = (minY + maxY) / 2
-        return try View(resolution: resolution,
-                        originX: (cx + WebMercator.halfWorld) / resolution - Double(width) / 2,
-                        originY: (WebMercator.halfWorld - cy) / resolution - Double(height) / 2,
-                        width: width, height: height, dpi: dpi)
+        let cx = (minX + maxX) / 2
+        let cy = (minY + maxY) / 2
+        return try View(
+            resolution: resolution,
+            originX: (cx + WebMercator.halfWorld) / resolution - Double(width) / 2,
+            originY: (WebMercator.halfWorld - cy) / resolution - Double(height) / 2,
+            width: width, height: height, dpi: dpi)
     }
 
     /// The view centred on a point at a scale denominator.
-    public static func centered(longitude: Double, latitude: Double, scale: Double,
-                                width: Int, height: Int, dpi: Double = standardDPI) throws -> View {
+    public static func centered(
+        longitude: Double, latitude: Double, scale: Double,
+        width: Int, height: Int, dpi: Double = standardDPI
+    ) throws -> View {
         guard longitude.isFinite, latitude.isFinite, abs(longitude) <= 180, abs(latitude) <= 90 else {
             throw RenderError.invalidView("the centre \(longitude),\(latitude) is not a longitude,latitude position")
         }
         guard scale.isFinite, scale >= 1, scale <= 1e10 else {
             throw RenderError.invalidView("the scale denominator \(scale) is out of range (1 to 10,000,000,000)")
         }
-        guard dpi.isFinite, dpi > 0 else { throw RenderError.invalidView("the dpi \(dpi) is out of range (10 to 10000)") }
+        guard dpi.isFinite, dpi > 0 else {
+            throw RenderError.invalidView("the dpi \(dpi) is out of range (10 to 10000)")
+        }
         let resolution = scale * 0.0254 / dpi
-        let cx = WebMercator.x(longitude: longitude), cy = WebMercator.y(latitude: latitude)
-        return try View(resolution: resolution,
-                        originX: (cx + WebMercator.halfWorld) / resolution - Double(width) / 2,
-                        originY: (WebMercator.halfWorld - cy) / resolution - Double(height) / 2,
-                        width: width, height: height, dpi: dpi)
+        let cx = WebMercator.x(longitude: longitude)
+        let cy = WebMercator.y(latitude: latitude)
+        return try View(
+            resolution: resolution,
+            originX: (cx + WebMercator.halfWorld) / resolution - Double(width) / 2,
+            originY: (WebMercator.halfWorld - cy) / resolution - Double(height) / 2,
+            width: width, height: height, dpi: dpi)
     }
 
     /// A block of XYZ tiles at zoom `z`: `columns` x `rows` tiles from tile (x, y), each
@@ -164,29 +185,35 @@ public struct View: Sendable, Equatable {
     /// twice the pixels at the standard pixel size, so its scale denominator is half (as in
     /// 512 px vector-tile styles); `pixelRatio` 2 (high-density @2x tiles) doubles the pixels
     /// *and* the dpi, keeping the scale denominator of 1x tiles.
-    public static func tiles(z: Int, x: Int, y: Int, columns: Int = 1, rows: Int = 1,
-                             tileSize: Int = 256, pixelRatio: Int = 1) throws -> View {
+    public static func tiles(
+        z: Int, x: Int, y: Int, columns: Int = 1, rows: Int = 1,
+        tileSize: Int = 256, pixelRatio: Int = 1
+    ) throws -> View {
         let pixels = tileSize * pixelRatio
         let worldPixels = Double(pixels) * pow(2, Double(z))
-        var view = try View(resolution: 2 * WebMercator.halfWorld / worldPixels,
-                            originX: Double(x * pixels), originY: Double(y * pixels),
-                            width: columns * pixels, height: rows * pixels,
-                            dpi: View.standardDPI * Double(pixelRatio))
+        var view = try View(
+            resolution: 2 * WebMercator.halfWorld / worldPixels,
+            originX: Double(x * pixels), originY: Double(y * pixels),
+            width: columns * pixels, height: rows * pixels,
+            dpi: View.standardDPI * Double(pixelRatio))
         view.isTileBlock = true
         return view
     }
 
     /// A view of a plane (sheets): centred on plane coordinates at a scale denominator.
-    public static func centered(in plane: any PlaneProjection, x: Double, y: Double, scale: Double,
-                                width: Int, height: Int, dpi: Double) throws -> View {
+    public static func centered(
+        in plane: any PlaneProjection, x: Double, y: Double, scale: Double,
+        width: Int, height: Int, dpi: Double
+    ) throws -> View {
         guard scale.isFinite, scale >= 1, scale <= 1e10 else {
             throw RenderError.invalidView("the scale denominator \(scale) is out of range (1 to 10,000,000,000)")
         }
         let resolution = scale * 0.0254 / dpi
-        return try View(resolution: resolution,
-                        originX: (x + WebMercator.halfWorld) / resolution - Double(width) / 2,
-                        originY: (WebMercator.halfWorld - y) / resolution - Double(height) / 2,
-                        width: width, height: height, dpi: dpi, plane: plane)
+        return try View(
+            resolution: resolution,
+            originX: (x + WebMercator.halfWorld) / resolution - Double(width) / 2,
+            originY: (WebMercator.halfWorld - y) / resolution - Double(height) / 2,
+            width: width, height: height, dpi: dpi, plane: plane)
     }
 
     static func validateBBox(west: Double, south: Double, east: Double, north: Double) throws {
@@ -197,7 +224,8 @@ public struct View: Sendable, Equatable {
             throw RenderError.invalidView("the bbox \(west),\(south),\(east),\(north) is outside -180,-90,180,90")
         }
         guard west < east, south < north else {
-            throw RenderError.invalidView("the bbox \(west),\(south),\(east),\(north) is empty (it must be W,S,E,N with W < E and S < N)")
+            throw RenderError.invalidView(
+                "the bbox \(west),\(south),\(east),\(north) is empty (it must be W,S,E,N with W < E and S < N)")
         }
     }
 }

@@ -4,7 +4,8 @@ import Render
 /// The longitude and latitude of the frame's corners, printed in the collar's corners.
 enum CornerCoordinates {
     static func items(plane: UTMPlane, transform: FrameTransform) -> [PageItem] {
-        let f = transform.frame, gap = FrameGrid.labelGap
+        let f = transform.frame
+        let gap = FrameGrid.labelGap
         let font = FrameGrid.cornerFont
         var items: [PageItem] = []
         let corners: [(PagePoint, PageTextAnchor.Horizontal, Bool)] = [
@@ -20,8 +21,14 @@ enum CornerCoordinates {
             // Two lines: latitude, then longitude, hugging the corner.
             let lineHeight = font.size * 25.4 / 72 * 1.2
             let firstY = top ? corner.y - gap - 2 * lineHeight : corner.y + gap
-            items.append(.text(PageText(latitude, font: font, at: PagePoint(x, firstY), anchor: PageTextAnchor(horizontal, .top))))
-            items.append(.text(PageText(longitude, font: font, at: PagePoint(x, firstY + lineHeight), anchor: PageTextAnchor(horizontal, .top))))
+            items.append(
+                .text(
+                    PageText(latitude, font: font, at: PagePoint(x, firstY), anchor: PageTextAnchor(horizontal, .top))))
+            items.append(
+                .text(
+                    PageText(
+                        longitude, font: font, at: PagePoint(x, firstY + lineHeight),
+                        anchor: PageTextAnchor(horizontal, .top))))
         }
         return items
     }

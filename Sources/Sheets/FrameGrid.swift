@@ -59,8 +59,10 @@ public struct FrameGrid: Sendable {
 
     /// The grid of `type` over the frame, or nil for `.none`. `settings`, the map document's
     /// grid, gives each level its line and text style and the latitude/longitude format.
-    public static func make(type: SheetGridType, plane: UTMPlane, transform: FrameTransform,
-                            settings: GridSettings? = nil) -> FrameGrid? {
+    public static func make(
+        type: SheetGridType, plane: UTMPlane, transform: FrameTransform,
+        settings: GridSettings? = nil
+    ) -> FrameGrid? {
         guard let kind = type.kind else { return nil }
         let gridType = GridType(rawValue: kind.rawValue)!
         let format = LatLongLabelFormat(rawValue: (settings?.labelFormat ?? .degreesMinutesSeconds).rawValue)!
@@ -68,8 +70,9 @@ public struct FrameGrid: Sendable {
         let finest: Int
         if gridType == .latlong {
             let b = geographicBounds(plane: plane, transform: transform)
-            finest = graticuleLevel(format: format, metresPerMillimetre: transform.metresPerMillimetre,
-                                    highestLatitude: max(abs(b.south), abs(b.north)))
+            finest = graticuleLevel(
+                format: format, metresPerMillimetre: transform.metresPerMillimetre,
+                highestLatitude: max(abs(b.south), abs(b.north)))
         } else {
             let interval = utmInterval(metresPerMillimetre: transform.metresPerMillimetre)
             finest = levels.firstIndex { $0.spacing == interval } ?? 1
@@ -98,8 +101,9 @@ public struct FrameGrid: Sendable {
             return nil
         }
         let lines = geometry.lines.map { line in
-            Line(axis: line.axis, value: line.value, level: line.level,
-                 points: line.vertices.map { projection.page($0.point, transform) })
+            Line(
+                axis: line.axis, value: line.value, level: line.level,
+                points: line.vertices.map { projection.page($0.point, transform) })
         }
         // Crossings strictly inside the neatline's span: a line through a corner is left to
         // the corner coordinates.
@@ -115,13 +119,16 @@ public struct FrameGrid: Sendable {
             case .left: side = .left
             case .right: side = .right
             }
-            let inside = side == .top || side == .bottom ? (p.x > frame.minX && p.x < frame.maxX) : (p.y > frame.minY && p.y < frame.maxY)
+            let inside =
+                side == .top || side == .bottom
+                ? (p.x > frame.minX && p.x < frame.maxX) : (p.y > frame.minY && p.y < frame.maxY)
             if inside { crossings.append(Crossing(side: side, point: p, line: c.lineIndex)) }
         }
         crossings.sort { ($0.side.rawValue, $0.point.x + $0.point.y) < ($1.side.rawValue, $1.point.x + $1.point.y) }
-        return FrameGrid(type: type, interval: levels[finest].spacing / (gridType == .latlong ? GridLevels.metresPerDegree : 1),
-                         format: format, styles: Dictionary(uniqueKeysWithValues: drawn.map { ($0, style($0)) }),
-                         lines: lines, crossings: crossings)
+        return FrameGrid(
+            type: type, interval: levels[finest].spacing / (gridType == .latlong ? GridLevels.metresPerDegree : 1),
+            format: format, styles: Dictionary(uniqueKeysWithValues: drawn.map { ($0, style($0)) }),
+            lines: lines, crossings: crossings)
     }
 
     /// The finest UTM interval whose lines are at least `minimumSpacing.utm` apart on paper.
@@ -131,31 +138,44 @@ public struct FrameGrid: Sendable {
 
     /// The finest graticule level (of the ladder of `format`) whose meridians and parallels
     /// are at least `minimumSpacing.graticule` apart on paper everywhere in the frame.
-    static func graticuleLevel(format: LatLongLabelFormat, metresPerMillimetre: Double, highestLatitude: Double) -> Int {
+    static func graticuleLevel(format: LatLongLabelFormat, metresPerMillimetre: Double, highestLatitude: Double) -> Int
+    {
         let metresPerDegreeLatitude = 111_000.0
         let metresPerDegreeLongitude = metresPerDegreeLatitude * cos(min(89, abs(highestLatitude)) * .pi / 180)
         let closest = min(metresPerDegreeLatitude, metresPerDegreeLongitude)
         let levels = GridLevels.levels(for: .latlong, format: format)
-        return levels.last { $0.spacing / GridLevels.metresPerDegree * closest / metresPerMillimetre >= minimumSpacing.graticule }?.index ?? 0
+        return levels.last {
+            $0.spacing / GridLevels.metresPerDegree * closest / metresPerMillimetre >= minimumSpacing.graticule
+        }?.index ?? 0
     }
 
     /// The graticule interval in seconds of arc (degrees, minutes and seconds).
     static func graticuleInterval(metresPerMillimetre: Double, highestLatitude: Double) -> Int {
-        let level = graticuleLevel(format: .degreesMinutesSeconds, metresPerMillimetre: metresPerMillimetre, highestLatitude: highestLatitude)
+        let level = graticuleLevel(
+            format: .degreesMinutesSeconds, metresPerMillimetre: metresPerMillimetre, highestLatitude: highestLatitude)
         return Int((GridLevels.levels(for: .latlong)[level].spacing / GridLevels.metresPerDegree * 3600).rounded())
     }
 
     /// The longitude and latitude range the frame covers (its edges walked).
-    static func geographicBounds(plane: UTMPlane, transform: FrameTransform) -> (west: Double, south: Double, east: Double, north: Double) {
-        var west = Double.infinity, east = -Double.infinity, south = Double.infinity, north = -Double.infinity
-        let e = transform.extent, steps = 32
+    static func geographicBounds(plane: UTMPlane, transform: FrameTransform) -> (
+        west: Double, south: Double, east: Double, north: Double
+    ) {
+        var west = Double.infinity
+        var east = -Double.infinity
+        var south = Double.infinity
+        var north = -Double.infinity
+        let e = transform.extent
+        let steps = 32
         for i in 0...steps {
             let t = Double(i) / Double(steps)
-            let x = e.minX + e.width * t, y = e.minY + e.height * t
+            let x = e.minX + e.width * t
+            let y = e.minY + e.height * t
             for (px, py) in [(x, e.minY), (x, e.maxY), (e.minX, y), (e.maxX, y)] {
                 let p = plane.unproject(px, py)
-                west = min(west, p.longitude); east = max(east, p.longitude)
-                south = min(south, p.latitude); north = max(north, p.latitude)
+                west = min(west, p.longitude)
+                east = max(east, p.longitude)
+                south = min(south, p.latitude)
+                north = max(north, p.latitude)
             }
         }
         return (west, south, east, north)
@@ -169,21 +189,27 @@ public struct FrameGrid: Sendable {
     /// it (`⁴⁵12⁰⁰⁰ᵐN` as 45 small, 12 large, 000mN small), otherwise the principal digits
     /// alone. Latitude/longitude: `74°02'30"W` (or decimal degrees, as the document asks).
     public func label(for line: Line, full: Bool) -> [PageTextRun] {
-        FrameGrid.label(axis: line.axis, value: line.value, interval: interval, full: full, format: format, style: styles[line.level])
+        FrameGrid.label(
+            axis: line.axis, value: line.value, interval: interval, full: full, format: format,
+            style: styles[line.level])
     }
 
-    static func label(axis: Axis, value: Double, interval: Double, full: Bool,
-                      format: LatLongLabelFormat = .degreesMinutesSeconds, style: SheetGridStyle? = nil) -> [PageTextRun] {
-        let family = style?.font ?? SheetGridStyle.plain.font, bold = style?.bold ?? false
+    static func label(
+        axis: Axis, value: Double, interval: Double, full: Bool,
+        format: LatLongLabelFormat = .degreesMinutesSeconds, style: SheetGridStyle? = nil
+    ) -> [PageTextRun] {
+        let family = style?.font ?? SheetGridStyle.plain.font
+        let bold = style?.bold ?? false
         func font(_ size: Double) -> PageFont { PageFont(family: family, size: size, bold: bold) }
         switch axis {
         case .longitude, .latitude, .boundary:
             return [PageTextRun(GridText.latLong(value, axis: axis, format: format), font: font(angleSize))]
         case .easting, .northing:
             let text = GridText.utm(value, axis: axis)
-            let unit = String(text.suffix(2)), digits = String(text.dropLast(2))
+            let unit = String(text.suffix(2))
+            let digits = String(text.dropLast(2))
             // Principal digits: from the tens of kilometres down to the interval's place.
-            let lowDigits = interval < 1000 ? 2 : 3           // metres digits printed small after them
+            let lowDigits = interval < 1000 ? 2 : 3  // metres digits printed small after them
             let principalCount = interval < 1000 ? 3 : 2
             let padded = String(repeating: "0", count: max(0, lowDigits + principalCount - digits.count)) + digits
             let low = String(padded.suffix(lowDigits))
@@ -204,12 +230,22 @@ public struct FrameGrid: Sendable {
         case .none:
             return [[PageTextRun("0", font: PageFont(size: principalSize))]]
         case .latlong:
-            return [label(axis: .latitude, value: -(88 + 58 / 60.0 + 58 / 3600.0), interval: 1 / 3600.0, full: true, style: style),
-                    label(axis: .longitude, value: -(178 + 58 / 60.0 + 58 / 3600.0), interval: 1 / 3600.0, full: true, style: style),
-                    label(axis: .longitude, value: -178.9999, interval: 0.0001, full: true, format: .decimalDegrees, style: style)]
+            return [
+                label(
+                    axis: .latitude, value: -(88 + 58 / 60.0 + 58 / 3600.0), interval: 1 / 3600.0, full: true,
+                    style: style),
+                label(
+                    axis: .longitude, value: -(178 + 58 / 60.0 + 58 / 3600.0), interval: 1 / 3600.0, full: true,
+                    style: style),
+                label(
+                    axis: .longitude, value: -178.9999, interval: 0.0001, full: true, format: .decimalDegrees,
+                    style: style),
+            ]
         case .utm, .mgrs, .usng:
-            return [label(axis: .northing, value: 9_988_000, interval: 1000, full: true, style: style),
-                    label(axis: .northing, value: 9_988_800, interval: 100, full: true, style: style)]
+            return [
+                label(axis: .northing, value: 9_988_000, interval: 1000, full: true, style: style),
+                label(axis: .northing, value: 9_988_800, interval: 100, full: true, style: style),
+            ]
         }
     }
 
@@ -221,13 +257,16 @@ public struct FrameGrid: Sendable {
         var paths: [PageItem] = []
         for level in styles.keys.sorted(by: >) {
             let polylines = lines.filter { $0.level == level }.map { PagePolyline($0.points) }
-            if !polylines.isEmpty, let stroke = styles[level]?.stroke { paths.append(.path(polylines, stroke: stroke, fill: nil)) }
+            if !polylines.isEmpty, let stroke = styles[level]?.stroke {
+                paths.append(.path(polylines, stroke: stroke, fill: nil))
+            }
         }
         var items: [PageItem] = [.clipped(frame, paths)]
 
         var ticks: [PagePolyline] = []
         for c in crossings {
-            let p = c.point, t = FrameGrid.tickLength
+            let p = c.point
+            let t = FrameGrid.tickLength
             switch c.side {
             case .top: ticks.append(PagePolyline([p, PagePoint(p.x, p.y - t)]))
             case .bottom: ticks.append(PagePolyline([p, PagePoint(p.x, p.y + t)]))
@@ -246,7 +285,8 @@ public struct FrameGrid: Sendable {
     /// The labels of one side, from its start (left, or bottom for the sides), each centred
     /// on its tick; a label that would touch the one before it, or leave the collar, is left
     /// out. The first label that fits is printed in full.
-    func sideLabels(_ side: Side, frame: PageRect, collar: PageRect, measure: (PageText) -> PageTextSize) -> [PageText] {
+    func sideLabels(_ side: Side, frame: PageRect, collar: PageRect, measure: (PageText) -> PageTextSize) -> [PageText]
+    {
         var along = crossings.filter { $0.side == side }
         if side == .left || side == .right { along.reverse() }  // bottom first
         let out = FrameGrid.tickLength + FrameGrid.labelGap
@@ -255,25 +295,38 @@ public struct FrameGrid: Sendable {
         var fullPlaced = false
         for c in along {
             let p = c.point
-            let position: PagePoint, anchor: PageTextAnchor
+            let position: PagePoint
+            let anchor: PageTextAnchor
             switch side {
-            case .top: position = PagePoint(p.x, p.y - out); anchor = PageTextAnchor(.center, .bottom)
-            case .bottom: position = PagePoint(p.x, p.y + out); anchor = PageTextAnchor(.center, .top)
-            case .left: position = PagePoint(p.x - out, p.y); anchor = PageTextAnchor(.right, .middle)
-            case .right: position = PagePoint(p.x + out, p.y); anchor = PageTextAnchor(.left, .middle)
+            case .top:
+                position = PagePoint(p.x, p.y - out)
+                anchor = PageTextAnchor(.center, .bottom)
+            case .bottom:
+                position = PagePoint(p.x, p.y + out)
+                anchor = PageTextAnchor(.center, .top)
+            case .left:
+                position = PagePoint(p.x - out, p.y)
+                anchor = PageTextAnchor(.right, .middle)
+            case .right:
+                position = PagePoint(p.x + out, p.y)
+                anchor = PageTextAnchor(.left, .middle)
             }
             for full in fullPlaced ? [false] : [true, false] {
                 let line = lines[c.line]
-                let text = PageText(label(for: line, full: full), at: position, anchor: anchor,
-                                    color: styles[line.level]?.textColor ?? .black)
+                let text = PageText(
+                    label(for: line, full: full), at: position, anchor: anchor,
+                    color: styles[line.level]?.textColor ?? .black)
                 let size = measure(text)
                 let box = FrameGrid.box(of: size, at: position, anchor: anchor)
                 // Along the side, labels stay within the frame's span (the corners hold the
                 // corner coordinates); across it, within the collar.
-                let span = side == .top || side == .bottom
+                let span =
+                    side == .top || side == .bottom
                     ? (box.minX >= frame.minX - 0.5 && box.maxX <= frame.maxX + 0.5)
                     : (box.minY >= frame.minY - 0.5 && box.maxY <= frame.maxY + 0.5)
-                guard span, collar.contains(box), !boxes.contains(where: { $0.insetBy(-0.6).intersects(box) }) else { continue }
+                guard span, collar.contains(box), !boxes.contains(where: { $0.insetBy(-0.6).intersects(box) }) else {
+                    continue
+                }
                 placed.append(text)
                 boxes.append(box)
                 if full { fullPlaced = true }

@@ -18,12 +18,15 @@ public struct FrameTransform: Sendable, Equatable {
     public var metresPerMillimetre: Double { extent.width / frame.width }
 
     public func page(_ x: Double, _ y: Double) -> PagePoint {
-        PagePoint(frame.x + (x - extent.minX) / extent.width * frame.width,
-                  frame.y + (extent.maxY - y) / extent.height * frame.height)
+        PagePoint(
+            frame.x + (x - extent.minX) / extent.width * frame.width,
+            frame.y + (extent.maxY - y) / extent.height * frame.height)
     }
 
     public func plane(_ p: PagePoint) -> (x: Double, y: Double) {
-        (extent.minX + (p.x - frame.x) / frame.width * extent.width,
-         extent.maxY - (p.y - frame.y) / frame.height * extent.height)
+        (
+            extent.minX + (p.x - frame.x) / frame.width * extent.width,
+            extent.maxY - (p.y - frame.y) / frame.height * extent.height
+        )
     }
 }

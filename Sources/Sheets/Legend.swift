@@ -22,29 +22,42 @@ enum Legend {
         var seen = Set<String>()
         return document.layers.compactMap { layer in
             guard layer.isVisible(atScale: scale), layer.fill != nil || layer.line != nil || layer.marker != nil,
-                  seen.insert(layer.name).inserted else { return nil }
+                seen.insert(layer.name).inserted
+            else { return nil }
             return Entry(name: layer.name, layer: layer)
         }
     }
 
     static func stroke(_ line: LineSymbol) -> PageStroke {
-        PageStroke(color: line.color.withOpacity(line.opacity), width: min(0.6, line.width * mmPerPoint),
-                   dash: line.dash.map { $0 * mmPerPoint })
+        PageStroke(
+            color: line.color.withOpacity(line.opacity), width: min(0.6, line.width * mmPerPoint),
+            dash: line.dash.map { $0 * mmPerPoint })
     }
 
     /// The legend in `box`; rows that do not fit are left out.
     static func items(_ entries: [Entry], in box: PageRect) -> [PageItem] {
         guard !entries.isEmpty else { return [] }
-        var items: [PageItem] = [.text(PageText("Legend", font: titleFont, at: PagePoint(box.minX, box.minY), anchor: PageTextAnchor(.left, .top)))]
+        var items: [PageItem] = [
+            .text(
+                PageText(
+                    "Legend", font: titleFont, at: PagePoint(box.minX, box.minY), anchor: PageTextAnchor(.left, .top)))
+        ]
         var y = box.minY + 4
         for entry in entries {
             guard y + rowHeight <= box.maxY + 0.01 else { break }
-            let r = PageRect(x: box.minX, y: y + (rowHeight - swatch.height) / 2, width: swatch.width, height: swatch.height)
+            let r = PageRect(
+                x: box.minX, y: y + (rowHeight - swatch.height) / 2, width: swatch.width, height: swatch.height)
             let layer = entry.layer
             if let fill = layer.fill {
-                items.append(.path([PagePolyline(r.corners, closed: true)], stroke: fill.outline.map(stroke), fill: fill.color.withOpacity(fill.opacity)))
+                items.append(
+                    .path(
+                        [PagePolyline(r.corners, closed: true)], stroke: fill.outline.map(stroke),
+                        fill: fill.color.withOpacity(fill.opacity)))
             } else if let line = layer.line {
-                items.append(.path([PagePolyline([PagePoint(r.minX, r.midY), PagePoint(r.maxX, r.midY)])], stroke: stroke(line), fill: nil))
+                items.append(
+                    .path(
+                        [PagePolyline([PagePoint(r.minX, r.midY), PagePoint(r.maxX, r.midY)])], stroke: stroke(line),
+                        fill: nil))
             }
             if let marker = layer.marker {
                 let radius = min(1.4, max(0.6, marker.size * mmPerPoint / 2))
@@ -52,9 +65,14 @@ enum Legend {
                     let a = Double(i) / 24 * 2 * .pi
                     return PagePoint(r.midX + radius * cos(a), r.midY + radius * sin(a))
                 }
-                items.append(.path([PagePolyline(circle, closed: true)], stroke: marker.outline.map(stroke), fill: marker.fill))
+                items.append(
+                    .path([PagePolyline(circle, closed: true)], stroke: marker.outline.map(stroke), fill: marker.fill))
             }
-            items.append(.text(PageText(entry.name, font: font, at: PagePoint(r.maxX + 2, y + rowHeight / 2), anchor: PageTextAnchor(.left, .middle))))
+            items.append(
+                .text(
+                    PageText(
+                        entry.name, font: font, at: PagePoint(r.maxX + 2, y + rowHeight / 2),
+                        anchor: PageTextAnchor(.left, .middle))))
             y += rowHeight
         }
         return items

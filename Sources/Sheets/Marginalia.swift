@@ -13,21 +13,31 @@ enum Marginalia {
     static let lineSpacing = 1.25
 
     static func titleItems(title: String, subtitle: String, in band: PageRect) -> [PageItem] {
-        [.text(PageText(title, font: titleFont, at: PagePoint(band.midX, band.minY), anchor: PageTextAnchor(.center, .top))),
-         .text(PageText(subtitle, font: subtitleFont, at: PagePoint(band.midX, band.maxY - 0.5), anchor: PageTextAnchor(.center, .bottom)))]
+        [
+            .text(
+                PageText(
+                    title, font: titleFont, at: PagePoint(band.midX, band.minY), anchor: PageTextAnchor(.center, .top))),
+            .text(
+                PageText(
+                    subtitle, font: subtitleFont, at: PagePoint(band.midX, band.maxY - 0.5),
+                    anchor: PageTextAnchor(.center, .bottom))),
+        ]
     }
 
     /// Paragraphs wrapped to the box's width, one below the other; lines that would fall
     /// below the box are left out rather than printed over what is beneath.
-    static func paragraphs(_ paragraphs: [String], font: PageFont, in box: PageRect,
-                           measure: (PageText) -> PageTextSize) -> [PageItem] {
+    static func paragraphs(
+        _ paragraphs: [String], font: PageFont, in box: PageRect,
+        measure: (PageText) -> PageTextSize
+    ) -> [PageItem] {
         let lineHeight = font.size * 25.4 / 72 * lineSpacing
         var y = box.minY
         var items: [PageItem] = []
         for paragraph in paragraphs {
             for line in wrap(paragraph, font: font, width: box.width, measure: measure) {
                 guard y + lineHeight <= box.maxY + 0.01 else { return items }
-                items.append(.text(PageText(line, font: font, at: PagePoint(box.minX, y), anchor: PageTextAnchor(.left, .top))))
+                items.append(
+                    .text(PageText(line, font: font, at: PagePoint(box.minX, y), anchor: PageTextAnchor(.left, .top))))
                 y += lineHeight
             }
             y += lineHeight * 0.35
@@ -41,7 +51,8 @@ enum Marginalia {
         var current = ""
         for word in text.split(separator: " ") {
             let candidate = current.isEmpty ? String(word) : current + " " + word
-            let size = measure(PageText(candidate, font: font, at: PagePoint(0, 0), anchor: PageTextAnchor(.left, .top)))
+            let size = measure(
+                PageText(candidate, font: font, at: PagePoint(0, 0), anchor: PageTextAnchor(.left, .top)))
             if size.width <= width || current.isEmpty {
                 current = candidate
             } else {
@@ -54,10 +65,18 @@ enum Marginalia {
     }
 
     /// The scale as a ratio, a line saying where it holds, and the scale bar.
-    static func scaleItems(scale: Double, caption: String, in box: PageRect, measure: (PageText) -> PageTextSize) -> [PageItem] {
+    static func scaleItems(scale: Double, caption: String, in box: PageRect, measure: (PageText) -> PageTextSize)
+        -> [PageItem]
+    {
         var items: [PageItem] = [
-            .text(PageText(ScaleText.ratio(scale), font: scaleFont, at: PagePoint(box.midX, box.minY), anchor: PageTextAnchor(.center, .top))),
-            .text(PageText(caption, font: captionFont, at: PagePoint(box.midX, box.minY + 7.5), anchor: PageTextAnchor(.center, .top))),
+            .text(
+                PageText(
+                    ScaleText.ratio(scale), font: scaleFont, at: PagePoint(box.midX, box.minY),
+                    anchor: PageTextAnchor(.center, .top))),
+            .text(
+                PageText(
+                    caption, font: captionFont, at: PagePoint(box.midX, box.minY + 7.5),
+                    anchor: PageTextAnchor(.center, .top))),
         ]
         // Room for the unit after the bar and the label left of its zero.
         let unitWidth = 18.0

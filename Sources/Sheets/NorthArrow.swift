@@ -32,9 +32,14 @@ struct NorthArrow {
         var items: [PageItem] = []
         // Grid north: a line with a solid arrowhead, `GN` above.
         let head = [PagePoint(top.x, top.y), PagePoint(top.x - 1, top.y + 3.2), PagePoint(top.x + 1, top.y + 3.2)]
-        items.append(.path([PagePolyline([base, PagePoint(top.x, top.y + 2)])], stroke: PageStroke(width: 0.3), fill: nil))
+        items.append(
+            .path([PagePolyline([base, PagePoint(top.x, top.y + 2)])], stroke: PageStroke(width: 0.3), fill: nil))
         items.append(.path([PagePolyline(head, closed: true)], stroke: nil, fill: .black))
-        items.append(.text(PageText("GN", font: NorthArrow.letterFont, at: PagePoint(top.x, top.y - 0.6), anchor: PageTextAnchor(.center, .bottom))))
+        items.append(
+            .text(
+                PageText(
+                    "GN", font: NorthArrow.letterFont, at: PagePoint(top.x, top.y - 0.6),
+                    anchor: PageTextAnchor(.center, .bottom))))
         // True north: `convergence` anticlockwise of grid north, ending in a star.
         let drawn = (isExaggerated ? NorthArrow.minimumDrawn * (convergence > 0 ? 1 : -1) : convergence) * .pi / 180
         let reach = NorthArrow.length - 3
@@ -42,7 +47,9 @@ struct NorthArrow {
         if convergence != 0 {
             items.append(.path([PagePolyline([base, tip])], stroke: PageStroke(width: 0.2), fill: nil))
         }
-        let starCentre = convergence != 0 ? PagePoint(tip.x - sin(drawn) * 1.6, tip.y - cos(drawn) * 1.6) : PagePoint(top.x, top.y - 5.5)
+        let starCentre =
+            convergence != 0
+            ? PagePoint(tip.x - sin(drawn) * 1.6, tip.y - cos(drawn) * 1.6) : PagePoint(top.x, top.y - 5.5)
         items.append(.path([star(at: starCentre, radius: 1.5)], stroke: nil, fill: .black))
         // The words beside it.
         var lines = [sentence]

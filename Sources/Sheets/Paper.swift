@@ -40,7 +40,8 @@ public struct Paper: Sendable, Equatable {
         if body.hasSuffix("mm") { body = body.dropLast(2) }
         let parts = body.split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
-              w.isFinite, h.isFinite, w > 0, h > 0, w <= maxSide, h <= maxSide else {
+            w.isFinite, h.isFinite, w > 0, h > 0, w <= maxSide, h <= maxSide
+        else {
             throw .unknownPaper(text)
         }
         return Paper(name: "\(Millimetres.text(w))x\(Millimetres.text(h))mm", width: w, height: h)

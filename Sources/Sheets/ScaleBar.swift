@@ -54,7 +54,8 @@ public struct ScaleBar: Sendable, Equatable {
 
     /// The bar with its zero at `zero` (the bar's top edge); labels below it.
     func items(zeroAt zero: PagePoint) -> [PageItem] {
-        var black: [PagePolyline] = [], all: [PagePolyline] = []
+        var black: [PagePolyline] = []
+        var all: [PagePolyline] = []
         func box(_ x0: Double, _ x1: Double) -> PagePolyline {
             PagePolyline(PageRect(x: x0, y: zero.y, width: x1 - x0, height: ScaleBar.barHeight).corners, closed: true)
         }
@@ -70,15 +71,25 @@ public struct ScaleBar: Sendable, Equatable {
             all.append(b)
             if j % 2 == 1 { black.append(b) }
         }
-        var items: [PageItem] = [.path(black, stroke: nil, fill: .black), .path(all, stroke: ScaleBar.outline, fill: nil)]
+        var items: [PageItem] = [
+            .path(black, stroke: nil, fill: .black), .path(all, stroke: ScaleBar.outline, fill: nil),
+        ]
         let labelY = zero.y + ScaleBar.barHeight + 0.8
         for i in -1...count {
             let x = zero.x + Double(i) * segmentLength
-            items.append(.text(PageText(label(at: i), font: ScaleBar.font, at: PagePoint(x, labelY), anchor: PageTextAnchor(.center, .top))))
+            items.append(
+                .text(
+                    PageText(
+                        label(at: i), font: ScaleBar.font, at: PagePoint(x, labelY),
+                        anchor: PageTextAnchor(.center, .top))))
         }
         let unit = inKilometres ? "kilometres" : "metres"
-        items.append(.text(PageText(unit, font: ScaleBar.font, at: PagePoint(zero.x + Double(count) * segmentLength + 3.5, zero.y + ScaleBar.barHeight / 2),
-                                    anchor: PageTextAnchor(.left, .middle))))
+        items.append(
+            .text(
+                PageText(
+                    unit, font: ScaleBar.font,
+                    at: PagePoint(zero.x + Double(count) * segmentLength + 3.5, zero.y + ScaleBar.barHeight / 2),
+                    anchor: PageTextAnchor(.left, .middle))))
         return items
     }
 }

@@ -37,8 +37,9 @@ public struct Sheet {
     public static func make(_ request: SheetRequest, renderer: MapRenderer) throws -> Sheet {
         let layout = try self.layout(for: request, renderer: renderer)
         let placed = try place(request.area, scale: request.scale, layout: layout)
-        return try compose(request, renderer: renderer, plane: placed.plane, centre: placed.centre, scale: placed.scale,
-                           scaleWasChosen: request.scale == nil, layout: layout, subtitle: nil, extra: { _ in [] })
+        return try compose(
+            request, renderer: renderer, plane: placed.plane, centre: placed.centre, scale: placed.scale,
+            scaleWasChosen: request.scale == nil, layout: layout, subtitle: nil, extra: { _ in [] })
     }
 
     /// The largest round scale at which the request's bbox fits its paper.
@@ -55,7 +56,8 @@ public struct Sheet {
 
     /// The layout, with a collar deep enough for the grid's widest value.
     static func layout(for request: SheetRequest, renderer: MapRenderer) throws(SheetError) -> SheetLayout {
-        var width = 0.0, height = 0.0
+        var width = 0.0
+        var height = 0.0
         let document = renderer.map.document
         let type = gridType(request, document: document)
         let styles = type.kind.map { SheetGridStyle.resolver(kind: $0, settings: document.grid) }
@@ -66,23 +68,27 @@ public struct Sheet {
             width = max(width, size.width)
             height = max(height, size.height)
         }
-        return try SheetLayout(paper: request.paper, margins: request.margins, dpi: request.dpi,
-                               labelWidth: width, labelHeight: height)
+        return try SheetLayout(
+            paper: request.paper, margins: request.margins, dpi: request.dpi,
+            labelWidth: width, labelHeight: height)
     }
 
     /// The plane, the frame's centre in it and the scale, for an area on a layout.
     static func place(_ area: SheetRequest.Area, scale: Double?, layout: SheetLayout) throws(SheetError)
-        -> (plane: UTMPlane, centre: (x: Double, y: Double), scale: Double) {
+        -> (plane: UTMPlane, centre: (x: Double, y: Double), scale: Double)
+    {
         if let scale { try checkScaleValue(scale) }
         switch area {
-        case let .center(longitude, latitude):
+        case .center(let longitude, let latitude):
             guard longitude.isFinite, latitude.isFinite, abs(longitude) <= 180, abs(latitude) <= 90 else {
                 throw .invalid("the centre \(longitude),\(latitude) is not a longitude,latitude position")
             }
-            guard let scale else { throw .invalid("--center needs --scale DENOM (only a --bbox can choose its own scale)") }
+            guard let scale else {
+                throw .invalid("--center needs --scale DENOM (only a --bbox can choose its own scale)")
+            }
             let plane = try UTMPlane(containing: latitude, longitude: longitude)
             return (plane, plane.project(latitude: latitude, longitude: longitude), scale)
-        case let .bbox(west, south, east, north):
+        case .bbox(let west, let south, let east, let north):
             try checkBBox(west: west, south: south, east: east, north: north)
             let plane = try UTMPlane(containing: (south + north) / 2, longitude: (west + east) / 2)
             let bounds = planeBounds(plane, west: west, south: south, east: east, north: north)
@@ -92,8 +98,9 @@ public struct Sheet {
             let fitting = RoundScale.atLeast(max(1, needed))
             guard let scale else { return (plane, centre, fitting) }
             if needed > scale * (1 + 1e-6) {
-                throw .bboxDoesNotFit(scale: scale, needed: (bounds.width / scale * 1000, bounds.height / scale * 1000),
-                                      frame: (layout.frame.width, layout.frame.height), fitting: fitting)
+                throw .bboxDoesNotFit(
+                    scale: scale, needed: (bounds.width / scale * 1000, bounds.height / scale * 1000),
+                    frame: (layout.frame.width, layout.frame.height), fitting: fitting)
             }
             return (plane, centre, scale)
         }
@@ -104,12 +111,15 @@ public struct Sheet {
     }
 
     static func checkBBox(west: Double, south: Double, east: Double, north: Double) throws(SheetError) {
-        guard [west, south, east, north].allSatisfy(\.isFinite) else { throw .invalid("the bbox has a value that is not a number") }
+        guard [west, south, east, north].allSatisfy(\.isFinite) else {
+            throw .invalid("the bbox has a value that is not a number")
+        }
         guard west >= -180, east <= 180, south >= -90, north <= 90 else {
             throw .invalid("the bbox \(west),\(south),\(east),\(north) is outside -180,-90,180,90")
         }
         guard west < east, south < north else {
-            throw .invalid("the bbox \(west),\(south),\(east),\(north) is empty (it must be W,S,E,N with W < E and S < N)")
+            throw .invalid(
+                "the bbox \(west),\(south),\(east),\(north) is empty (it must be W,S,E,N with W < E and S < N)")
         }
     }
 
@@ -120,7 +130,8 @@ public struct Sheet {
         let steps = 64
         for i in 0...steps {
             let t = Double(i) / Double(steps)
-            let lon = west + (east - west) * t, lat = south + (north - south) * t
+            let lon = west + (east - west) * t
+            let lat = south + (north - south) * t
             for (la, lo) in [(south, lon), (north, lon), (lat, west), (lat, east)] {
                 let p = plane.project(latitude: la, longitude: lo)
                 bounds.include(x: p.x, y: p.y)
@@ -138,26 +149,36 @@ public struct Sheet {
             let largest = (maxDistanceFromCentralMeridian - centreOffset) / (extent.width / 2) * scale
             var hint = ""
             if largest >= 1 { hint = " (use --scale \(Int(largest.rounded(.down))) or less)" }
-            throw .scaleTooSmall(scale: scale, reason: "the sheet on \(paper.description) reaches \(ScaleText.grouped((offset / 1000).rounded())) km from the central meridian of \(plane.identifier), where the grid's scale is more than 1% off; a true-scale sheet stays within \(ScaleText.grouped(maxDistanceFromCentralMeridian / 1000)) km of it\(hint)")
+            throw .scaleTooSmall(
+                scale: scale,
+                reason:
+                    "the sheet on \(paper.description) reaches \(ScaleText.grouped((offset / 1000).rounded())) km from the central meridian of \(plane.identifier), where the grid's scale is more than 1% off; a true-scale sheet stays within \(ScaleText.grouped(maxDistanceFromCentralMeridian / 1000)) km of it\(hint)"
+            )
         }
         let lon0 = plane.centralMeridian
-        let top = plane.project(latitude: 89.5, longitude: lon0).y, bottom = plane.project(latitude: -89.5, longitude: lon0).y
+        let top = plane.project(latitude: 89.5, longitude: lon0).y
+        let bottom = plane.project(latitude: -89.5, longitude: lon0).y
         if extent.maxY > top || extent.minY < bottom {
             throw .scaleTooSmall(scale: scale, reason: "the sheet on \(paper.description) reaches past a pole")
         }
     }
 
     /// Builds the page: map, grid, frame, collar and marginalia.
-    static func compose(_ request: SheetRequest, renderer: MapRenderer, plane: UTMPlane, centre: (x: Double, y: Double),
-                        scale: Double, scaleWasChosen: Bool, layout: SheetLayout, subtitle: String?,
-                        extra: (FrameTransform) -> [PageItem], notes extraNotes: [String] = []) throws -> Sheet {
+    static func compose(
+        _ request: SheetRequest, renderer: MapRenderer, plane: UTMPlane, centre: (x: Double, y: Double),
+        scale: Double, scaleWasChosen: Bool, layout: SheetLayout, subtitle: String?,
+        extra: (FrameTransform) -> [PageItem], notes extraNotes: [String] = []
+    ) throws -> Sheet {
         try checkScaleValue(scale)
         let view: View
         do {
-            view = try View.centered(in: plane, x: centre.x, y: centre.y, scale: scale,
-                                     width: layout.pixelWidth, height: layout.pixelHeight, dpi: layout.dpi)
+            view = try View.centered(
+                in: plane, x: centre.x, y: centre.y, scale: scale,
+                width: layout.pixelWidth, height: layout.pixelHeight, dpi: layout.dpi)
         } catch {
-            throw SheetError.invalid("the map frame of \(layout.pixelWidth)x\(layout.pixelHeight) pixels at \(ScaleText.number(layout.dpi)) dpi cannot be drawn (\(error)): lower --dpi")
+            throw SheetError.invalid(
+                "the map frame of \(layout.pixelWidth)x\(layout.pixelHeight) pixels at \(ScaleText.number(layout.dpi)) dpi cannot be drawn (\(error)): lower --dpi"
+            )
         }
         let transform = FrameTransform(frame: layout.frame, extent: view.planeExtent)
         try checkReach(plane: plane, extent: transform.extent, scale: scale, paper: layout.paper)
@@ -165,8 +186,9 @@ public struct Sheet {
         let document = renderer.map.document
         let title = request.title ?? document.name ?? "Map"
         let measure: (PageText) -> PageTextSize = { renderer.measure($0) }
-        let grid = FrameGrid.make(type: gridType(request, document: document), plane: plane, transform: transform,
-                                  settings: document.grid)
+        let grid = FrameGrid.make(
+            type: gridType(request, document: document), plane: plane, transform: transform,
+            settings: document.grid)
         let centreGeo = plane.unproject(centre.x, centre.y)
 
         // The map without the document's grid: the sheet prints its grid itself, in its zone.
@@ -175,39 +197,56 @@ public struct Sheet {
             items += grid.items(transform: transform, collar: layout.border, measure: measure)
         }
         items += extra(transform)
-        items.append(.path([PagePolyline(layout.frame.corners, closed: true)], stroke: PageStroke(width: 0.35, squareCaps: true), fill: nil))
-        items.append(.path([PagePolyline(layout.border.corners, closed: true)], stroke: PageStroke(width: 0.7, squareCaps: true), fill: nil))
+        items.append(
+            .path(
+                [PagePolyline(layout.frame.corners, closed: true)], stroke: PageStroke(width: 0.35, squareCaps: true),
+                fill: nil))
+        items.append(
+            .path(
+                [PagePolyline(layout.border.corners, closed: true)], stroke: PageStroke(width: 0.7, squareCaps: true),
+                fill: nil))
         items += CornerCoordinates.items(plane: plane, transform: transform)
 
-        let centreText = AngleFormat.dms(centreGeo.latitude, kind: .latitude, trailing: .second, style: .compact) + " "
+        let centreText =
+            AngleFormat.dms(centreGeo.latitude, kind: .latitude, trailing: .second, style: .compact) + " "
             + AngleFormat.dms(centreGeo.longitude, kind: .longitude, trailing: .second, style: .compact)
-        items += Marginalia.titleItems(title: title, subtitle: subtitle ?? "Centred on \(centreText) · \(layout.paper.description)",
-                                       in: layout.titleBand)
-        let notes = self.notes(request: request, document: document, plane: plane, grid: grid, transform: transform,
-                               scale: scale, centreScale: centreGeo.scale) + extraNotes
+        items += Marginalia.titleItems(
+            title: title, subtitle: subtitle ?? "Centred on \(centreText) · \(layout.paper.description)",
+            in: layout.titleBand)
+        let notes =
+            self.notes(
+                request: request, document: document, plane: plane, grid: grid, transform: transform,
+                scale: scale, centreScale: centreGeo.scale) + extraNotes
         // The notes share their column with the legend when the map has layers to show.
         let legend = Legend.entries(document, scale: scale)
         var notesBox = layout.notes
         if !legend.isEmpty {
             let legendWidth = min(45, layout.notes.width * 0.36)
             notesBox.width -= legendWidth + SheetLayout.gap
-            items += Legend.items(legend, in: PageRect(x: notesBox.maxX + SheetLayout.gap, y: layout.notes.y,
-                                                       width: legendWidth, height: layout.notes.height))
+            items += Legend.items(
+                legend,
+                in: PageRect(
+                    x: notesBox.maxX + SheetLayout.gap, y: layout.notes.y,
+                    width: legendWidth, height: layout.notes.height))
         }
         items += Marginalia.paragraphs(notes, font: Marginalia.notesFont, in: notesBox, measure: measure)
-        items += Marginalia.scaleItems(scale: scale, caption: "Scale on the grid of UTM zone \(plane.identifier.dropFirst(4))",
-                                       in: layout.scaleBox, measure: measure)
+        items += Marginalia.scaleItems(
+            scale: scale, caption: "Scale on the grid of UTM zone \(plane.identifier.dropFirst(4))",
+            in: layout.scaleBox, measure: measure)
         items += NorthArrow(convergence: centreGeo.convergence).items(in: layout.northBox, measure: measure)
 
         let page = Page(width: layout.paper.width, height: layout.paper.height, items: items, title: title)
-        return Sheet(title: title, plane: plane, scale: scale, scaleWasChosen: scaleWasChosen, layout: layout, view: view,
-                     transform: transform, grid: grid, page: page)
+        return Sheet(
+            title: title, plane: plane, scale: scale, scaleWasChosen: scaleWasChosen, layout: layout, view: view,
+            transform: transform, grid: grid, page: page)
     }
 
     /// The notes in the bottom-left: projection and datum, the grid, what the scale means,
     /// the data's attribution and (only when asked) the date.
-    static func notes(request: SheetRequest, document: MapDocument, plane: UTMPlane, grid: FrameGrid?,
-                      transform: FrameTransform, scale: Double, centreScale: Double) -> [String] {
+    static func notes(
+        request: SheetRequest, document: MapDocument, plane: UTMPlane, grid: FrameGrid?,
+        transform: FrameTransform, scale: Double, centreScale: Double
+    ) -> [String] {
         let lon0 = plane.centralMeridian
         let meridian = AngleFormat.dms(lon0, kind: .longitude, trailing: .degree, style: .compact)
         var notes = ["Universal Transverse Mercator, \(plane.identifier) (central meridian \(meridian)), WGS84."]
@@ -215,8 +254,10 @@ public struct Sheet {
         let km = 1_000_000 / scale
         let ground = (1 / centreScale - 1) * 100
         let direction = ground >= 0 ? "longer" : "shorter"
-        notes.append("Scale \(ScaleText.ratio(scale)) on the grid: 1 km = \(ScaleText.number((km * 100).rounded() / 100)) mm. "
-                     + "Scale factor \(String(format: "%.5f", centreScale)) at the centre: ground distances there are \(String(format: "%.2f", abs(ground)))% \(direction).")
+        notes.append(
+            "Scale \(ScaleText.ratio(scale)) on the grid: 1 km = \(ScaleText.number((km * 100).rounded() / 100)) mm. "
+                + "Scale factor \(String(format: "%.5f", centreScale)) at the centre: ground distances there are \(String(format: "%.2f", abs(ground)))% \(direction)."
+        )
         if let attribution = document.attribution, !attribution.isEmpty { notes.append("Data: \(attribution)") }
         if let date = request.date { notes.append("Printed \(date).") }
         return notes
@@ -230,13 +271,17 @@ public struct Sheet {
         case .latlong:
             note = "Grid: latitude/longitude, WGS84, every \(GridText.interval(grid.interval, format: grid.format))."
         case .utm:
-            note = "Grid: UTM \(plane.identifier.dropFirst(4)), WGS84, \(ScaleText.grouped(grid.interval)) m; values in metres."
+            note =
+                "Grid: UTM \(plane.identifier.dropFirst(4)), WGS84, \(ScaleText.grouped(grid.interval)) m; values in metres."
         case .mgrs, .usng:
-            var zones: [String] = [], squares: [String] = []
-            let e = transform.extent, steps = 40
+            var zones: [String] = []
+            var squares: [String] = []
+            let e = transform.extent
+            let steps = 40
             for i in 0...steps {
                 for j in 0...steps {
-                    let x = e.minX + e.width * Double(i) / Double(steps), y = e.minY + e.height * Double(j) / Double(steps)
+                    let x = e.minX + e.width * Double(i) / Double(steps)
+                    let y = e.minY + e.height * Double(j) / Double(steps)
                     let p = plane.unproject(x, y)
                     if let band = LatitudeBand.containing(latitude: p.latitude) {
                         let gzd = MGRS.gridZoneDesignator(zone: plane.zone, band: band)
@@ -248,16 +293,19 @@ public struct Sheet {
                     }
                 }
             }
-            note = "Grid: \(grid.type.displayName), WGS84, \(ScaleText.grouped(grid.interval)) m. Grid zone \(zones.sorted().joined(separator: ", ")); 100,000 m square\(squares.count == 1 ? "" : "s") \(squares.sorted().joined(separator: ", "))."
+            note =
+                "Grid: \(grid.type.displayName), WGS84, \(ScaleText.grouped(grid.interval)) m. Grid zone \(zones.sorted().joined(separator: ", ")); 100,000 m square\(squares.count == 1 ? "" : "s") \(squares.sorted().joined(separator: ", "))."
         case .none:
             note = "No grid."
         }
         // A sheet that reaches into the next zone shows its own zone's grid carried over.
-        let west = UTM.centralMeridian(zone: plane.zone) - 3, east = west + 6
+        let west = UTM.centralMeridian(zone: plane.zone) - 3
+        let east = west + 6
         if grid.type.isUTMFamily, b.west < west - 1e-9 || b.east > east + 1e-9 {
             let edge = b.west < west ? west : east
             let edgeText = AngleFormat.dms(edge, kind: .longitude, trailing: .degree, style: .compact)
-            note += " The sheet crosses the zone edge at \(edgeText); the grid shown beyond it is zone \(plane.zone)'s, extended."
+            note +=
+                " The sheet crosses the zone edge at \(edgeText); the grid shown beyond it is zone \(plane.zone)'s, extended."
         }
         return note
     }

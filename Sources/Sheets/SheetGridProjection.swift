@@ -35,8 +35,9 @@ struct SheetGridProjection: GridProjection {
 
     /// A rectangle of plane metres (y north) as a rectangle of this plane.
     func rect(of extent: Rect) -> Rect {
-        Rect(minX: extent.minX / metresPerUnit, minY: -extent.maxY / metresPerUnit,
-                 maxX: extent.maxX / metresPerUnit, maxY: -extent.minY / metresPerUnit)
+        Rect(
+            minX: extent.minX / metresPerUnit, minY: -extent.maxY / metresPerUnit,
+            maxX: extent.maxX / metresPerUnit, maxY: -extent.minY / metresPerUnit)
     }
 
     /// A point of this plane on the page.

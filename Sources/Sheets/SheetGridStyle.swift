@@ -15,8 +15,9 @@ public struct SheetGridStyle: Sendable {
 
     /// The sheet's own style, used when the map document has no grid: thin dark blue lines,
     /// black values.
-    public static let plain = SheetGridStyle(visible: true, stroke: PageStroke(color: Color(rgb: 0x1f3a60), width: 0.12),
-                                             font: "DejaVu Sans", bold: false, textColor: .black)
+    public static let plain = SheetGridStyle(
+        visible: true, stroke: PageStroke(color: Color(rgb: 0x1f3a60), width: 0.12),
+        font: "DejaVu Sans", bold: false, textColor: .black)
 
     /// The style of each level of a grid of `kind`: from the document's grid settings when it
     /// has a grid (its per-level line and text symbols, carried over to `kind` where the levels
@@ -27,11 +28,13 @@ public struct SheetGridStyle: Sendable {
         let millimetres = 25.4 / 72
         return { level in
             let style = typed.style(level: level)
-            return SheetGridStyle(visible: style.visible,
-                                  stroke: PageStroke(color: style.line.color.withOpacity(style.line.opacity),
-                                                     width: style.line.width * millimetres,
-                                                     dash: style.line.dash.map { $0 * millimetres }),
-                                  font: style.text.font, bold: style.text.bold, textColor: style.text.color)
+            return SheetGridStyle(
+                visible: style.visible,
+                stroke: PageStroke(
+                    color: style.line.color.withOpacity(style.line.opacity),
+                    width: style.line.width * millimetres,
+                    dash: style.line.dash.map { $0 * millimetres }),
+                font: style.text.font, bold: style.text.bold, textColor: style.text.color)
         }
     }
 }

@@ -47,9 +47,14 @@ public struct SheetLayout: Sendable, Equatable {
 
     /// `labelWidth` and `labelHeight` are the largest grid value's size (mm), measured by the
     /// caller in the sheet's fonts; the collar is made deep enough for them.
-    public init(paper: Paper, margins: Double, dpi: Double, labelWidth: Double, labelHeight: Double) throws(SheetError) {
-        guard margins.isFinite, margins >= 0 else { throw .invalid("--margins must be a number of millimetres, 0 or more") }
-        guard dpi.isFinite, dpi >= 10, dpi <= 10_000 else { throw .invalid("the dpi \(dpi) is out of range (10 to 10000)") }
+    public init(paper: Paper, margins: Double, dpi: Double, labelWidth: Double, labelHeight: Double) throws(SheetError)
+    {
+        guard margins.isFinite, margins >= 0 else {
+            throw .invalid("--margins must be a number of millimetres, 0 or more")
+        }
+        guard dpi.isFinite, dpi >= 10, dpi <= 10_000 else {
+            throw .invalid("the dpi \(dpi) is out of range (10 to 10000)")
+        }
         guard 2 * margins < paper.width, 2 * margins < paper.height else {
             throw .marginsTooLarge(margins: margins, paperWidth: paper.width, paperHeight: paper.height)
         }
@@ -75,16 +80,19 @@ public struct SheetLayout: Sendable, Equatable {
         let perPixel = 25.4 / dpi
         pixelWidth = Int(floor(frameWidth / perPixel + 1e-9))
         pixelHeight = Int(floor(frameHeight / perPixel + 1e-9))
-        let width = Double(pixelWidth) * perPixel, height = Double(pixelHeight) * perPixel
+        let width = Double(pixelWidth) * perPixel
+        let height = Double(pixelHeight) * perPixel
         let x = ((content.x + collarSides + (frameWidth - width) / 2) / perPixel).rounded() * perPixel
         let y = ((borderTop + collarTopBottom + (frameHeight - height) / 2) / perPixel).rounded() * perPixel
         frame = PageRect(x: x, y: y, width: width, height: height)
-        border = PageRect(x: frame.x - collarSides, y: frame.y - collarTopBottom,
-                          width: width + 2 * collarSides, height: height + 2 * collarTopBottom)
+        border = PageRect(
+            x: frame.x - collarSides, y: frame.y - collarTopBottom,
+            width: width + 2 * collarSides, height: height + 2 * collarTopBottom)
 
         let band = PageRect(x: content.x, y: content.maxY - bottomHeight, width: content.width, height: bottomHeight)
         // Notes get the most room; the scale and the north arrow take what they need.
-        let scaleWidth = min(110, band.width * 0.38), northWidth = min(60, band.width * 0.24)
+        let scaleWidth = min(110, band.width * 0.38)
+        let northWidth = min(60, band.width * 0.24)
         let notesWidth = band.width - scaleWidth - northWidth - 2 * SheetLayout.gap
         notes = PageRect(x: band.x, y: band.y, width: notesWidth, height: band.height)
         scaleBox = PageRect(x: notes.maxX + SheetLayout.gap, y: band.y, width: scaleWidth, height: band.height)

@@ -26,8 +26,10 @@ public struct SheetRequest: Sendable {
     public static let defaultMargins = 10.0
     public static let defaultDPI = 300.0
 
-    public init(area: Area, scale: Double? = nil, paper: Paper, margins: Double = defaultMargins,
-                dpi: Double = defaultDPI, title: String? = nil, grid: SheetGridType? = nil, date: String? = nil) {
+    public init(
+        area: Area, scale: Double? = nil, paper: Paper, margins: Double = defaultMargins,
+        dpi: Double = defaultDPI, title: String? = nil, grid: SheetGridType? = nil, date: String? = nil
+    ) {
         self.area = area
         self.scale = scale
         self.paper = paper

@@ -1,5 +1,5 @@
-import Geodesy
 import Foundation
+import Geodesy
 import MapModel
 import Render
 
@@ -36,7 +36,7 @@ public struct SheetSeries {
 
     /// Plans the series covering the request's bbox at its scale.
     public static func plan(_ request: SheetRequest, overlap: Double, renderer: MapRenderer) throws -> SheetSeries {
-        guard case let .bbox(west, south, east, north) = request.area else {
+        guard case .bbox(let west, let south, let east, let north) = request.area else {
             throw SheetError.invalid("a series covers a bbox: give --bbox W,S,E,N")
         }
         guard let scale = request.scale else { throw SheetError.invalid("a series needs --scale DENOM") }
@@ -44,40 +44,52 @@ public struct SheetSeries {
         try Sheet.checkBBox(west: west, south: south, east: east, north: north)
         let layout = try Sheet.layout(for: request, renderer: renderer)
         guard overlap.isFinite, overlap >= 0, overlap < min(layout.frame.width, layout.frame.height) / 2 else {
-            throw SheetError.invalid("an overlap of \(Millimetres.text(overlap)) mm is more than half the map frame (\(Millimetres.text(layout.frame.width)) x \(Millimetres.text(layout.frame.height)) mm)")
+            throw SheetError.invalid(
+                "an overlap of \(Millimetres.text(overlap)) mm is more than half the map frame (\(Millimetres.text(layout.frame.width)) x \(Millimetres.text(layout.frame.height)) mm)"
+            )
         }
         let plane = try UTMPlane(containing: (south + north) / 2, longitude: (west + east) / 2)
         let bounds = Sheet.planeBounds(plane, west: west, south: south, east: east, north: north)
         let metresPerMillimetre = scale / 1000
-        let frameWidth = layout.frame.width * metresPerMillimetre, frameHeight = layout.frame.height * metresPerMillimetre
+        let frameWidth = layout.frame.width * metresPerMillimetre
+        let frameHeight = layout.frame.height * metresPerMillimetre
         let shared = overlap * metresPerMillimetre
         func count(_ extent: Double, _ frame: Double) -> Int {
             max(1, Int(((extent - shared) / (frame - shared) - 1e-9).rounded(.up)))
         }
-        let columns = count(bounds.width, frameWidth), rows = count(bounds.height, frameHeight)
+        let columns = count(bounds.width, frameWidth)
+        let rows = count(bounds.height, frameHeight)
         guard rows * columns <= maxSheets else {
-            throw SheetError.invalid("at \(ScaleText.ratio(scale)) the bbox needs \(rows) x \(columns) = \(rows * columns) sheets on \(layout.paper.description) (at most \(maxSheets)): use a smaller scale denominator... or larger paper")
+            throw SheetError.invalid(
+                "at \(ScaleText.ratio(scale)) the bbox needs \(rows) x \(columns) = \(rows * columns) sheets on \(layout.paper.description) (at most \(maxSheets)): use a smaller scale denominator... or larger paper"
+            )
         }
         // The series is centred on the bbox.
         let totalWidth = Double(columns) * (frameWidth - shared) + shared
         let totalHeight = Double(rows) * (frameHeight - shared) + shared
-        let left = bounds.centerX - totalWidth / 2, top = bounds.centerY + totalHeight / 2
+        let left = bounds.centerX - totalWidth / 2
+        let top = bounds.centerY + totalHeight / 2
         var cells: [Cell] = []
         for row in 0..<rows {
             for column in 0..<columns {
-                let minX = left + Double(column) * (frameWidth - shared), maxY = top - Double(row) * (frameHeight - shared)
+                let minX = left + Double(column) * (frameWidth - shared)
+                let maxY = top - Double(row) * (frameHeight - shared)
                 let extent = Rect(minX: minX, minY: maxY - frameHeight, maxX: minX + frameWidth, maxY: maxY)
-                cells.append(Cell(name: rowName(row) + String(column + 1), row: row, column: column,
-                                  centre: (extent.centerX, extent.centerY), extent: extent))
+                cells.append(
+                    Cell(
+                        name: rowName(row) + String(column + 1), row: row, column: column,
+                        centre: (extent.centerX, extent.centerY), extent: extent))
             }
         }
-        return SheetSeries(request: request, plane: plane, scale: scale, layout: layout, overlap: overlap,
-                           rows: rows, columns: columns, cells: cells)
+        return SheetSeries(
+            request: request, plane: plane, scale: scale, layout: layout, overlap: overlap,
+            rows: rows, columns: columns, cells: cells)
     }
 
     /// A, B, ... Z, AA, AB, ...: rows as spreadsheets name columns.
     static func rowName(_ index: Int) -> String {
-        var n = index + 1, name = ""
+        var n = index + 1
+        var name = ""
         while n > 0 {
             let r = (n - 1) % 26
             name = String(UnicodeScalar(UInt8(65 + r))) + name
@@ -98,15 +110,18 @@ public struct SheetSeries {
     /// Every sheet of the series, laid out (nothing written yet).
     public func sheets(renderer: MapRenderer) throws -> [(name: String, sheet: Sheet)] {
         try cells.map { cell in
-            let neighbours = [("north", cell.row - 1, cell.column), ("east", cell.row, cell.column + 1),
-                              ("south", cell.row + 1, cell.column), ("west", cell.row, cell.column - 1)]
-                .compactMap { direction, r, c in name(row: r, column: c).map { "\(direction) \($0)" } }
+            let neighbours = [
+                ("north", cell.row - 1, cell.column), ("east", cell.row, cell.column + 1),
+                ("south", cell.row + 1, cell.column), ("west", cell.row, cell.column - 1),
+            ]
+            .compactMap { direction, r, c in name(row: r, column: c).map { "\(direction) \($0)" } }
             var note = "Sheet \(cell.name) of \(rows) x \(columns); overlap \(Millimetres.text(overlap)) mm."
             if !neighbours.isEmpty { note += " Adjoining: \(neighbours.joined(separator: ", "))." }
             let notes = [note]
             let subtitle = "Sheet \(cell.name) · rows \(rowRange), columns \(columnRange) · \(layout.paper.description)"
-            let sheet = try Sheet.compose(request, renderer: renderer, plane: plane, centre: cell.centre, scale: scale,
-                                          scaleWasChosen: false, layout: layout, subtitle: subtitle, extra: { _ in [] }, notes: notes)
+            let sheet = try Sheet.compose(
+                request, renderer: renderer, plane: plane, centre: cell.centre, scale: scale,
+                scaleWasChosen: false, layout: layout, subtitle: subtitle, extra: { _ in [] }, notes: notes)
             return (cell.name, sheet)
         }
     }
@@ -125,21 +140,35 @@ public struct SheetSeries {
         let scale = RoundScale.atLeast(needed)
         var request = self.request
         request.title = (request.title ?? renderer.map.document.name ?? "Map") + " — index"
-        let subtitle = "Index to \(rows) x \(columns) sheets at \(ScaleText.ratio(self.scale)) on \(layout.paper.description)"
-        let notes = ["Each outline is the map frame of one sheet of the series, named by row (\(rowRange), from the north) and column (\(columnRange), from the west); neighbours overlap by \(Millimetres.text(overlap)) mm."]
-        return try Sheet.compose(request, renderer: renderer, plane: plane, centre: (union.centerX, union.centerY), scale: scale,
-                                 scaleWasChosen: true, layout: layout, subtitle: subtitle, extra: { transform in
-            var outlines: [PagePolyline] = []
-            var names: [PageItem] = []
-            for cell in cells {
-                let a = transform.page(cell.extent.minX, cell.extent.maxY), b = transform.page(cell.extent.maxX, cell.extent.minY)
-                outlines.append(PagePolyline(PageRect(x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y).corners, closed: true))
-                let centre = transform.page(cell.centre.x, cell.centre.y)
-                names.append(.text(PageText(cell.name, font: SheetSeries.indexFont, at: centre, anchor: PageTextAnchor(.center, .middle),
-                                            color: SheetSeries.indexStroke.color, halo: (.white, 0.5))))
-            }
-            return [.clipped(transform.frame, [.path(outlines, stroke: SheetSeries.indexStroke, fill: nil)] + names)]
-        }, notes: notes)
+        let subtitle =
+            "Index to \(rows) x \(columns) sheets at \(ScaleText.ratio(self.scale)) on \(layout.paper.description)"
+        let notes = [
+            "Each outline is the map frame of one sheet of the series, named by row (\(rowRange), from the north) and column (\(columnRange), from the west); neighbours overlap by \(Millimetres.text(overlap)) mm."
+        ]
+        return try Sheet.compose(
+            request, renderer: renderer, plane: plane, centre: (union.centerX, union.centerY), scale: scale,
+            scaleWasChosen: true, layout: layout, subtitle: subtitle,
+            extra: { transform in
+                var outlines: [PagePolyline] = []
+                var names: [PageItem] = []
+                for cell in cells {
+                    let a = transform.page(cell.extent.minX, cell.extent.maxY)
+                    let b = transform.page(cell.extent.maxX, cell.extent.minY)
+                    outlines.append(
+                        PagePolyline(
+                            PageRect(x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y).corners, closed: true))
+                    let centre = transform.page(cell.centre.x, cell.centre.y)
+                    names.append(
+                        .text(
+                            PageText(
+                                cell.name, font: SheetSeries.indexFont, at: centre,
+                                anchor: PageTextAnchor(.center, .middle),
+                                color: SheetSeries.indexStroke.color, halo: (.white, 0.5))))
+                }
+                return [
+                    .clipped(transform.frame, [.path(outlines, stroke: SheetSeries.indexStroke, fill: nil)] + names)
+                ]
+            }, notes: notes)
     }
 
     /// `out/nyc.pdf` with suffix `A1` -> `out/nyc-A1.pdf`.

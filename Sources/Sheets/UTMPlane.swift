@@ -23,7 +23,8 @@ public struct UTMPlane: PlaneProjection, Equatable {
     /// hemisphere from the latitude's sign.
     public init(containing latitude: Double, longitude: Double) throws(SheetError) {
         guard latitude >= -80, latitude < 84, let zone = UTM.standardZone(latitude: latitude, longitude: longitude),
-              zone != UTM.upsZone else {
+            zone != UTM.upsZone
+        else {
             throw .outsideUTM(latitude: latitude)
         }
         self.init(zone: zone, isNorth: latitude >= 0)

@@ -33,8 +33,10 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
         let p1: UInt64 = 0x9E37_79B1_85EB_CA87
         let p2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
         let p3: UInt64 = 0x1656_67B1_9E37_79F9
-        var a: UInt64 = 0x243F_6A88_85A3_08D3, b: UInt64 = 0x1319_8A2E_0370_7344
-        var c: UInt64 = 0xA409_3822_299F_31D0, d: UInt64 = 0x082E_FA98_EC4E_6C89
+        var a: UInt64 = 0x243F_6A88_85A3_08D3
+        var b: UInt64 = 0x1319_8A2E_0370_7344
+        var c: UInt64 = 0xA409_3822_299F_31D0
+        var d: UInt64 = 0x082E_FA98_EC4E_6C89
         @inline(__always) func round(_ lane: UInt64, _ word: UInt64) -> UInt64 {
             ((lane &+ word &* p2) <<< 31) &* p1
         }

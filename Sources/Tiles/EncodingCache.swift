@@ -45,7 +45,8 @@ final class EncodingCache: @unchecked Sendable {
         condition.lock()
         clock += 1
         while let entry = entries[hash] {
-            guard EncodingCache.samePixels(entry.pixels, tile.pixels) else { break }  // a hash collision: encode it apart
+            // A hash collision: encode it apart.
+            guard EncodingCache.samePixels(entry.pixels, tile.pixels) else { break }
             if let encoded = entry.encoded {
                 entry.lastUse = clock
                 reuses += 1
@@ -91,13 +92,18 @@ final class EncodingCache: @unchecked Sendable {
     /// Byte equality through memcmp: Array's == compares element by element, and this runs
     /// under the lock for every repeated tile.
     private static func samePixels(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        a.count == b.count && a.withUnsafeBytes { x in b.withUnsafeBytes { y in memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
+        a.count == b.count
+            && a.withUnsafeBytes { x in b.withUnsafeBytes { y in memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
+            }
     }
 
     /// Drops finished entries, least recently used first, until the pixels fit the budget.
     private func evictIfNeeded() {
         while storedBytes > capacityBytes {
-            guard let victim = entries.filter({ $0.value.encoded != nil }).min(by: { $0.value.lastUse < $1.value.lastUse }) else { return }
+            guard
+                let victim = entries.filter({ $0.value.encoded != nil }).min(by: { $0.value.lastUse < $1.value.lastUse }
+                )
+            else { return }
             entries[victim.key] = nil
             storedBytes -= victim.value.pixels.count
         }

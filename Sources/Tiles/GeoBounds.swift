@@ -36,7 +36,8 @@ public struct GeoBounds: Sendable, Equatable, CustomStringConvertible {
         }
         let limit = GeoBounds.mercatorLimit
         guard north > -limit, south < limit else {
-            throw .invalidArgument("--bbox \(given) lies beyond latitude \(Self.format(limit)), outside the Web Mercator map")
+            throw .invalidArgument(
+                "--bbox \(given) lies beyond latitude \(Self.format(limit)), outside the Web Mercator map")
         }
         self.init(uncheckedWest: west, south: Swift.max(south, -limit), east: east, north: Swift.min(north, limit))
     }

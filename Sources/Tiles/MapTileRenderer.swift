@@ -18,7 +18,8 @@ public final class MapTileRenderer: MetatileRendering {
 
     public init(map: LoadedMap, format: TileFormat, buffer: Int) throws {
         guard buffer >= 0, buffer <= MapTileRenderer.maxBuffer else {
-            throw TilesError.invalidArgument("--buffer \(buffer) is out of range: 0 to \(MapTileRenderer.maxBuffer) pixels")
+            throw TilesError.invalidArgument(
+                "--buffer \(buffer) is out of range: 0 to \(MapTileRenderer.maxBuffer) pixels")
         }
         renderer = try MapRenderer(map: map)
         self.format = format
@@ -26,10 +27,12 @@ public final class MapTileRenderer: MetatileRendering {
     }
 
     public func renderMetatile(_ metatile: Metatile) throws -> Image {
-        let view = try View.tiles(z: metatile.z, x: metatile.x, y: metatile.y, columns: metatile.columns,
-                                  rows: metatile.rows, tileSize: format.tileSize, pixelRatio: format.pixelRatio)
-        return try renderer.renderImage(view: view, margin: Double(buffer * format.pixelRatio),
-                                        tileSize: format.tileSize * format.pixelRatio)
+        let view = try View.tiles(
+            z: metatile.z, x: metatile.x, y: metatile.y, columns: metatile.columns,
+            rows: metatile.rows, tileSize: format.tileSize, pixelRatio: format.pixelRatio)
+        return try renderer.renderImage(
+            view: view, margin: Double(buffer * format.pixelRatio),
+            tileSize: format.tileSize * format.pixelRatio)
     }
 }
 

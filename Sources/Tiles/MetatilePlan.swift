@@ -24,7 +24,8 @@ public struct MetatilePlan: Sequence, Sendable {
 
     public init(pyramid: TilePyramid, size: Int, shard: Shard? = nil) throws(TilesError) {
         guard size >= 1, size <= MetatilePlan.maxSize else {
-            throw .invalidArgument("--metatile \(size) is out of range: a metatile is from 1 to \(MetatilePlan.maxSize) tiles a side")
+            throw .invalidArgument(
+                "--metatile \(size) is out of range: a metatile is from 1 to \(MetatilePlan.maxSize) tiles a side")
         }
         self.pyramid = pyramid
         self.size = size
@@ -44,11 +45,13 @@ public struct MetatilePlan: Sequence, Sendable {
 
         /// Tiles of grid column `mx` inside the range (x from, count).
         func columnSpan(_ mx: Int) -> (from: Int, count: Int) {
-            let from = Swift.max(range.minX, mx * size), to = Swift.min(range.maxX, mx * size + size - 1)
+            let from = Swift.max(range.minX, mx * size)
+            let to = Swift.min(range.maxX, mx * size + size - 1)
             return (from, to - from + 1)
         }
         func rowSpan(_ my: Int) -> (from: Int, count: Int) {
-            let from = Swift.max(range.minY, my * size), to = Swift.min(range.maxY, my * size + size - 1)
+            let from = Swift.max(range.minY, my * size)
+            let to = Swift.min(range.maxY, my * size + size - 1)
             return (from, to - from + 1)
         }
         func rowWork(_ my: Int) -> Int {
@@ -58,7 +61,8 @@ public struct MetatilePlan: Sequence, Sendable {
             range.count + MetatilePlan.metatileOverhead * metatileColumns * (lastRow - firstRow + 1)
         }
         func metatile(_ mx: Int, _ my: Int) -> Metatile {
-            let c = columnSpan(mx), r = rowSpan(my)
+            let c = columnSpan(mx)
+            let r = rowSpan(my)
             return Metatile(z: range.z, x: c.from, y: r.from, columns: c.count, rows: r.count)
         }
         func work(_ mx: Int, _ my: Int) -> Int {
@@ -111,7 +115,9 @@ public struct MetatilePlan: Sequence, Sendable {
                     // Skip metatile rows before this shard.
                     while my <= grid.lastRow {
                         let lastWork = grid.work(grid.lastColumn, my)
-                        if plan.shardIndex(start: done + grid.rowWork(my) - lastWork, work: lastWork) >= target { break }
+                        if plan.shardIndex(start: done + grid.rowWork(my) - lastWork, work: lastWork) >= target {
+                            break
+                        }
                         done += grid.rowWork(my)
                         my += 1
                     }
@@ -131,7 +137,12 @@ public struct MetatilePlan: Sequence, Sendable {
                     column = mx + 1
                 } else {
                     column = nil
-                    if my < grid.lastRow { row = my + 1 } else { row = nil; zoomIndex += 1 }
+                    if my < grid.lastRow {
+                        row = my + 1
+                    } else {
+                        row = nil
+                        zoomIndex += 1
+                    }
                 }
                 if shard == target { return grid.metatile(mx, my) }
                 if shard > target { finished = true }

@@ -9,7 +9,10 @@ public struct PyramidDiff: Sendable {
     /// Whether a tile's comparison is within the allowance.
     public var permits: @Sendable (DiffResult) -> Bool
 
-    public init(comparator: ImageComparator = ImageComparator(), permits: @escaping @Sendable (DiffResult) -> Bool = { !$0.sizesDiffer && $0.differingPixels == 0 }) {
+    public init(
+        comparator: ImageComparator = ImageComparator(),
+        permits: @escaping @Sendable (DiffResult) -> Bool = { !$0.sizesDiffer && $0.differingPixels == 0 }
+    ) {
         self.comparator = comparator
         self.permits = permits
     }
@@ -29,22 +32,33 @@ public struct PyramidDiff: Sendable {
     }
 
     /// Compares every tile. `diffImage` receives the diff image of each differing tile.
-    public func compare(expected: any PyramidSource, actual: any PyramidSource,
-                        diffImage: ((TileID, Image) throws -> Void)? = nil) throws -> Report {
-        let a = try expected.tileIDs(), b = try actual.tileIDs()
+    public func compare(
+        expected: any PyramidSource, actual: any PyramidSource,
+        diffImage: ((TileID, Image) throws -> Void)? = nil
+    ) throws -> Report {
+        let a = try expected.tileIDs()
+        let b = try actual.tileIDs()
         var report = Report()
-        var i = 0, j = 0
+        var i = 0
+        var j = 0
         while i < a.count || j < b.count {
             if j == b.count || (i < a.count && a[i] < b[j]) {
-                report.missingInActual.append(a[i]); i += 1
+                report.missingInActual.append(a[i])
+                i += 1
             } else if i == a.count || b[j] < a[i] {
-                report.missingInExpected.append(b[j]); j += 1
+                report.missingInExpected.append(b[j])
+                j += 1
             } else {
                 let id = a[i]
-                i += 1; j += 1
+                i += 1
+                j += 1
                 guard let x = try expected.tileData(id), let y = try actual.tileData(id) else { continue }
-                if x == y { report.matching += 1; continue }
-                let imageX: Image, imageY: Image
+                if x == y {
+                    report.matching += 1
+                    continue
+                }
+                let imageX: Image
+                let imageY: Image
                 do { imageX = try PNG.decode(x) } catch {
                     throw TilesError.io(path: "\(expected.location) tile \(id)", message: "\(error)")
                 }

@@ -40,7 +40,9 @@ public final class DirectoryPyramid: PyramidSource {
             for xName in (try? manager.contentsOfDirectory(atPath: "\(root)/\(zName)")) ?? [] {
                 guard let x = Int(xName), x >= 0, x < 1 << z else { continue }
                 for file in (try? manager.contentsOfDirectory(atPath: "\(root)/\(zName)/\(xName)")) ?? [] {
-                    guard file.hasSuffix(".png"), let row = Int(file.dropLast(4)), row >= 0, row < 1 << z else { continue }
+                    guard file.hasSuffix(".png"), let row = Int(file.dropLast(4)), row >= 0, row < 1 << z else {
+                        continue
+                    }
                     ids.append(scheme == .xyz ? TileID(z: z, x: x, y: row) : TileID(z: z, x: x, tmsY: row))
                 }
             }
@@ -51,7 +53,9 @@ public final class DirectoryPyramid: PyramidSource {
     public func tileData(_ id: TileID) throws -> [UInt8]? {
         let path = "\(root)/\(id.z)/\(id.x)/\(scheme.row(of: id)).png"
         guard FileManager.default.fileExists(atPath: path) else { return nil }
-        do { return try FileIO.readBytes(atPath: path) } catch { throw TilesError.io(path: path, message: error.reason) }
+        do { return try FileIO.readBytes(atPath: path) } catch {
+            throw TilesError.io(path: path, message: error.reason)
+        }
     }
 }
 

@@ -9,10 +9,12 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
 
     public init(index: Int, count: Int) throws(TilesError) {
         guard count >= 1, count <= Shard.maxCount else {
-            throw .invalidArgument("--shard \(index)/\(count): the number of shards must be from 1 to \(Shard.maxCount)")
+            throw .invalidArgument(
+                "--shard \(index)/\(count): the number of shards must be from 1 to \(Shard.maxCount)")
         }
         guard index >= 0, index < count else {
-            throw .invalidArgument("--shard \(index)/\(count): the index must be from 0 to \(count - 1) (shards are numbered from 0)")
+            throw .invalidArgument(
+                "--shard \(index)/\(count): the index must be from 0 to \(count - 1) (shards are numbered from 0)")
         }
         self.index = index
         self.count = count

@@ -37,8 +37,10 @@ public struct TileJob: Sendable {
 
     /// Runs the job to the end, or to the first error (after which the sink keeps what was
     /// committed, so `--resume` continues from there).
-    public func run(sink: any TileSink, encoder: any TileEncoding, progress: TileProgress = TileProgress(style: .quiet),
-                    makeRenderer: @escaping @Sendable () throws -> any MetatileRendering) throws -> TileJobSummary {
+    public func run(
+        sink: any TileSink, encoder: any TileEncoding, progress: TileProgress = TileProgress(style: .quiet),
+        makeRenderer: @escaping @Sendable () throws -> any MetatileRendering
+    ) throws -> TileJobSummary {
         let started = Date()
         progress.start(total: plan.tileCount)
         let work = BoundedQueue<WorkItem>(capacity: workers * 2)
@@ -117,13 +119,16 @@ public struct TileJob: Sendable {
 
         let seconds = Date().timeIntervalSince(started)
         let stats = sink.statistics
-        return TileJobSummary(tiles: stats.tiles, skipped: skipped,
-                              distinct: stats.newImages ?? cache.counts.encodings, bytes: stats.bytes,
-                              seconds: seconds, tilesPerSecond: Double(stats.tiles) / max(seconds, 1e-9))
+        return TileJobSummary(
+            tiles: stats.tiles, skipped: skipped,
+            distinct: stats.newImages ?? cache.counts.encodings, bytes: stats.bytes,
+            seconds: seconds, tilesPerSecond: Double(stats.tiles) / max(seconds, 1e-9))
     }
 
-    static func renderAndEncode(_ item: WorkItem, renderer: any MetatileRendering, encoder: any TileEncoding,
-                                cache: EncodingCache) throws -> [EncodedTile] {
+    static func renderAndEncode(
+        _ item: WorkItem, renderer: any MetatileRendering, encoder: any TileEncoding,
+        cache: EncodingCache
+    ) throws -> [EncodedTile] {
         let metatile = item.metatile
         let image: Image
         do {
@@ -133,7 +138,11 @@ public struct TileJob: Sendable {
         }
         let side = image.width / metatile.columns
         guard side > 0, image.width == side * metatile.columns, image.height == side * metatile.rows else {
-            throw TilesError.render(metatile: metatile.description, message: "the renderer returned a \(image.width)x\(image.height) image, not \(metatile.columns)x\(metatile.rows) square tiles")
+            throw TilesError.render(
+                metatile: metatile.description,
+                message:
+                    "the renderer returned a \(image.width)x\(image.height) image, not \(metatile.columns)x\(metatile.rows) square tiles"
+            )
         }
         var result: [EncodedTile] = []
         result.reserveCapacity(metatile.tileCount)

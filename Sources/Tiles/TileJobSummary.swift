@@ -23,7 +23,8 @@ public struct TileJobSummary: Sendable, Equatable, Codable {
 
     /// One line: `5461 tiles written (412 distinct, 1.9 MB) in 3.2 s: 1706 tiles/s`.
     public var text: String {
-        var line = "\(tiles) tiles written (\(distinct) distinct, \(Self.formatBytes(bytes))) in \(String(format: "%.1f", seconds)) s: \(Int(tilesPerSecond.rounded())) tiles/s"
+        var line =
+            "\(tiles) tiles written (\(distinct) distinct, \(Self.formatBytes(bytes))) in \(String(format: "%.1f", seconds)) s: \(Int(tilesPerSecond.rounded())) tiles/s"
         if skipped > 0 { line += "; \(skipped) already there were skipped" }
         return line
     }

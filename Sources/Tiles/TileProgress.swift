@@ -65,11 +65,16 @@ public final class TileProgress: @unchecked Sendable {
         let now = Date()
         let interval: Double
         switch style {
-        case .quiet: lock.unlock(); return
+        case .quiet:
+            lock.unlock()
+            return
         case .bar: interval = 0.2
         case .lines(let every): interval = every
         }
-        guard force || now.timeIntervalSince(lastShown) >= interval else { lock.unlock(); return }
+        guard force || now.timeIntervalSince(lastShown) >= interval else {
+            lock.unlock()
+            return
+        }
         lastShown = now
         let text = line(now: now)
         lock.unlock()
@@ -87,7 +92,8 @@ public final class TileProgress: @unchecked Sendable {
         case .bar:
             let width = 24
             let filled = total > 0 ? min(width, finished * width / total) : width
-            return "\r[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "] " + figures + "   "
+            return "\r[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "] "
+                + figures + "   "
         default:
             let percent = total > 0 ? Double(finished) * 100 / Double(total) : 100
             return String(format: "%5.1f%% ", percent) + figures + "\n"
@@ -97,6 +103,7 @@ public final class TileProgress: @unchecked Sendable {
     static func duration(_ seconds: Double) -> String {
         guard seconds.isFinite else { return "--:--" }
         let s = Int(seconds.rounded(.up))
-        return s >= 3600 ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(format: "%d:%02d", s / 60, s % 60)
+        return s >= 3600
+            ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(format: "%d:%02d", s / 60, s % 60)
     }
 }

@@ -46,7 +46,9 @@ public struct TilePyramid: Sendable, Equatable {
         for range in ranges {
             total += range.count
             guard total <= TilePyramid.maxTiles else {
-                throw .invalidArgument("--zoom \(zooms) over \(bounds) has more than \(TilePyramid.maxTiles) tiles (zoom \(range.z) alone has \(range.count)): narrow the zoom range or the bbox")
+                throw .invalidArgument(
+                    "--zoom \(zooms) over \(bounds) has more than \(TilePyramid.maxTiles) tiles (zoom \(range.z) alone has \(range.count)): narrow the zoom range or the bbox"
+                )
             }
         }
         tileCount = total

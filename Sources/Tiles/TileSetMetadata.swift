@@ -16,7 +16,8 @@ public struct TileSetMetadata: Sendable, Equatable {
     /// The metadata of a job rendering `pyramid` from a map called `name`.
     public init(name: String, attribution: String?, pyramid: TilePyramid, format: TileFormat, buffer: Int) {
         let b = pyramid.bounds
-        let center = "\(GeoBounds.format((b.west + b.east) / 2)),\(GeoBounds.format((b.south + b.north) / 2)),\(pyramid.zooms.min)"
+        let center =
+            "\(GeoBounds.format((b.west + b.east) / 2)),\(GeoBounds.format((b.south + b.north) / 2)),\(pyramid.zooms.min)"
         values = [
             "name": name,
             "format": "png",
@@ -40,7 +41,11 @@ public struct TileSetMetadata: Sendable, Equatable {
         guard var result = sets.first else { return TileSetMetadata(values: [:]) }
         for (set, path) in zip(sets.dropFirst(), paths.dropFirst()) where set != result {
             if set.values["format"] != result.values["format"] {
-                throw .incompatibleOutput(path: path, message: "its tile format '\(set.values["format"] ?? "none")' differs from '\(result.values["format"] ?? "none")' in \(paths[0])")
+                throw .incompatibleOutput(
+                    path: path,
+                    message:
+                        "its tile format '\(set.values["format"] ?? "none")' differs from '\(result.values["format"] ?? "none")' in \(paths[0])"
+                )
             }
             if let a = result.bounds, let b = set.bounds {
                 let joined = [min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])]
@@ -58,7 +63,8 @@ public struct TileSetMetadata: Sendable, Equatable {
             }
         }
         if result.values["center"] == nil, let b = result.bounds {
-            result.values["center"] = "\(GeoBounds.format((b[0] + b[2]) / 2)),\(GeoBounds.format((b[1] + b[3]) / 2)),\(result.values["minzoom"] ?? "0")"
+            result.values["center"] =
+                "\(GeoBounds.format((b[0] + b[2]) / 2)),\(GeoBounds.format((b[1] + b[3]) / 2)),\(result.values["minzoom"] ?? "0")"
         }
         return result
     }

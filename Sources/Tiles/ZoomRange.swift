@@ -11,7 +11,8 @@ public struct ZoomRange: Sendable, Equatable, CustomStringConvertible {
 
     public init(min: Int, max: Int) throws(TilesError) {
         guard min >= 0, max <= ZoomRange.deepest else {
-            throw .invalidArgument("--zoom \(min)-\(max) is out of range: zoom levels go from 0 to \(ZoomRange.deepest)")
+            throw .invalidArgument(
+                "--zoom \(min)-\(max) is out of range: zoom levels go from 0 to \(ZoomRange.deepest)")
         }
         guard min <= max else {
             throw .invalidArgument("--zoom \(min)-\(max) is empty: give the lower zoom first (\(max)-\(min))")
@@ -22,9 +23,11 @@ public struct ZoomRange: Sendable, Equatable, CustomStringConvertible {
 
     /// Parses `Z` or `ZMIN-ZMAX`.
     public init(parsing text: String) throws(TilesError) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
         let numbers = parts.compactMap { Int($0) }
-        guard (parts.count == 1 || parts.count == 2), numbers.count == parts.count else {
+        guard parts.count == 1 || parts.count == 2, numbers.count == parts.count else {
             throw .invalidArgument("--zoom expects a zoom level or a range like 0-6, got '\(text)'")
         }
         try self.init(min: numbers[0], max: numbers[numbers.count - 1])

@@ -30,8 +30,10 @@ enum GeodesyBench {
         }
         measure("tm-forward") { i in
             let p = positions[i % positions.count]
-            return TransverseMercator.utm.forward(centralMeridian: 3, latitude: p.latitude,
-                                                  longitude: 3 + p.longitude / 30).x
+            return TransverseMercator.utm.forward(
+                centralMeridian: 3, latitude: p.latitude,
+                longitude: 3 + p.longitude / 30
+            ).x
         }
         measure("webmercator-forward") { i in
             let p = positions[i % positions.count]
@@ -42,7 +44,7 @@ enum GeodesyBench {
     /// Runs `body` in batches for about a second and prints the rate.
     private static func measure(_ name: String, _ body: (Int) -> Double) {
         var sink = 0.0
-        for i in 0..<10_000 { sink += body(i) }            // warm up
+        for i in 0..<10_000 { sink += body(i) }  // warm up
         let clock = ContinuousClock()
         var count = 0
         let start = clock.now
@@ -54,8 +56,9 @@ enum GeodesyBench {
         }
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         let rate = Double(count) / seconds
-        print("geodesy \(name.padding(toLength: 20, withPad: " ", startingAt: 0))"
-              + String(format: "%6.2f M conversions/s  (%.0f ns each)", rate / 1e6, 1e9 / rate)
-              + (sink.isNaN ? " nan" : ""))
+        print(
+            "geodesy \(name.padding(toLength: 20, withPad: " ", startingAt: 0))"
+                + String(format: "%6.2f M conversions/s  (%.0f ns each)", rate / 1e6, 1e9 / rate)
+                + (sink.isNaN ? " nan" : ""))
     }
 }

@@ -1,5 +1,5 @@
-import Geodesy
 import Foundation
+import Geodesy
 import Grids
 import MapModel
 import Raster
@@ -56,7 +56,9 @@ enum GridBench {
             var unlabelled = gridded
             unlabelled.grid?.labelsVisible = false
             /// A fresh renderer for each measurement, so that none starts with another's caches.
-            func renderer(_ document: MapDocument) throws -> MapRenderer { try MapRenderer(map: try LoadedMap(document: document)) }
+            func renderer(_ document: MapDocument) throws -> MapRenderer {
+                try MapRenderer(map: try LoadedMap(document: document))
+            }
             let runs = quick ? 3 : 15
             let (lon, lat) = (11.0, 48.0)
             print("zoom  view          render  +grid  overhead  lines only   render+png  +grid  overhead")
@@ -65,14 +67,16 @@ enum GridBench {
                 let x = Int((lon + 180) / 360 * n) - 2
                 let y = Int((1 - log(tan(lat * .pi / 180) + 1 / cos(lat * .pi / 180)) / .pi) / 2 * n) - 2
                 let tiles = try View.tiles(z: z, x: x, y: y, columns: 4, rows: 4)
-                var single = try View(resolution: tiles.resolution, originX: tiles.originX + 0.5, originY: tiles.originY + 0.5,
-                                      width: 1024, height: 1024)
+                var single = try View(
+                    resolution: tiles.resolution, originX: tiles.originX + 0.5, originY: tiles.originY + 0.5,
+                    width: 1024, height: 1024)
                 single.isTileBlock = false
                 /// The views of run `i`: a 3x3 patch of blocks for tiles (east and south of the
                 /// block drawn to warm up), the one view otherwise.
                 func views(_ i: Int, tiled: Bool) throws -> [View] {
                     guard tiled else { return [single] }
-                    let px = x + 12 * (i % 5 + 1), py = y + 12 * (i / 5)
+                    let px = x + 12 * (i % 5 + 1)
+                    let py = y + 12 * (i / 5)
                     var out: [View] = []
                     for row in 0..<3 {
                         for column in 0..<3 {
@@ -86,13 +90,15 @@ enum GridBench {
                     func time(_ document: MapDocument, png: Bool) throws -> Double {
                         let r = try renderer(document)
                         // Warm up: fonts, label sprites.
-                        _ = try r.renderImage(view: tiled ? tiles : single, margin: tiled ? 64 : 0, tileSize: tiled ? 256 : nil)
+                        _ = try r.renderImage(
+                            view: tiled ? tiles : single, margin: tiled ? 64 : 0, tileSize: tiled ? 256 : nil)
                         var times: [Double] = []
                         for run in 0..<runs {
                             let list = try views(run, tiled: tiled)
                             let start = cpuMilliseconds()
                             for view in list {
-                                let image = try r.renderImage(view: view, margin: tiled ? 64 : 0, tileSize: tiled ? 256 : nil)
+                                let image = try r.renderImage(
+                                    view: view, margin: tiled ? 64 : 0, tileSize: tiled ? 256 : nil)
                                 if png { _ = try PNG.encode(image) }
                             }
                             times.append((cpuMilliseconds() - start) / Double(list.count))
@@ -104,12 +110,16 @@ enum GridBench {
                     let c = try time(unlabelled, png: false)
                     let d = try time(document, png: true)
                     let e = try time(gridded, png: true)
-                    print(String(format: "%4d  ", z) + name.padding(toLength: 13, withPad: " ", startingAt: 0) + String(format: " %6.2f %6.2f  ", a, b) + percent(b, a)
-                          + "   " + percent(c, a) + String(format: "      %6.2f %6.2f  ", d, e) + percent(e, d))
+                    print(
+                        String(format: "%4d  ", z) + name.padding(toLength: 13, withPad: " ", startingAt: 0)
+                            + String(format: " %6.2f %6.2f  ", a, b) + percent(b, a)
+                            + "   " + percent(c, a) + String(format: "      %6.2f %6.2f  ", d, e) + percent(e, d))
                 }
             }
             print("\ngeometry alone (Grid.generate, 1024x1024 at 48°N, labels included), CPU ms")
-            print("zoom  " + GridType.allCases.map { $0.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) }.joined())
+            print(
+                "zoom  "
+                    + GridType.allCases.map { $0.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) }.joined())
             for z in [2, 6, 10, 11, 12, 13, 14, 16] {
                 let resolution = 2 * Double.pi * 6_378_137 / (256 * Double(1 << z))
                 let projection = WebMercatorGridProjection(resolution: resolution)

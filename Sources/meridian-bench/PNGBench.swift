@@ -17,8 +17,8 @@ enum PNGBench {
     static let budget: Double = ProcessInfo.processInfo.environment["MERIDIAN_BENCH_QUICK"] == "1" ? 0.03 : 0.25
 
     struct Measurement {
-        let bytes: Int        // total encoded size of the group, one pass
-        let seconds: Double   // per pass over the group
+        let bytes: Int  // total encoded size of the group, one pass
+        let seconds: Double  // per pass over the group
         let tiles: Int
         let rawBytes: Int
 
@@ -43,7 +43,8 @@ enum PNGBench {
             }
         }
         // Group by the colour type the automatic choice gives each tile.
-        var palette: [Image] = [], truecolour: [Image] = []
+        var palette: [Image] = []
+        var truecolour: [Image] = []
         var typeCounts: [String: Int] = [:]
         for (_, image) in tiles {
             let type = (try? PNG.header(of: PNG.encode(image)))?.colourType.description ?? "?"
@@ -51,7 +52,9 @@ enum PNGBench {
             if type == "palette" { palette.append(image) } else { truecolour.append(image) }
         }
         print("\(tiles.count) tiles of \(tiles[0].image.width)x\(tiles[0].image.height) from \(tileDirectory)")
-        print("colour types chosen: " + typeCounts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", "))
+        print(
+            "colour types chosen: "
+                + typeCounts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", "))
 
         let levels = [1, 2, 3, 4, 6, 9]
         let strategies: [PNGCompression.Strategy] = [.default, .filtered, .rle]
@@ -72,12 +75,16 @@ enum PNGBench {
             let smallest = rows.map(\.1.bytes).min()!
             let fastest = rows.map(\.1.tilesPerSecond).max()!
             print("(speeds are per core, from thread CPU time; sizes are exact)")
-        print(pad("setting", 36) + pad("bytes", 10) + pad("vs min", 8) + pad("tiles/s", 9) + "MB/s")
-            for (compression, m) in rows.sorted(by: { ($0.1.bytes, $1.1.tilesPerSecond) < ($1.1.bytes, $0.1.tilesPerSecond) }) {
+            print(pad("setting", 36) + pad("bytes", 10) + pad("vs min", 8) + pad("tiles/s", 9) + "MB/s")
+            for (compression, m) in rows.sorted(by: {
+                ($0.1.bytes, $1.1.tilesPerSecond) < ($1.1.bytes, $0.1.tilesPerSecond)
+            }) {
                 let marks = (m.bytes == smallest ? " smallest" : "") + (m.tilesPerSecond == fastest ? " fastest" : "")
-                print(pad(compression.description, 36) + pad(String(m.bytes), 10)
-                      + pad(String(format: "+%.1f%%", Double(m.bytes - smallest) / Double(smallest) * 100), 8)
-                      + pad(String(format: "%.0f", m.tilesPerSecond), 9) + String(format: "%.1f", m.megabytesPerSecond) + marks)
+                print(
+                    pad(compression.description, 36) + pad(String(m.bytes), 10)
+                        + pad(String(format: "+%.1f%%", Double(m.bytes - smallest) / Double(smallest) * 100), 8)
+                        + pad(String(format: "%.0f", m.tilesPerSecond), 9)
+                        + String(format: "%.1f", m.megabytesPerSecond) + marks)
             }
         }
 
@@ -99,10 +106,12 @@ enum PNGBench {
         print(pad("options", 46) + pad("bytes", 10) + pad("tiles/s", 9) + "MB/s")
         for (label, options) in candidates {
             let m = measure(all, options)
-            print(pad(label, 46) + pad(String(m.bytes), 10) + pad(String(format: "%.0f", m.tilesPerSecond), 9)
-                  + String(format: "%.1f", m.megabytesPerSecond))
+            print(
+                pad(label, 46) + pad(String(m.bytes), 10) + pad(String(format: "%.0f", m.tilesPerSecond), 9)
+                    + String(format: "%.1f", m.megabytesPerSecond))
         }
-        print("chosen: palette \(PNGEncodingOptions.measuredPalette); RGB/RGBA \(PNGEncodingOptions.measuredTruecolour)")
+        print(
+            "chosen: palette \(PNGEncodingOptions.measuredPalette); RGB/RGBA \(PNGEncodingOptions.measuredTruecolour)")
 
         metatileCosts(all)
     }
@@ -110,7 +119,8 @@ enum PNGBench {
     /// The rest of a tile's way: a 2304 x 2304 Cairo metatile (9 x 9 tiles) imported,
     /// cut into 81 tiles, colour-counted.
     static func metatileCosts(_ tiles: [Image]) {
-        let side = 2304, tileSide = 256
+        let side = 2304
+        let tileSide = 256
         var metatile = Image(width: side, height: side)
         metatile.withUnsafeMutableBytes { out in
             for ty in 0..<9 {
@@ -119,7 +129,8 @@ enum PNGBench {
                     tile.withUnsafeBytes { source in
                         for row in 0..<tileSide {
                             let target = ((ty * tileSide + row) * side + tx * tileSide) * 4
-                            out[target..<target + tileSide * 4].copyBytes(from: source[row * tileSide * 4..<(row + 1) * tileSide * 4])
+                            out[target..<target + tileSide * 4].copyBytes(
+                                from: source[row * tileSide * 4..<(row + 1) * tileSide * 4])
                         }
                     }
                 }
@@ -136,9 +147,14 @@ enum PNGBench {
         let imported = time(repeat: 20) {
             _ = argb.withUnsafeBytes { try? Image(cairoARGB32: $0, width: side, height: side, stride: side * 4) }
         }
-        print(String(format: "Cairo ARGB32 import: %.2f ms (%.0f Mpixel/s)", imported * 1000, Double(side * side) / imported / 1e6))
+        print(
+            String(
+                format: "Cairo ARGB32 import: %.2f ms (%.0f Mpixel/s)", imported * 1000,
+                Double(side * side) / imported / 1e6))
         let cut = time(repeat: 20) {
-            for ty in 0..<9 { for tx in 0..<9 { _ = try? metatile.cropped(x: tx * 256, y: ty * 256, width: 256, height: 256) } }
+            for ty in 0..<9 {
+                for tx in 0..<9 { _ = try? metatile.cropped(x: tx * 256, y: ty * 256, width: 256, height: 256) }
+            }
         }
         print(String(format: "crop into 81 tiles: %.2f ms", cut * 1000))
         let census = time(repeat: 5) {
@@ -158,8 +174,9 @@ enum PNGBench {
             passes += 1
             elapsed = cpuSeconds() - start
         } while elapsed < budget
-        return Measurement(bytes: bytes, seconds: elapsed / Double(passes), tiles: images.count,
-                           rawBytes: images.reduce(0) { $0 + $1.pixels.count })
+        return Measurement(
+            bytes: bytes, seconds: elapsed / Double(passes), tiles: images.count,
+            rawBytes: images.reduce(0) { $0 + $1.pixels.count })
     }
 
     static func time(repeat count: Int, _ body: () -> Void) -> Double {

@@ -19,7 +19,8 @@ final class Arguments {
                 if let eq = body.firstIndex(of: "=") {
                     options.append((String(body[..<eq]), String(body[body.index(after: eq)...])))
                 } else if !flags.contains(String(body)), index + 1 < argv.count,
-                          !Arguments.looksLikeOption(argv[index + 1]) {
+                    !Arguments.looksLikeOption(argv[index + 1])
+                {
                     options.append((String(body), argv[index + 1]))
                     index += 1
                 } else {

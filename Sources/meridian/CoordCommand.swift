@@ -25,7 +25,9 @@ enum CoordCommand: Subcommand {
     static let flags: Set<String> = []
 
     static func run(_ arguments: Arguments) throws -> Int32 {
-        guard let toText = try arguments.value("to") else { throw UsageError("--to is required (mgrs, usng, utm, dd or dms)") }
+        guard let toText = try arguments.value("to") else {
+            throw UsageError("--to is required (mgrs, usng, utm, dd or dms)")
+        }
         guard let to = CoordinateFormat(rawValue: toText.lowercased()) else {
             throw UsageError("--to \(toText): expected mgrs, usng, utm, dd or dms")
         }

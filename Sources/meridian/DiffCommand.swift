@@ -74,13 +74,15 @@ enum DiffCommand: Subcommand {
             throw UsageError("needs two PNG files, or two tile pyramids, EXPECTED and ACTUAL")
         }
         switch try mode(arguments.positional[0], arguments.positional[1]) {
-        case let .images(expected, actual):
+        case .images(let expected, let actual):
             if schemeText != nil { throw UsageError("--scheme is for tile pyramids, not images") }
             return try compareImages(expected: expected, actual: actual, options: options)
-        case let .pyramids(expected, actual):
+        case .pyramids(let expected, let actual):
             var scheme = TileScheme.xyz
             if let schemeText {
-                guard let chosen = TileScheme(rawValue: schemeText) else { throw UsageError("--scheme expects xyz or tms, got '\(schemeText)'") }
+                guard let chosen = TileScheme(rawValue: schemeText) else {
+                    throw UsageError("--scheme expects xyz or tms, got '\(schemeText)'")
+                }
                 scheme = chosen
             }
             return try comparePyramids(expected: expected, actual: actual, scheme: scheme, options: options)
@@ -114,8 +116,9 @@ enum DiffCommand: Subcommand {
         case (nil, nil):
             break
         }
-        return Options(comparator: ImageComparator(threshold: threshold, includeAntiAliased: arguments.flag("include-aa")),
-                       allowance: allowance, diffImagePath: try arguments.value("diff-image"))
+        return Options(
+            comparator: ImageComparator(threshold: threshold, includeAntiAliased: arguments.flag("include-aa")),
+            allowance: allowance, diffImagePath: try arguments.value("diff-image"))
     }
 
     static func mode(_ expected: String, _ actual: String) throws -> Mode {
@@ -128,21 +131,25 @@ enum DiffCommand: Subcommand {
         case (true, true): return .pyramids(expected: expected, actual: actual)
         case (false, false): return .images(expected: expected, actual: actual)
         case (true, false):
-            throw UnusableInput(description: "\(expected) is a tile pyramid but \(actual) is not: compare two images or two pyramids")
+            throw UnusableInput(
+                description: "\(expected) is a tile pyramid but \(actual) is not: compare two images or two pyramids")
         case (false, true):
-            throw UnusableInput(description: "\(actual) is a tile pyramid but \(expected) is not: compare two images or two pyramids")
+            throw UnusableInput(
+                description: "\(actual) is a tile pyramid but \(expected) is not: compare two images or two pyramids")
         }
     }
 
     /// How many tiles of each kind are listed by name before "... and N more".
     static let listedTiles = 20
 
-    static func comparePyramids(expected: String, actual: String, scheme: TileScheme, options: Options) throws -> Int32 {
+    static func comparePyramids(expected: String, actual: String, scheme: TileScheme, options: Options) throws -> Int32
+    {
         let allowance = options.allowance
         let diff = PyramidDiff(comparator: options.comparator, permits: { allowance.permits($0) })
         let report: PyramidDiff.Report
         do {
-            let a = try openPyramid(expected, scheme: scheme), b = try openPyramid(actual, scheme: scheme)
+            let a = try openPyramid(expected, scheme: scheme)
+            let b = try openPyramid(actual, scheme: scheme)
             let writer: ((TileID, Image) throws -> Void)? = options.diffImagePath.map { root in
                 { id, image in
                     let folder = "\(root)/\(id.z)/\(id.x)"
@@ -156,30 +163,41 @@ enum DiffCommand: Subcommand {
         }
         func list(_ title: String, _ tiles: [TileID]) {
             guard !tiles.isEmpty else { return }
-            var line = "\(title): \(tiles.count) tile\(tiles.count == 1 ? "" : "s"): " + tiles.prefix(listedTiles).map(\.description).joined(separator: " ")
+            var line =
+                "\(title): \(tiles.count) tile\(tiles.count == 1 ? "" : "s"): "
+                + tiles.prefix(listedTiles).map(\.description).joined(separator: " ")
             if tiles.count > listedTiles { line += " ... and \(tiles.count - listedTiles) more" }
             print(line)
         }
         list("missing in \(actual)", report.missingInActual)
         list("missing in \(expected)", report.missingInExpected)
         for (tile, result) in report.differing.prefix(listedTiles) { print("differs: \(tile): \(result.summary)") }
-        if report.differing.count > listedTiles { print("... and \(report.differing.count - listedTiles) more differing tiles") }
-        print("\(report.compared) tiles on both sides: \(report.matching) match, \(report.differing.count) differ; \(report.missingInActual.count) missing in ACTUAL, \(report.missingInExpected.count) missing in EXPECTED")
+        if report.differing.count > listedTiles {
+            print("... and \(report.differing.count - listedTiles) more differing tiles")
+        }
+        print(
+            "\(report.compared) tiles on both sides: \(report.matching) match, \(report.differing.count) differ; \(report.missingInActual.count) missing in ACTUAL, \(report.missingInExpected.count) missing in EXPECTED"
+        )
         if let path = options.diffImagePath, !report.differing.isEmpty { print("diff images: \(path)/z/x/y.png") }
-        print(report.passed ? "every tile within the allowance of \(allowance) per tile" : "beyond the allowance of \(allowance) per tile")
+        print(
+            report.passed
+                ? "every tile within the allowance of \(allowance) per tile"
+                : "beyond the allowance of \(allowance) per tile")
         return report.passed ? 0 : 1
     }
 
     static func compareImages(expected: String, actual: String, options: Options) throws -> Int32 {
-        let expectedImage: Image, actualImage: Image
+        let expectedImage: Image
+        let actualImage: Image
         do {
             expectedImage = try PNG.decode(contentsOf: expected)
             actualImage = try PNG.decode(contentsOf: actual)
         } catch {
             throw UnusableInput(description: error.description)
         }
-        let result = options.comparator.compare(expected: expectedImage, actual: actualImage,
-                                                makeDiffImage: options.diffImagePath != nil)
+        let result = options.comparator.compare(
+            expected: expectedImage, actual: actualImage,
+            makeDiffImage: options.diffImagePath != nil)
         print(result.summary)
         if let path = options.diffImagePath {
             if let diff = result.diffImage {

@@ -65,21 +65,29 @@ enum GridCommand: Subcommand {
         let projection: WebMercatorGridProjection
         let area: Rect
         switch (size, zoom) {
-        case let (size?, nil):
+        case (let size?, nil):
             let s = try ViewOptions.size(size)
-            let view = try View.fitting(west: bbox.west, south: bbox.south, east: bbox.east, north: bbox.north,
-                                        width: s.width, height: s.height)
+            let view = try View.fitting(
+                west: bbox.west, south: bbox.south, east: bbox.east, north: bbox.north,
+                width: s.width, height: s.height)
             projection = WebMercatorGridProjection(resolution: view.resolution)
-            area = Rect(minX: view.originX, minY: view.originY,
-                            maxX: view.originX + Double(view.width), maxY: view.originY + Double(view.height))
+            area = Rect(
+                minX: view.originX, minY: view.originY,
+                maxX: view.originX + Double(view.width), maxY: view.originY + Double(view.height))
             request.cellAnchor = .visiblePart
-        case let (nil, zoom?):
-            guard let z = Int(zoom), (0...24).contains(z) else { throw UsageError("--zoom expects a whole number from 0 to 24, got '\(zoom)'") }
-            guard bbox.west < bbox.east, bbox.south < bbox.north, bbox.west >= -180, bbox.east <= 180,
-                  bbox.south >= -90, bbox.north <= 90 else {
-                throw UsageError("--bbox \(bbox.west),\(bbox.south),\(bbox.east),\(bbox.north) is not W,S,E,N within -180,-90,180,90 with W < E and S < N")
+        case (nil, let zoom?):
+            guard let z = Int(zoom), (0...24).contains(z) else {
+                throw UsageError("--zoom expects a whole number from 0 to 24, got '\(zoom)'")
             }
-            projection = WebMercatorGridProjection(resolution: 2 * Geodesy.WebMercator.halfWorld / (256 * Double(1 << z)))
+            guard bbox.west < bbox.east, bbox.south < bbox.north, bbox.west >= -180, bbox.east <= 180,
+                bbox.south >= -90, bbox.north <= 90
+            else {
+                throw UsageError(
+                    "--bbox \(bbox.west),\(bbox.south),\(bbox.east),\(bbox.north) is not W,S,E,N within -180,-90,180,90 with W < E and S < N"
+                )
+            }
+            projection = WebMercatorGridProjection(
+                resolution: 2 * Geodesy.WebMercator.halfWorld / (256 * Double(1 << z)))
             let a = projection.project(latitude: bbox.north, longitude: bbox.west)
             let b = projection.project(latitude: bbox.south, longitude: bbox.east)
             area = Rect(minX: a.x, minY: a.y, maxX: b.x, maxY: b.y)

@@ -21,10 +21,14 @@ enum MergeCommand: Subcommand {
         let quiet = arguments.flag("quiet")
         try arguments.finish(maxPositional: Int.max)
         let inputs = arguments.positional
-        guard !inputs.isEmpty else { throw UsageError("give the MBTiles files to merge: meridian merge A.mbtiles B.mbtiles -o ALL.mbtiles") }
+        guard !inputs.isEmpty else {
+            throw UsageError("give the MBTiles files to merge: meridian merge A.mbtiles B.mbtiles -o ALL.mbtiles")
+        }
         let summary = try MBTilesMerger.merge(inputs: inputs, output: output)
         if !quiet {
-            print("merged \(summary.inputs) files: \(summary.tiles) tiles (\(summary.distinctImages) distinct images, \(summary.bytes) bytes) -> \(output)")
+            print(
+                "merged \(summary.inputs) files: \(summary.tiles) tiles (\(summary.distinctImages) distinct images, \(summary.bytes) bytes) -> \(output)"
+            )
         }
         return 0
     }

@@ -27,7 +27,9 @@ enum RenderCommand: Subcommand {
         let gridType = try arguments.value("grid")
         let gridLabels = try arguments.value("grid-labels")
         try arguments.finish(maxPositional: 1)
-        guard let mapPath = arguments.positional.first else { throw UsageError("give the map document: meridian render MAP.json ...") }
+        guard let mapPath = arguments.positional.first else {
+            throw UsageError("give the map document: meridian render MAP.json ...")
+        }
         _ = try ImageWriter.format(forPath: output)
         var document = try MapDocument.load(path: mapPath)
         try applyGridOptions(type: gridType, labels: gridLabels, to: &document)

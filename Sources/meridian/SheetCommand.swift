@@ -43,8 +43,11 @@ enum SheetCommand: Subcommand {
         let scale = try arguments.value("scale").map { try ViewOptions.positiveNumber($0, option: "scale") }
         let paperText = try arguments.value("paper")
         let orientation = try arguments.value("orientation").map { try Orientation.parse($0) }
-        let margins = try arguments.value("margins").map { try nonNegative($0, option: "margins") } ?? SheetRequest.defaultMargins
-        let dpi = try arguments.value("dpi").map { try ViewOptions.positiveNumber($0, option: "dpi") } ?? SheetRequest.defaultDPI
+        let margins =
+            try arguments.value("margins").map { try nonNegative($0, option: "margins") } ?? SheetRequest.defaultMargins
+        let dpi =
+            try arguments.value("dpi").map { try ViewOptions.positiveNumber($0, option: "dpi") }
+            ?? SheetRequest.defaultDPI
         let title = try arguments.value("title")
         let gridText = try arguments.value("grid")
         let wantsDate = arguments.flag("date")
@@ -52,14 +55,16 @@ enum SheetCommand: Subcommand {
         let overlapText = try arguments.value("overlap")
         let output = try arguments.required("output")
         try arguments.finish(maxPositional: 1)
-        guard let mapPath = arguments.positional.first else { throw UsageError("give the map document: meridian sheet MAP.json ...") }
+        guard let mapPath = arguments.positional.first else {
+            throw UsageError("give the map document: meridian sheet MAP.json ...")
+        }
 
         let area: SheetRequest.Area
         switch (bbox, center) {
-        case let (bbox?, nil):
+        case (let bbox?, nil):
             let b = try ViewOptions.bbox(bbox)
             area = .bbox(west: b.west, south: b.south, east: b.east, north: b.north)
-        case let (nil, center?):
+        case (nil, let center?):
             let c = try ViewOptions.numbers(center, count: 2, option: "center", format: "LON,LAT in degrees")
             if scale == nil { throw UsageError("--center needs --scale DENOM") }
             area = .center(longitude: c[0], latitude: c[1])
@@ -70,7 +75,9 @@ enum SheetCommand: Subcommand {
         }
         if overlapText != nil, !series { throw UsageError("--overlap goes with --series") }
         if series, bbox == nil { throw UsageError("--series covers a --bbox: give --bbox W,S,E,N") }
-        if series, scale == nil { throw UsageError("--series needs --scale DENOM (every sheet of a series has the same scale)") }
+        if series, scale == nil {
+            throw UsageError("--series needs --scale DENOM (every sheet of a series has the same scale)")
+        }
         let overlap = try overlapText.map { try nonNegative($0, option: "overlap") } ?? SheetSeries.defaultOverlap
 
         let paper = try Paper.parse(paperText ?? "A4")
@@ -79,8 +86,9 @@ enum SheetCommand: Subcommand {
 
         let map = try LoadedMap.load(path: mapPath)
         let renderer = try MapRenderer(map: map)
-        var request = SheetRequest(area: area, scale: scale, paper: paper.oriented(orientation), margins: margins, dpi: dpi,
-                                   title: title, grid: grid, date: wantsDate ? today() : nil)
+        var request = SheetRequest(
+            area: area, scale: scale, paper: paper.oriented(orientation), margins: margins, dpi: dpi,
+            title: title, grid: grid, date: wantsDate ? today() : nil)
         if orientation == nil, paper.isNamed, !series {
             request.paper = try bestOrientation(request, paper: paper, renderer: renderer)
         }
@@ -93,18 +101,24 @@ enum SheetCommand: Subcommand {
             for (name, sheet) in sheets {
                 let path = SheetSeries.path(output, suffix: name)
                 try PageWriter.write(sheet.page, renderer: renderer, dpi: dpi, to: path)
-                print("\(path): sheet \(name), \(ScaleText.ratio(sheet.scale)), \(sheet.layout.paper.description), \(sheet.plane.identifier)")
+                print(
+                    "\(path): sheet \(name), \(ScaleText.ratio(sheet.scale)), \(sheet.layout.paper.description), \(sheet.plane.identifier)"
+                )
             }
             let indexPath = SheetSeries.path(output, suffix: "index")
             try PageWriter.write(index.page, renderer: renderer, dpi: dpi, to: indexPath)
-            print("\(indexPath): index of \(plan.rows) x \(plan.columns) sheets at \(ScaleText.ratio(plan.scale)), drawn at \(ScaleText.ratio(index.scale))")
+            print(
+                "\(indexPath): index of \(plan.rows) x \(plan.columns) sheets at \(ScaleText.ratio(plan.scale)), drawn at \(ScaleText.ratio(index.scale))"
+            )
             return 0
         }
 
         let sheet = try Sheet.make(request, renderer: renderer)
         try PageWriter.write(sheet.page, renderer: renderer, dpi: dpi, to: output)
         let chosen = sheet.scaleWasChosen ? " (the largest round scale at which the bbox fits)" : ""
-        print("\(output): \(ScaleText.ratio(sheet.scale))\(chosen), \(sheet.layout.paper.description), \(sheet.plane.identifier)")
+        print(
+            "\(output): \(ScaleText.ratio(sheet.scale))\(chosen), \(sheet.layout.paper.description), \(sheet.plane.identifier)"
+        )
         return 0
     }
 

@@ -29,13 +29,15 @@ enum TilesCommand: Subcommand {
 
     static func run(_ arguments: Arguments) throws -> Int32 {
         let zooms = try ZoomRange(parsing: try arguments.required("zoom"))
-        let bounds = try arguments.value("bbox").map { text throws(TilesError) in try GeoBounds(parsing: text) } ?? .world
+        let bounds =
+            try arguments.value("bbox").map { text throws(TilesError) in try GeoBounds(parsing: text) } ?? .world
         let output = try arguments.required("output")
         let workers = try integer(arguments, "workers") ?? ProcessInfo.processInfo.activeProcessorCount
         let metatileSize = try integer(arguments, "metatile") ?? 8
         let buffer = try integer(arguments, "buffer") ?? 128
-        let format = try TileFormat(tileSize: try integer(arguments, "tile-size") ?? 256,
-                                    pixelRatio: try integer(arguments, "scale") ?? 1)
+        let format = try TileFormat(
+            tileSize: try integer(arguments, "tile-size") ?? 256,
+            pixelRatio: try integer(arguments, "scale") ?? 1)
         let schemeText = try arguments.value("scheme")
         let shard = try arguments.value("shard").map { text throws(TilesError) in try Shard(parsing: text) }
         let summaryPath = try arguments.value("summary-json")
@@ -51,7 +53,9 @@ enum TilesCommand: Subcommand {
             guard let chosen = TileScheme(rawValue: schemeText) else {
                 throw UsageError("--scheme expects xyz or tms, got '\(schemeText)'")
             }
-            if isMBTiles { throw UsageError("--scheme is for directories: MBTiles files always number rows from the south (TMS)") }
+            if isMBTiles {
+                throw UsageError("--scheme is for directories: MBTiles files always number rows from the south (TMS)")
+            }
             scheme = chosen
         }
         guard buffer >= 0, buffer <= MapTileRenderer.maxBuffer else {
@@ -61,7 +65,9 @@ enum TilesCommand: Subcommand {
         let plan = try MetatilePlan(pyramid: pyramid, size: metatileSize, shard: shard)
         let metatilePixels = metatileSize * format.pixels
         guard metatilePixels <= View.maxSide else {
-            throw UsageError("--metatile \(metatileSize) with \(format.pixels) px tiles makes \(metatilePixels) px images, more than \(View.maxSide): use a smaller --metatile")
+            throw UsageError(
+                "--metatile \(metatileSize) with \(format.pixels) px tiles makes \(metatilePixels) px images, more than \(View.maxSide): use a smaller --metatile"
+            )
         }
         let job = try TileJob(plan: plan, workers: workers, resume: resume)
 
@@ -69,11 +75,13 @@ enum TilesCommand: Subcommand {
         let name = map.document.name ?? ((mapPath as NSString).lastPathComponent as NSString).deletingPathExtension
         let sink: any TileSink
         if isMBTiles {
-            let metadata = TileSetMetadata(name: name, attribution: map.document.attribution, pyramid: pyramid,
-                                           format: format, buffer: buffer)
+            let metadata = TileSetMetadata(
+                name: name, attribution: map.document.attribution, pyramid: pyramid,
+                format: format, buffer: buffer)
             sink = try MBTilesSink(path: output, metadata: metadata, resume: resume)
         } else {
-            sink = try DirectorySink(root: output, scheme: scheme, job: shard.map { "shard-\($0.index)-of-\($0.count)" } ?? "job")
+            sink = try DirectorySink(
+                root: output, scheme: scheme, job: shard.map { "shard-\($0.index)-of-\($0.count)" } ?? "job")
         }
         let summary = try job.run(sink: sink, encoder: PNGTileEncoder(), progress: .automatic(quiet: quiet)) {
             try MapTileRenderer(map: map, format: format, buffer: buffer)

@@ -42,16 +42,18 @@ enum ViewOptions {
         let size = try self.size(try arguments.required("size"))
         let dpi = try arguments.value("dpi").map { try positiveNumber($0, option: "dpi") } ?? View.standardDPI
         switch (bbox, center) {
-        case let (bbox?, nil):
+        case (let bbox?, nil):
             if scale != nil { throw UsageError("--scale goes with --center, not with --bbox") }
             let b = try self.bbox(bbox)
-            return try View.fitting(west: b.west, south: b.south, east: b.east, north: b.north,
-                                    width: size.width, height: size.height, dpi: dpi)
-        case let (nil, center?):
+            return try View.fitting(
+                west: b.west, south: b.south, east: b.east, north: b.north,
+                width: size.width, height: size.height, dpi: dpi)
+        case (nil, let center?):
             let c = try numbers(center, count: 2, option: "center", format: "LON,LAT in degrees")
             guard let scale else { throw UsageError("--center needs --scale DENOM") }
-            return try View.centered(longitude: c[0], latitude: c[1], scale: try positiveNumber(scale, option: "scale"),
-                                     width: size.width, height: size.height, dpi: dpi)
+            return try View.centered(
+                longitude: c[0], latitude: c[1], scale: try positiveNumber(scale, option: "scale"),
+                width: size.width, height: size.height, dpi: dpi)
         case (nil, nil):
             throw UsageError("give the view as --bbox W,S,E,N or --center LON,LAT --scale DENOM")
         case (_?, _?):

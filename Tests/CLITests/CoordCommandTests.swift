@@ -17,11 +17,14 @@ import Testing
     }
 
     /// Runs `meridian coord ARGS` with `input` on stdin; returns stdout lines, stderr, status.
-    private static func coord(_ args: [String], input: [String] = []) throws -> (lines: [String], stderr: String, status: Int32) {
+    private static func coord(_ args: [String], input: [String] = []) throws -> (
+        lines: [String], stderr: String, status: Int32
+    ) {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("coord-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let inURL = dir.appendingPathComponent("in"), outURL = dir.appendingPathComponent("out")
+        let inURL = dir.appendingPathComponent("in")
+        let outURL = dir.appendingPathComponent("out")
         let errURL = dir.appendingPathComponent("err")
         try (input.map { $0 + "\n" }.joined()).write(to: inURL, atomically: true, encoding: .utf8)
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
@@ -36,8 +39,10 @@ import Testing
         process.waitUntilExit()
         let out = try String(contentsOf: outURL, encoding: .utf8)
         let err = try String(contentsOf: errURL, encoding: .utf8)
-        return (out.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init),
-                err, process.terminationStatus)
+        return (
+            out.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init),
+            err, process.terminationStatus
+        )
     }
 
     private static func rows(_ name: String) throws -> [[String]] {
@@ -47,8 +52,10 @@ import Testing
 
     /// Converts `inputs` and compares line by line; GeoConvert's "ERROR" must be an error line
     /// here too. Returns the first few differences.
-    private static func check(_ args: [String], _ inputs: [String], _ expected: [String],
-                              sourceLocation: SourceLocation = #_sourceLocation) throws {
+    private static func check(
+        _ args: [String], _ inputs: [String], _ expected: [String],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let run = try coord(args, input: inputs)
         #expect(run.lines.count == inputs.count, "\(args)", sourceLocation: sourceLocation)
         var differences: [String] = []
@@ -56,8 +63,9 @@ import Testing
             let ok = want == "ERROR" ? got.hasPrefix("ERROR: ") : got == want
             if !ok { differences.append("\(inputs[i]) -> \(got) != \(want)") }
         }
-        #expect(differences.isEmpty, "\(args): \(differences.count) differ, first: \(differences.prefix(3))",
-                sourceLocation: sourceLocation)
+        #expect(
+            differences.isEmpty, "\(args): \(differences.count) differ, first: \(differences.prefix(3))",
+            sourceLocation: sourceLocation)
         let anyError = expected.contains("ERROR")
         #expect(run.status == (anyError ? 1 : 0), "\(args): exit \(run.status)", sourceLocation: sourceLocation)
     }
@@ -117,7 +125,8 @@ import Testing
     @Test func usngOut() throws {
         let rows = try Self.rows("dd-mgrs.tsv").prefix(3000)
         for p in [-6, -5, -2, 0, 3] {
-            try Self.check(["--to", "usng", "--precision", String(p)], rows.map { $0[0] }, rows.map { Self.usng($0[p + 7]) })
+            try Self.check(
+                ["--to", "usng", "--precision", String(p)], rows.map { $0[0] }, rows.map { Self.usng($0[p + 7]) })
         }
     }
 
@@ -126,8 +135,11 @@ import Testing
         try Self.check(["--to", "dd"], rows.map { $0[0] }, rows.map { $0[1] })
         let run = try Self.coord(["--to", "mgrs"], input: ["40.7 -74", "95 0", "38SMB4488", "oops"])
         // Expected values from GeoConvert -m; a square read back is written at its centre.
-        #expect(run.lines == ["18TWL8448205935", "ERROR: latitude 95 is not in [-90, 90]", "38SMB4450088500",
-                              "ERROR: grid reference 'oops': band letter O is not in A, B, Y, Z"])
+        #expect(
+            run.lines == [
+                "18TWL8448205935", "ERROR: latitude 95 is not in [-90, 90]", "38SMB4450088500",
+                "ERROR: grid reference 'oops': band letter O is not in A, B, Y, Z",
+            ])
         #expect(run.status == 1)
     }
 
@@ -144,7 +156,10 @@ import Testing
             ([String](), "meridian coord: --to is required (mgrs, usng, utm, dd or dms)\n"),
             (["--to", "xyz"], "meridian coord: --to xyz: expected mgrs, usng, utm, dd or dms\n"),
             (["--to", "dd", "--from", "dms"], "meridian coord: --from dms: expected dd, mgrs, usng or utm\n"),
-            (["--to", "dd", "--precision", "x"], "meridian coord: --precision x: expected a whole number such as -1, 0 or 3\n"),
+            (
+                ["--to", "dd", "--precision", "x"],
+                "meridian coord: --precision x: expected a whole number such as -1, 0 or 3\n"
+            ),
             (["--to", "dd", "--zone", "3"], "meridian coord: unknown option --zone\n"),
         ] {
             let run = try Self.coord(args)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Raster
+import Testing
 
 /// Runs the built `meridian diff` the way users do and checks exit status and output.
 @Suite struct DiffCommandTests {
@@ -29,15 +29,17 @@ import Raster
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.binary)
         process.arguments = arguments
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                   stderr: String(decoding: stderr, as: UTF8.self))
+        return Run(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
     }
 
     /// A scratch directory holding `expected.png` and any `actual*.png` written by `images`.
@@ -75,7 +77,9 @@ import Raster
         let files = [dir + "/expected.png", dir + "/actual.png"]
         let strict = try meridian(["diff"] + files + ["--diff-image", dir + "/diff.png"])
         #expect(strict.status == 1)
-        #expect(strict.stdout == "1 of 1000 pixels differ (0.100%)\ndiff image: \(dir)/diff.png\nbeyond the allowance of 0 pixels\n")
+        #expect(
+            strict.stdout
+                == "1 of 1000 pixels differ (0.100%)\ndiff image: \(dir)/diff.png\nbeyond the allowance of 0 pixels\n")
         let diff = try PNG.decode(contentsOf: dir + "/diff.png")
         #expect(diff[7, 3] == RGBA(255, 0, 0) && diff[8, 3] != RGBA(255, 0, 0))
         #expect(try meridian(["diff"] + files + ["--allowed-pixels", "1"]).status == 0)
@@ -91,7 +95,7 @@ import Raster
         let dir = try scratch(["expected.png": Self.base, "actual.png": tinted])
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let files = [dir + "/expected.png", dir + "/actual.png"]
-        #expect(try meridian(["diff"] + files).status == 1)                         // 0.1 allows 352
+        #expect(try meridian(["diff"] + files).status == 1)  // 0.1 allows 352
         #expect(try meridian(["diff"] + files + ["--threshold", "0.11"]).status == 0)  // 0.11 allows 426
     }
 
@@ -112,7 +116,10 @@ import Raster
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let run = try meridian(["diff", dir + "/expected.png", dir + "/actual.png", "--diff-image", dir + "/d.png"])
         #expect(run.status == 1)
-        #expect(run.stdout == "sizes differ: expected 40x25, actual 40x26\nno diff image: the sizes differ\nbeyond the allowance of 0 pixels\n")
+        #expect(
+            run.stdout
+                == "sizes differ: expected 40x25, actual 40x26\nno diff image: the sizes differ\nbeyond the allowance of 0 pixels\n"
+        )
         #expect(!FileManager.default.fileExists(atPath: dir + "/d.png"))
     }
 
@@ -122,17 +129,33 @@ import Raster
         try Data("hello".utf8).write(to: URL(fileURLWithPath: dir + "/text.png"))
         let expected = dir + "/expected.png"
         let cases: [([String], String)] = [
-            ([expected, dir + "/missing.png"], "meridian diff: \(dir)/missing.png: cannot read: No such file or directory\n"),
+            (
+                [expected, dir + "/missing.png"],
+                "meridian diff: \(dir)/missing.png: cannot read: No such file or directory\n"
+            ),
             ([expected, dir + "/text.png"], "meridian diff: \(dir)/text.png: not a PNG file: no PNG signature\n"),
             ([expected], "meridian diff: needs two PNG files, or two tile pyramids, EXPECTED and ACTUAL\n"),
-            ([expected, expected, "--threshold", "1.5"], "meridian diff: --threshold must be a number from 0 to 1, not '1.5'\n"),
-            ([expected, expected, "--allowed-pixels", "2", "--allowed-fraction", "0.1"],
-             "meridian diff: give --allowed-fraction or --allowed-pixels, not both\n"),
-            ([expected, expected, "--allowed-pixels", "-3"], "meridian diff: --allowed-pixels must be a whole number of pixels, not '-3'\n"),
+            (
+                [expected, expected, "--threshold", "1.5"],
+                "meridian diff: --threshold must be a number from 0 to 1, not '1.5'\n"
+            ),
+            (
+                [expected, expected, "--allowed-pixels", "2", "--allowed-fraction", "0.1"],
+                "meridian diff: give --allowed-fraction or --allowed-pixels, not both\n"
+            ),
+            (
+                [expected, expected, "--allowed-pixels", "-3"],
+                "meridian diff: --allowed-pixels must be a whole number of pixels, not '-3'\n"
+            ),
             ([expected, expected, "--colour"], "meridian diff: unknown option --colour\n"),
-            ([expected, expected, "--diff-image", dir + "/no/such/d.png"],
-             "meridian diff: \(dir)/no/such/d.png: cannot write: No such file or directory\n"),
-            ([dir, expected], "meridian diff: \(dir) is a tile pyramid but \(expected) is not: compare two images or two pyramids\n"),
+            (
+                [expected, expected, "--diff-image", dir + "/no/such/d.png"],
+                "meridian diff: \(dir)/no/such/d.png: cannot write: No such file or directory\n"
+            ),
+            (
+                [dir, expected],
+                "meridian diff: \(dir) is a tile pyramid but \(expected) is not: compare two images or two pyramids\n"
+            ),
         ]
         for (arguments, message) in cases {
             let run = try meridian(["diff"] + arguments)

@@ -25,10 +25,14 @@ import Testing
         #expect(!lines.isEmpty && !labels.isEmpty)
         // About 40 m a pixel: 100 km and 10 km lines (no zone edge in the box); the square is named.
         #expect(Set(lines.map { Self.properties($0)["level"] as! Int }) == [1, 2])
-        #expect(labels.contains { Self.properties($0)["text"] as? String == "UJ" || Self.properties($0)["text"] as? String == "18SUJ" })
+        #expect(
+            labels.contains {
+                Self.properties($0)["text"] as? String == "UJ" || Self.properties($0)["text"] as? String == "18SUJ"
+            })
         // Every easting and northing vertex, converted back by GeoConvert in the line's zone,
         // is on its value.
-        var input: [String] = [], values: [(field: Int, value: Double)] = []
+        var input: [String] = []
+        var values: [(field: Int, value: Double)] = []
         for line in lines {
             let axis = Self.properties(line)["axis"] as? String
             guard axis == "easting" || axis == "northing" else { continue }
@@ -44,25 +48,35 @@ import Testing
         #expect(out.count == values.count)
         for (text, expected) in zip(out, values) {
             let got = Double(text.split(separator: " ")[expected.field])!
-            #expect(abs(got - expected.value) < 0.01, "\(text) should have \(expected.field == 1 ? "easting" : "northing") \(expected.value)")
+            #expect(
+                abs(got - expected.value) < 0.01,
+                "\(text) should have \(expected.field == 1 ? "easting" : "northing") \(expected.value)")
         }
     }
 
     @Test func zoomAndLevels() throws {
-        let features = try geoJSON(["--type", "latlong", "--bbox", "2,48,3,49", "--zoom", "9", "--levels", "3,5",
-                                    "--label-format", "degreesMinutesSeconds"])
+        let features = try geoJSON([
+            "--type", "latlong", "--bbox", "2,48,3,49", "--zoom", "9", "--levels", "3,5",
+            "--label-format", "degreesMinutesSeconds",
+        ])
         let levels = Set(features.map { Self.properties($0)["level"] as! Int })
         #expect(levels == [3, 5])
         let texts = Set(features.compactMap { Self.properties($0)["text"] as? String })
         #expect(texts.contains("48°50'N") || texts.contains("2°20'E"))
         #expect(!features.contains { Self.properties($0)["zone"] != nil })
-        let decimal = try geoJSON(["--type", "latlong", "--bbox", "2,48,3,49", "--zoom", "10", "--label-format", "decimalDegrees"])
+        let decimal = try geoJSON([
+            "--type", "latlong", "--bbox", "2,48,3,49", "--zoom", "10", "--label-format", "decimalDegrees",
+        ])
         #expect(decimal.contains { Self.properties($0)["text"] as? String == "48.8°N" })
-        let meters = try geoJSON(["--type", "usng", "--bbox", "-74,40.7,-73.95,40.75", "--zoom", "13", "--label-unit", "meters"])
+        let meters = try geoJSON([
+            "--type", "usng", "--bbox", "-74,40.7,-73.95,40.75", "--zoom", "13", "--label-unit", "meters",
+        ])
         #expect(meters.contains { (Self.properties($0)["text"] as? String)?.hasSuffix("000m") == true })
     }
 
-    func expectRejected(_ arguments: [String], mentions text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectRejected(_ arguments: [String], mentions text: String, sourceLocation: SourceLocation = #_sourceLocation)
+        throws
+    {
         let directory = try Meridian.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let args = arguments.map { $0 == "OUT" ? directory.appendingPathComponent("out.png").path : $0 }
@@ -70,20 +84,30 @@ import Testing
         #expect(run.status != 0, sourceLocation: sourceLocation)
         #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)", sourceLocation: sourceLocation)
         #expect(run.stderr.contains(text), "\(run.stderr) lacks \(text)", sourceLocation: sourceLocation)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty, sourceLocation: sourceLocation)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty, sourceLocation: sourceLocation)
     }
 
     @Test func badGridArguments() throws {
         let area = ["--bbox", "-10,40,10,50", "--size", "400x300", "-o", "OUT"]
-        try expectRejected(["grid", "--type", "osgb"] + area, mentions: "meridian grid: --type osgb: expected latlong, utm, mgrs or usng")
+        try expectRejected(
+            ["grid", "--type", "osgb"] + area,
+            mentions: "meridian grid: --type osgb: expected latlong, utm, mgrs or usng")
         try expectRejected(["grid", "--type", "utm", "--size", "10x10", "-o", "OUT"], mentions: "--bbox is required")
-        try expectRejected(["grid", "--type", "utm", "--bbox", "-10,40,10,50", "-o", "OUT"], mentions: "give --size WxH or --zoom Z")
+        try expectRejected(
+            ["grid", "--type", "utm", "--bbox", "-10,40,10,50", "-o", "OUT"], mentions: "give --size WxH or --zoom Z")
         try expectRejected(["grid", "--type", "utm", "--zoom", "3"] + area, mentions: "either --size or --zoom")
-        try expectRejected(["grid", "--type", "utm", "--levels", "1,x"] + area, mentions: "--levels expects level numbers")
-        try expectRejected(["grid", "--type", "utm", "--levels", "5"] + area, mentions: "utm has no level 5 (its levels are 0 to 4)")
-        try expectRejected(["grid", "--type", "mgrs", "--levels", "5"] + area, mentions: "mgrs level 5 (10 m) would draw lines")
-        try expectRejected(["grid", "--type", "mgrs", "--bbox", "-10,40,10,50", "--zoom", "30", "-o", "OUT"], mentions: "--zoom expects a whole number from 0 to 24")
-        try expectRejected(["grid", "--type", "mgrs", "--grid-labels", "center"] + area, mentions: "unknown option --grid-labels")
+        try expectRejected(
+            ["grid", "--type", "utm", "--levels", "1,x"] + area, mentions: "--levels expects level numbers")
+        try expectRejected(
+            ["grid", "--type", "utm", "--levels", "5"] + area, mentions: "utm has no level 5 (its levels are 0 to 4)")
+        try expectRejected(
+            ["grid", "--type", "mgrs", "--levels", "5"] + area, mentions: "mgrs level 5 (10 m) would draw lines")
+        try expectRejected(
+            ["grid", "--type", "mgrs", "--bbox", "-10,40,10,50", "--zoom", "30", "-o", "OUT"],
+            mentions: "--zoom expects a whole number from 0 to 24")
+        try expectRejected(
+            ["grid", "--type", "mgrs", "--grid-labels", "center"] + area, mentions: "unknown option --grid-labels")
     }
 
     static let world = Meridian.fixture("maps/world.json")
@@ -119,16 +143,23 @@ import Testing
 
     @Test func badRenderFlags() throws {
         let view = ["--bbox", "-80,35,-70,45", "--size", "30x20", "-o", "OUT"]
-        try expectRejected(["render", Self.world, "--grid", "osgb"] + view, mentions: "--grid osgb: expected latlong, utm, mgrs, usng or none")
-        try expectRejected(["render", Self.world, "--grid-labels", "bottomLeft"] + view, mentions: "--grid-labels needs a grid")
-        try expectRejected(["render", Self.world, "--grid", "utm", "--grid-labels", "left"] + view,
-                           mentions: "--grid-labels left: expected geographic, bottomLeft, bottomRight, topLeft, topRight, center, allSides or none")
+        try expectRejected(
+            ["render", Self.world, "--grid", "osgb"] + view,
+            mentions: "--grid osgb: expected latlong, utm, mgrs, usng or none")
+        try expectRejected(
+            ["render", Self.world, "--grid-labels", "bottomLeft"] + view, mentions: "--grid-labels needs a grid")
+        try expectRejected(
+            ["render", Self.world, "--grid", "utm", "--grid-labels", "left"] + view,
+            mentions:
+                "--grid-labels left: expected geographic, bottomLeft, bottomRight, topLeft, topRight, center, allSides or none"
+        )
     }
 
     static func geoConvert(_ arguments: [String], _ input: [String]) throws -> [String] {
         let directory = try Meridian.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let inURL = directory.appendingPathComponent("in"), outURL = directory.appendingPathComponent("out")
+        let inURL = directory.appendingPathComponent("in")
+        let outURL = directory.appendingPathComponent("out")
         try input.map { $0 + "\n" }.joined().write(to: inURL, atomically: true, encoding: .utf8)
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         let process = Process()

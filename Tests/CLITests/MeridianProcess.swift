@@ -9,7 +9,8 @@ struct MeridianRun {
 
 enum Meridian {
     /// The repository root (for Fixtures/).
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// The binary SwiftPM built next to the test bundle (.build/<config>/meridian).
     static var binary: URL {
@@ -22,7 +23,9 @@ enum Meridian {
         return root.appendingPathComponent(".build/debug/meridian")
     }
 
-    static func fixture(_ path: String) -> String { root.appendingPathComponent("Fixtures").appendingPathComponent(path).path }
+    static func fixture(_ path: String) -> String {
+        root.appendingPathComponent("Fixtures").appendingPathComponent(path).path
+    }
 
     @discardableResult
     static func run(_ arguments: [String], stdin: String? = nil, directory: URL? = nil) throws -> MeridianRun {
@@ -33,10 +36,12 @@ enum Meridian {
         // Output goes to files, not pipes: nothing can block however much the process prints.
         let scratch = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let outURL = scratch.appendingPathComponent("stdout"), errURL = scratch.appendingPathComponent("stderr")
+        let outURL = scratch.appendingPathComponent("stdout")
+        let errURL = scratch.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
         let input = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -47,9 +52,10 @@ enum Meridian {
         process.waitUntilExit()
         try out.close()
         try err.close()
-        return MeridianRun(status: process.terminationStatus,
-                           stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-                           stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+        return MeridianRun(
+            status: process.terminationStatus,
+            stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
     }
 
     /// A fresh empty folder under the system's temporary directory.

@@ -28,15 +28,21 @@ import Testing
         let directory = try Meridian.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let pdf = directory.appendingPathComponent("manhattan.pdf").path
-        let run = try Meridian.run(["sheet", nyc] + manhattan + ["--paper", "A3", "--orientation", "landscape", "--grid", "mgrs",
-                                    "--title", "Manhattan", "-o", pdf])
+        let run = try Meridian.run(
+            ["sheet", nyc] + manhattan + [
+                "--paper", "A3", "--orientation", "landscape", "--grid", "mgrs",
+                "--title", "Manhattan", "-o", pdf,
+            ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("1:25,000") && run.stdout.contains("A3 landscape"))
         let info = try tool("pdfinfo", [pdf])
         #expect(info.contains("1190.55 x 841.89 pts (A3)"), "\(info)")
         // Text stays text: poppler reads it back.
         let text = try pdfText(pdf)
-        for expected in ["Manhattan", "1:25,000", "MGRS, WGS84", "18T", "UTM 18N", "NYC Department of City Planning", "Grid north is", "metres", "583000mE"] {
+        for expected in [
+            "Manhattan", "1:25,000", "MGRS, WGS84", "18T", "UTM 18N", "NYC Department of City Planning",
+            "Grid north is", "metres", "583000mE",
+        ] {
             #expect(text.contains(expected), "the PDF's text lacks \(expected)")
         }
         #expect(!text.contains("Printed"), "no date unless asked")
@@ -48,12 +54,18 @@ import Testing
         let directory = try Meridian.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let gridNYC = Meridian.fixture("maps/grid-nyc.json")
-        let own = directory.appendingPathComponent("own.pdf").path, chosen = directory.appendingPathComponent("chosen.pdf").path
+        let own = directory.appendingPathComponent("own.pdf").path
+        let chosen = directory.appendingPathComponent("chosen.pdf").path
         #expect(try Meridian.run(["sheet", gridNYC] + manhattan + ["-o", own]).status == 0)
         #expect(try Meridian.run(["sheet", gridNYC] + manhattan + ["--grid", "latlong", "-o", chosen]).status == 0)
-        let ownText = try pdfText(own), chosenText = try pdfText(chosen)
-        #expect(ownText.contains("Grid: USNG, WGS84") && ownText.contains("000mE") && ownText.contains("000mN"), "\(ownText)")
-        #expect(chosenText.contains("Grid: latitude/longitude") && !chosenText.contains("Grid: USNG") && !chosenText.contains("000mE"))
+        let ownText = try pdfText(own)
+        let chosenText = try pdfText(chosen)
+        #expect(
+            ownText.contains("Grid: USNG, WGS84") && ownText.contains("000mE") && ownText.contains("000mN"),
+            "\(ownText)")
+        #expect(
+            chosenText.contains("Grid: latitude/longitude") && !chosenText.contains("Grid: USNG")
+                && !chosenText.contains("000mE"))
         #expect(chosenText.contains("73°58'30\"W"), "\(chosenText)")
     }
 
@@ -61,12 +73,15 @@ import Testing
         let directory = try Meridian.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         for ext in ["pdf", "svg", "png"] {
-            let a = directory.appendingPathComponent("a.\(ext)").path, b = directory.appendingPathComponent("b.\(ext)").path
+            let a = directory.appendingPathComponent("a.\(ext)").path
+            let b = directory.appendingPathComponent("b.\(ext)").path
             for path in [a, b] {
                 let run = try Meridian.run(["sheet", nyc] + manhattan + ["--dpi", "100", "-o", path])
                 #expect(run.status == 0, "\(run.stderr)")
             }
-            #expect(try Data(contentsOf: URL(fileURLWithPath: a)) == Data(contentsOf: URL(fileURLWithPath: b)), "\(ext) differs")
+            #expect(
+                try Data(contentsOf: URL(fileURLWithPath: a)) == Data(contentsOf: URL(fileURLWithPath: b)),
+                "\(ext) differs")
         }
     }
 
@@ -78,7 +93,9 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: png)))
         // IHDR: A4 portrait at 150 dpi is 1240 x 1754 pixels.
-        func be32(_ i: Int) -> Int { Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3]) }
+        func be32(_ i: Int) -> Int {
+            Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
+        }
         #expect(be32(16) == 1240 && be32(20) == 1754)
         let pHYs = try #require((0..<(bytes.count - 4)).first { bytes[$0..<($0 + 4)].elementsEqual("pHYs".utf8) })
         #expect(be32(pHYs + 4) == 5906 && be32(pHYs + 8) == 5906 && bytes[pHYs + 12] == 1)  // 150 / 0.0254 per metre
@@ -88,7 +105,9 @@ import Testing
         let directory = try Meridian.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let pdf = directory.appendingPathComponent("nyc.pdf").path
-        let run = try Meridian.run(["sheet", nyc, "--bbox", "-74.26,40.49,-73.69,40.92", "--paper", "A4", "--grid", "latlong", "-o", pdf])
+        let run = try Meridian.run([
+            "sheet", nyc, "--bbox", "-74.26,40.49,-73.69,40.92", "--paper", "A4", "--grid", "latlong", "-o", pdf,
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         // The boroughs span about 48 x 48 km; an A4 portrait frame about 154 x 210 mm needs
         // 1:312,000 or smaller: the next round scale is 1:500,000.
@@ -96,20 +115,26 @@ import Testing
         let text = try pdfText(pdf)
         #expect(text.contains("latitude/longitude, WGS84"))
         // Given a scale too large for the paper, the same bbox is refused with the way out.
-        try expectRejected(["sheet", nyc, "--bbox", "-74.26,40.49,-73.69,40.92", "--scale", "100000", "-o", "OUT"],
-                           mentions: ["1:100,000", "needs a map frame", "--scale 500000 or more", "--series"])
+        try expectRejected(
+            ["sheet", nyc, "--bbox", "-74.26,40.49,-73.69,40.92", "--scale", "100000", "-o", "OUT"],
+            mentions: ["1:100,000", "needs a map frame", "--scale 500000 or more", "--series"])
     }
 
     @Test func aSeriesAndItsIndex() throws {
         let directory = try Meridian.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("nyc.pdf").path
-        let run = try Meridian.run(["sheet", nyc, "--bbox", "-74.05,40.68,-73.90,40.80", "--scale", "50000", "--paper", "A4",
-                                    "--orientation", "landscape", "--series", "--dpi", "100", "-o", out])
+        let run = try Meridian.run([
+            "sheet", nyc, "--bbox", "-74.05,40.68,-73.90,40.80", "--scale", "50000", "--paper", "A4",
+            "--orientation", "landscape", "--series", "--dpi", "100", "-o", out,
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         // About 12.7 x 13.3 km at 1:50,000 on A4 landscape frames (about 11.9 x 6.5 km): 3 rows, 2 columns.
-        #expect(files == ["nyc-A1.pdf", "nyc-A2.pdf", "nyc-B1.pdf", "nyc-B2.pdf", "nyc-C1.pdf", "nyc-C2.pdf", "nyc-index.pdf"], "\(files)")
+        #expect(
+            files == [
+                "nyc-A1.pdf", "nyc-A2.pdf", "nyc-B1.pdf", "nyc-B2.pdf", "nyc-C1.pdf", "nyc-C2.pdf", "nyc-index.pdf",
+            ], "\(files)")
         let b1 = try pdfText(directory.appendingPathComponent("nyc-B1.pdf").path)
         #expect(b1.contains("Sheet B1") && b1.contains("north A1") && b1.contains("east B2") && b1.contains("south C1"))
         let index = try pdfText(directory.appendingPathComponent("nyc-index.pdf").path)
@@ -130,13 +155,17 @@ import Testing
 
     // MARK: Bad input
 
-    func expectRejected(_ arguments: [String], mentions expected: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectRejected(
+        _ arguments: [String], mentions expected: [String], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let directory = try Meridian.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let args = arguments.map { $0 == "OUT" ? directory.appendingPathComponent("sheet.pdf").path : $0 }
         let run = try Meridian.run(args, directory: directory)
         #expect(run.status != 0, "exit status 0 for \(arguments)", sourceLocation: sourceLocation)
-        #expect(run.stderr.split(separator: "\n").count == 1 && run.stderr.hasPrefix("meridian sheet: "), "stderr: \(run.stderr)", sourceLocation: sourceLocation)
+        #expect(
+            run.stderr.split(separator: "\n").count == 1 && run.stderr.hasPrefix("meridian sheet: "),
+            "stderr: \(run.stderr)", sourceLocation: sourceLocation)
         for text in expected where !text.isEmpty {
             #expect(run.stderr.contains(text), "stderr \(run.stderr) lacks \(text)", sourceLocation: sourceLocation)
         }
@@ -146,31 +175,48 @@ import Testing
 
     @Test func aScaleThatPutsTheMapFarOffThePage() throws {
         // A0 at 1:50,000,000 would reach thousands of km from the central meridian.
-        try expectRejected(["sheet", nyc, "--center", "-73.97,40.76", "--scale", "50000000", "--paper", "A0", "-o", "OUT"],
-                           mentions: ["1:50,000,000", "km from the central meridian of UTM 18N", "or less"])
-        try expectRejected(["sheet", nyc, "--center", "-73.97,40.76", "--scale", "0", "-o", "OUT"], mentions: ["--scale"])
-        try expectRejected(["sheet", nyc, "--center", "-73.97,40.76", "--scale", "1e12", "-o", "OUT"], mentions: ["out of range"])
-        try expectRejected(["sheet", nyc, "--center", "0,88", "--scale", "50000", "-o", "OUT"], mentions: ["outside the UTM zones"])
+        try expectRejected(
+            ["sheet", nyc, "--center", "-73.97,40.76", "--scale", "50000000", "--paper", "A0", "-o", "OUT"],
+            mentions: ["1:50,000,000", "km from the central meridian of UTM 18N", "or less"])
+        try expectRejected(
+            ["sheet", nyc, "--center", "-73.97,40.76", "--scale", "0", "-o", "OUT"], mentions: ["--scale"])
+        try expectRejected(
+            ["sheet", nyc, "--center", "-73.97,40.76", "--scale", "1e12", "-o", "OUT"], mentions: ["out of range"])
+        try expectRejected(
+            ["sheet", nyc, "--center", "0,88", "--scale", "50000", "-o", "OUT"], mentions: ["outside the UTM zones"])
         try expectRejected(["sheet", nyc, "--center", "-73.97,40.76", "-o", "OUT"], mentions: ["--scale"])
     }
 
     @Test func aPaperSizeThatIsNotOne() throws {
-        try expectRejected(["sheet", nyc] + manhattan + ["--paper", "B7", "-o", "OUT"], mentions: ["unknown paper size 'B7'", "A4"])
-        try expectRejected(["sheet", nyc] + manhattan + ["--paper", "0x297mm", "-o", "OUT"], mentions: ["unknown paper size"])
-        try expectRejected(["sheet", nyc] + manhattan + ["--orientation", "sideways", "-o", "OUT"], mentions: ["portrait or landscape"])
+        try expectRejected(
+            ["sheet", nyc] + manhattan + ["--paper", "B7", "-o", "OUT"], mentions: ["unknown paper size 'B7'", "A4"])
+        try expectRejected(
+            ["sheet", nyc] + manhattan + ["--paper", "0x297mm", "-o", "OUT"], mentions: ["unknown paper size"])
+        try expectRejected(
+            ["sheet", nyc] + manhattan + ["--orientation", "sideways", "-o", "OUT"], mentions: ["portrait or landscape"]
+        )
     }
 
     @Test func marginsLargerThanThePage() throws {
-        try expectRejected(["sheet", nyc] + manhattan + ["--margins", "120", "-o", "OUT"], mentions: ["margins of 120 mm are larger than the page"])
-        try expectRejected(["sheet", nyc] + manhattan + ["--margins", "90", "-o", "OUT"], mentions: ["leave a map frame of only"])
+        try expectRejected(
+            ["sheet", nyc] + manhattan + ["--margins", "120", "-o", "OUT"],
+            mentions: ["margins of 120 mm are larger than the page"])
+        try expectRejected(
+            ["sheet", nyc] + manhattan + ["--margins", "90", "-o", "OUT"], mentions: ["leave a map frame of only"])
         try expectRejected(["sheet", nyc] + manhattan + ["--margins", "-5", "-o", "OUT"], mentions: ["--margins"])
     }
 
     @Test func otherMistakes() throws {
-        try expectRejected(["sheet", nyc] + manhattan + ["--grid", "bng", "-o", "OUT"], mentions: ["unknown grid type 'bng'"])
-        try expectRejected(["sheet", nyc] + manhattan + ["-o", "OUT.jpeg"].map { $0 == "OUT.jpeg" ? "sheet.jpeg" : $0 }, mentions: ["unknown output format"])
-        try expectRejected(["sheet", nyc] + manhattan + ["--series", "-o", "OUT"], mentions: ["--series covers a --bbox"])
-        try expectRejected(["sheet", nyc, "--bbox", "-74.05,40.68,-73.90,40.80", "--series", "-o", "OUT"], mentions: ["--series needs --scale"])
+        try expectRejected(
+            ["sheet", nyc] + manhattan + ["--grid", "bng", "-o", "OUT"], mentions: ["unknown grid type 'bng'"])
+        try expectRejected(
+            ["sheet", nyc] + manhattan + ["-o", "OUT.jpeg"].map { $0 == "OUT.jpeg" ? "sheet.jpeg" : $0 },
+            mentions: ["unknown output format"])
+        try expectRejected(
+            ["sheet", nyc] + manhattan + ["--series", "-o", "OUT"], mentions: ["--series covers a --bbox"])
+        try expectRejected(
+            ["sheet", nyc, "--bbox", "-74.05,40.68,-73.90,40.80", "--series", "-o", "OUT"],
+            mentions: ["--series needs --scale"])
         try expectRejected(["sheet", nyc, "--bbox", "-74,40,-75,41", "-o", "OUT"], mentions: ["bbox", "empty"])
         try expectRejected(["sheet", "missing.json"] + manhattan + ["-o", "OUT"], mentions: ["missing.json"])
     }

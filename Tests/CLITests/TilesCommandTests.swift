@@ -6,15 +6,19 @@ import Testing
 @Suite struct TilesCommandTests {
     let world = Meridian.fixture("maps/world.json")
 
-    func expectRejected(_ arguments: [String], mentions expected: String, status: Int32 = 2,
-                        sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectRejected(
+        _ arguments: [String], mentions expected: String, status: Int32 = 2,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let directory = try Meridian.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let args = arguments.map { $0.replacingOccurrences(of: "DIR", with: directory.path) }
         let run = try Meridian.run(args, directory: directory)
         #expect(run.status == status, "exit status \(run.status) for \(arguments)", sourceLocation: sourceLocation)
         let lines = run.stderr.split(separator: "\n")
-        #expect(lines.count == 1 && run.stderr.hasPrefix("meridian \(arguments[0]): "), "stderr: \(run.stderr)", sourceLocation: sourceLocation)
+        #expect(
+            lines.count == 1 && run.stderr.hasPrefix("meridian \(arguments[0]): "), "stderr: \(run.stderr)",
+            sourceLocation: sourceLocation)
         #expect(run.stderr.contains(expected), "stderr \(run.stderr) lacks \(expected)", sourceLocation: sourceLocation)
         #expect(run.stdout.isEmpty, sourceLocation: sourceLocation)
         let left = try FileManager.default.contentsOfDirectory(atPath: directory.path)
@@ -28,19 +32,25 @@ import Testing
         try expectRejected(["tiles", world, "--zoom", "x"] + out, mentions: "--zoom expects")
         try expectRejected(["tiles", world, "--zoom", "0-24"] + out, mentions: "narrow the zoom range or the bbox")
         try expectRejected(["tiles", world, "--zoom", "3", "--bbox", "10,0,5,5"] + out, mentions: "is empty")
-        try expectRejected(["tiles", world, "--zoom", "3", "--bbox", "0,86,10,89"] + out, mentions: "outside the Web Mercator map")
+        try expectRejected(
+            ["tiles", world, "--zoom", "3", "--bbox", "0,86,10,89"] + out, mentions: "outside the Web Mercator map")
         try expectRejected(["tiles", world, "--zoom", "3", "--shard", "4/4"] + out, mentions: "from 0 to 3")
         try expectRejected(["tiles", world, "--zoom", "3", "--tile-size", "300"] + out, mentions: "use 256 or 512")
         try expectRejected(["tiles", world, "--zoom", "3", "--scale", "3"] + out, mentions: "use 1 or 2")
         try expectRejected(["tiles", world, "--zoom", "3", "--workers", "0"] + out, mentions: "--workers 0")
         try expectRejected(["tiles", world, "--zoom", "3", "--metatile", "128"] + out, mentions: "--metatile 128")
-        try expectRejected(["tiles", world, "--zoom", "3", "--metatile", "40", "--tile-size", "512", "--scale", "2"] + out, mentions: "use a smaller --metatile")
+        try expectRejected(
+            ["tiles", world, "--zoom", "3", "--metatile", "40", "--tile-size", "512", "--scale", "2"] + out,
+            mentions: "use a smaller --metatile")
         try expectRejected(["tiles", world, "--zoom", "3", "--buffer", "-1"] + out, mentions: "--buffer -1")
-        try expectRejected(["tiles", world, "--zoom", "3", "--scheme", "tms", "-o", "DIR/a.mbtiles"], mentions: "--scheme is for directories")
+        try expectRejected(
+            ["tiles", world, "--zoom", "3", "--scheme", "tms", "-o", "DIR/a.mbtiles"],
+            mentions: "--scheme is for directories")
         try expectRejected(["tiles", world, "--zoom", "3", "--bogus"] + out, mentions: "unknown option --bogus")
         try expectRejected(["tiles", world] + out, mentions: "--zoom is required")
         try expectRejected(["tiles", "DIR/missing.json", "--zoom", "1"] + out, mentions: "missing.json", status: 1)
-        try expectRejected(["tiles", world, "--zoom", "1", "-o", "DIR/no/such/a.mbtiles"], mentions: "does not exist", status: 1)
+        try expectRejected(
+            ["tiles", world, "--zoom", "1", "-o", "DIR/no/such/a.mbtiles"], mentions: "does not exist", status: 1)
         try expectRejected(["merge", "DIR/a.mbtiles", "-o", "DIR/all.mbtiles"], mentions: "no such file", status: 1)
         try expectRejected(["merge", "-o", "DIR/all.mbtiles"], mentions: "give the MBTiles files")
     }
@@ -48,15 +58,20 @@ import Testing
     @Test func directoryInBothSchemesWithSummary() throws {
         let directory = try Meridian.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let xyz = directory.path + "/xyz", tms = directory.path + "/tms", json = directory.path + "/s.json"
-        let run = try Meridian.run(["tiles", world, "--zoom", "0-2", "-o", xyz, "--summary-json", json, "--workers", "2"])
+        let xyz = directory.path + "/xyz"
+        let tms = directory.path + "/tms"
+        let json = directory.path + "/s.json"
+        let run = try Meridian.run([
+            "tiles", world, "--zoom", "0-2", "-o", xyz, "--summary-json", json, "--workers", "2",
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("21 tiles written") && run.stdout.contains(xyz), "\(run.stdout)")
         // Not a terminal: progress comes as plain lines, the last one at 100 %.
         #expect(run.stderr.split(separator: "\n").last?.contains("100.0% 21/21 tiles") == true, "\(run.stderr)")
         let files = try TilesFixture.files(under: xyz)
         #expect(files.count == 21)
-        let summary = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as! [String: Any]
+        let summary =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as! [String: Any]
         #expect(summary["tiles"] as? Int == 21 && summary["skipped"] as? Int == 0)
         #expect(summary["bytes"] as? Int == files.values.reduce(0) { $0 + $1.count })
         #expect((summary["distinct"] as? Int).map { $0 >= 1 && $0 <= 21 } == true)
@@ -70,7 +85,9 @@ import Testing
         #expect(flipped.count == 21)
         for z in 0...2 {
             for x in 0..<(1 << z) {
-                for y in 0..<(1 << z) { #expect(flipped["\(z)/\(x)/\((1 << z) - 1 - y).png"] == files["\(z)/\(x)/\(y).png"]) }
+                for y in 0..<(1 << z) {
+                    #expect(flipped["\(z)/\(x)/\((1 << z) - 1 - y).png"] == files["\(z)/\(x)/\(y).png"])
+                }
             }
         }
     }
@@ -78,7 +95,9 @@ import Testing
     @Test func highDensityTilesHaveTwiceThePixels() throws {
         let directory = try Meridian.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let run = try Meridian.run(["tiles", world, "--zoom", "1", "--tile-size", "512", "--scale", "2", "-o", directory.path + "/t", "--quiet"])
+        let run = try Meridian.run([
+            "tiles", world, "--zoom", "1", "--tile-size", "512", "--scale", "2", "-o", directory.path + "/t", "--quiet",
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         let tile = try PNG.decode(contentsOf: directory.path + "/t/1/0/0.png")
         #expect(tile.width == 1024 && tile.height == 1024)

@@ -15,7 +15,9 @@ import Testing
         #expect(try Meridian.run(["tiles", world, "--zoom", "0-2", "-o", d + "/b.mbtiles", "--quiet"]).status == 0)
         let same = try Meridian.run(["diff", d + "/a", d + "/b.mbtiles"])
         #expect(same.status == 0, "\(same.stdout)\(same.stderr)")
-        #expect(same.stdout.contains("21 tiles on both sides: 21 match, 0 differ; 0 missing in ACTUAL, 0 missing in EXPECTED"))
+        #expect(
+            same.stdout.contains(
+                "21 tiles on both sides: 21 match, 0 differ; 0 missing in ACTUAL, 0 missing in EXPECTED"))
 
         // Change the directory: one tile gone, one extra, one repainted, one nudged by a level.
         try FileManager.default.removeItem(atPath: d + "/a/2/3/3.png")
@@ -35,7 +37,9 @@ import Testing
         #expect(run.stdout.contains("missing in \(d)/b.mbtiles: 1 tile: 3/0/5"))
         #expect(run.stdout.contains("differs: 1/1/0: 1600 of 65536 pixels differ"))
         #expect(!run.stdout.contains("differs: 2/0/0"), "a one-level change is under the threshold")
-        #expect(run.stdout.contains("20 tiles on both sides: 19 match, 1 differ; 1 missing in ACTUAL, 1 missing in EXPECTED"))
+        #expect(
+            run.stdout.contains(
+                "20 tiles on both sides: 19 match, 1 differ; 1 missing in ACTUAL, 1 missing in EXPECTED"))
         let diffImage = try PNG.decode(contentsOf: d + "/diffs/1/1/0.png")
         #expect(diffImage[120, 120] == RGBA(255, 0, 0))
 
@@ -50,11 +54,15 @@ import Testing
         let d = directory.path
         try FileManager.default.createDirectory(atPath: d + "/p", withIntermediateDirectories: true)
         try Data("not sqlite".utf8).write(to: URL(fileURLWithPath: d + "/x.mbtiles"))
-        for args in [["diff", d + "/p", d + "/missing.mbtiles"], ["diff", d + "/p", d + "/x.mbtiles"],
-                     ["diff", d + "/p", Meridian.fixture("maps/world.json")]] {
+        for args in [
+            ["diff", d + "/p", d + "/missing.mbtiles"], ["diff", d + "/p", d + "/x.mbtiles"],
+            ["diff", d + "/p", Meridian.fixture("maps/world.json")],
+        ] {
             let run = try Meridian.run(args)
             #expect(run.status == 2, "\(args): \(run.stdout) \(run.stderr)")
-            #expect(run.stderr.hasPrefix("meridian diff: ") && run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+            #expect(
+                run.stderr.hasPrefix("meridian diff: ") && run.stderr.split(separator: "\n").count == 1, "\(run.stderr)"
+            )
         }
     }
 }

@@ -22,8 +22,10 @@ import Testing
     /// run as soon as the output holds more tiles than before (`stored` counts them), so the
     /// kills land mid-job whatever the speed of the machine. Calls `check` after each kill and
     /// ends with a resumed run to completion.
-    func killAndResume(_ output: String, stored: () throws -> Int,
-                       check: () throws -> Void) throws -> (kills: Int, finalStatus: Int32) {
+    func killAndResume(
+        _ output: String, stored: () throws -> Int,
+        check: () throws -> Void
+    ) throws -> (kills: Int, finalStatus: Int32) {
         var kills = 0
         func killed(_ process: Process) -> Bool {
             guard process.isRunning else { return false }
@@ -54,18 +56,24 @@ import Testing
     @Test func directory() throws {
         let directory = try Meridian.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let reference = directory.path + "/reference", resumed = directory.path + "/resumed"
+        let reference = directory.path + "/reference"
+        let resumed = directory.path + "/resumed"
         #expect(try Meridian.run(arguments(reference)).status == 0)
-        let stored = { (try? TilesFixture.files(under: resumed).keys.filter { !$0.hasPrefix(".meridian-tmp") }.count) ?? 0 }
+        let stored = {
+            (try? TilesFixture.files(under: resumed).keys.filter { !$0.hasPrefix(".meridian-tmp") }.count) ?? 0
+        }
         let result = try killAndResume(resumed, stored: stored) {
             // Whatever is there under a tile's name is a whole tile.
             for (name, bytes) in try TilesFixture.files(under: resumed) where !name.hasPrefix(".meridian-tmp") {
-                #expect(bytes.count > 8 && bytes.suffix(8) == [0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82], "\(name) is cut short")
+                #expect(
+                    bytes.count > 8 && bytes.suffix(8) == [0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82],
+                    "\(name) is cut short")
             }
         }
         #expect(result.kills >= 3, "the job ended before it could be killed: make it longer")
         #expect(result.finalStatus == 0)
-        let expected = try TilesFixture.files(under: reference), actual = try TilesFixture.files(under: resumed)
+        let expected = try TilesFixture.files(under: reference)
+        let actual = try TilesFixture.files(under: resumed)
         #expect(expected.count == 1365)
         #expect(actual.keys.sorted() == expected.keys.sorted())
         let differing = expected.keys.filter { expected[$0] != actual[$0] }
@@ -77,7 +85,8 @@ import Testing
     @Test func mbtiles() throws {
         let directory = try Meridian.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let reference = directory.path + "/reference.mbtiles", resumed = directory.path + "/resumed.mbtiles"
+        let reference = directory.path + "/reference.mbtiles"
+        let resumed = directory.path + "/resumed.mbtiles"
         #expect(try Meridian.run(arguments(reference)).status == 0)
         var counts: [Int] = []
         let stored = { () -> Int in

@@ -38,7 +38,10 @@ enum TilesFixture {
 
     /// What an MBTiles file holds, as text: every tile's bytes and the metadata.
     static func content(_ database: String) throws -> String {
-        try sqlite(database, "SELECT zoom_level, tile_column, tile_row, hex(tile_data) FROM tiles ORDER BY 1, 2, 3; SELECT name, value FROM metadata ORDER BY name;")
+        try sqlite(
+            database,
+            "SELECT zoom_level, tile_column, tile_row, hex(tile_data) FROM tiles ORDER BY 1, 2, 3; SELECT name, value FROM metadata ORDER BY name;"
+        )
     }
 
     /// Starts `meridian` with output to /dev/null and returns the running process.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Geodesy
 
 /// Decimal degrees and DMS, written and read, against GeoConvert.
@@ -31,8 +32,9 @@ import Testing
         for row in rows {
             let fields = row[0].split(separator: " ")
             let half = fields.count / 2
-            let p = try AngleParser.parse(latitude: fields[..<half].joined(separator: " "),
-                                          longitude: fields[half...].joined(separator: " "))
+            let p = try AngleParser.parse(
+                latitude: fields[..<half].joined(separator: " "),
+                longitude: fields[half...].joined(separator: " "))
             let (lat, lon) = Vectors.position(row[1])
             // GeoConvert printed 11 decimals.
             if abs(p.latitude - lat) > 6e-12 || abs(p.longitude - lon) > 6e-12 {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Geodesy
 
 /// MGRS and USNG against GeoConvert: strings must be identical at every precision.
@@ -13,8 +14,9 @@ import Testing
             for p in -6...6 {
                 let expected = row[p + 7]
                 let got: String
-                do { got = try MGRS.encode(GeoPosition(latitude: lat, longitude: lon), digits: p + 5) }
-                catch { got = "ERROR" }
+                do { got = try MGRS.encode(GeoPosition(latitude: lat, longitude: lon), digits: p + 5) } catch {
+                    got = "ERROR"
+                }
                 if got != expected { mismatches.append("\(row[0]) p\(p): \(got) != \(expected)") }
             }
         }
@@ -43,7 +45,8 @@ import Testing
                 }
                 if usng != expected { mismatches.append("\(row[0]) p\(p): \(usng) != \(expected)") }
                 // And it reads back to the same square as the MGRS form.
-                let a = try USNG.decode(usng), b = try MGRS.decode(mgrs)
+                let a = try USNG.decode(usng)
+                let b = try MGRS.decode(mgrs)
                 if a.coordinate != b.coordinate || a.digits != b.digits { mismatches.append("decode \(usng)") }
             }
         }
@@ -54,7 +57,8 @@ import Testing
         let rows = try Vectors.rows("mgrs-dd.tsv")
         #expect(rows.count >= 10_000)
         var mismatches: [String] = []
-        var maxMetres = 0.0, maxDegrees = 0.0
+        var maxMetres = 0.0
+        var maxDegrees = 0.0
         for row in rows {
             let (coordinate, _) = try MGRS.decode(row[0])
             let expected = Vectors.utm(row[2])
@@ -85,7 +89,9 @@ import Testing
         #expect(try MGRS.decode("31V").coordinate.easting == 400_000)
         let a = try MGRS.position("A")
         #expect(abs(a.latitude - -86.39831) < 5e-6 && a.longitude == -90)
-        #expect(try MGRS.decode("Z").coordinate == UTMCoordinate(zone: 0, isNorth: true, easting: 2_400_000, northing: 2_000_000))
+        #expect(
+            try MGRS.decode("Z").coordinate
+                == UTMCoordinate(zone: 0, isNorth: true, easting: 2_400_000, northing: 2_000_000))
     }
 
     @Test func badReferencesAreRejectedWithAReason() {

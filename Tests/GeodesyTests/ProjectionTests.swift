@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Geodesy
 
 /// The projections on their own: the Krüger series against the exact transverse Mercator,
@@ -12,7 +13,10 @@ import Testing
     @Test func seriesAgreesWithTheExactProjection() throws {
         let rows = try Vectors.rows("tm-exact.tsv")
         #expect(rows.count >= 3000)
-        var inside = 0.0, outside = 0.0, reverse = 0.0, extras = 0.0
+        var inside = 0.0
+        var outside = 0.0
+        var reverse = 0.0
+        var extras = 0.0
         for row in rows {
             let lon0 = Double(row[0])!
             let (lat, lon) = Vectors.position(row[1])
@@ -26,8 +30,11 @@ import Testing
             }
             extras = Swift.max(extras, Swift.max(abs(p.convergence - exact[2]), abs(p.scale - exact[3]) * 1e3))
             let back = TransverseMercator.utm.reverse(centralMeridian: lon0, x: exact[0], y: exact[1])
-            reverse = Swift.max(reverse, Swift.max(abs(back.latitude - lat),
-                                                   abs(AngleMath.difference(lon, back.longitude))))
+            reverse = Swift.max(
+                reverse,
+                Swift.max(
+                    abs(back.latitude - lat),
+                    abs(AngleMath.difference(lon, back.longitude))))
         }
         #expect(inside < 1e-8, "within a zone: \(inside) m")
         #expect(outside < 2e-8, "up to 15° out: \(outside) m")
@@ -61,7 +68,8 @@ import Testing
                     let phi = north ? lat : -lat
                     let p = PolarStereographic.ups.forward(north: north, latitude: phi, longitude: lon)
                     let q = PolarStereographic.ups.reverse(north: north, x: p.x, y: p.y)
-                    worst = Swift.max(worst, Swift.max(abs(q.latitude - phi), abs(AngleMath.difference(lon, q.longitude))))
+                    worst = Swift.max(
+                        worst, Swift.max(abs(q.latitude - phi), abs(AngleMath.difference(lon, q.longitude))))
                 }
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Geodesy
 
 /// DD → MGRS → DD: the reference read back is the square that holds the position.
@@ -19,7 +20,8 @@ import Testing
                 // Same zone; compare in the reference's hemisphere numbering.
                 var northing = utm.northing
                 if corner.isNorth != utm.isNorth { northing += corner.isNorth ? -1e7 : 1e7 }
-                let de = utm.easting - corner.easting, dn = northing - corner.northing
+                let de = utm.easting - corner.easting
+                let dn = northing - corner.northing
                 // The square is closed below, open above; GeoConvert's nudges on exact upper
                 // edges (a few nanometres) are allowed for.
                 if corner.zone != utm.zone || !(de >= 0 && de < size + 1e-8 && dn >= 0 && dn < size + 1e-8) {
@@ -58,13 +60,14 @@ import Testing
             .coordinateOutOfRange(axis: "easting", value: 2e6, system: "UTM N hemisphere", range: 0...1e6),
             .invalidGridReference("38SMB4", reason: "odd number of digits (1)"),
         ]
-        #expect(errors.map(\.description) == [
-            "latitude 91 is not in [-90, 90]",
-            "UTM zone 61 is not in 1...60",
-            "latitude 33.3, longitude 44.4 is out of range for UTM zone 30",
-            "easting 2000 km is not in UTM N hemisphere range [0 km, 1000 km]",
-            "grid reference '38SMB4': odd number of digits (1)",
-        ])
+        #expect(
+            errors.map(\.description) == [
+                "latitude 91 is not in [-90, 90]",
+                "UTM zone 61 is not in 1...60",
+                "latitude 33.3, longitude 44.4 is out of range for UTM zone 30",
+                "easting 2000 km is not in UTM N hemisphere range [0 km, 1000 km]",
+                "grid reference '38SMB4': odd number of digits (1)",
+            ])
     }
 }
 
@@ -72,14 +75,22 @@ import Testing
 @Suite struct BadInputTests {
     @Test func nonFiniteAndHugeValuesThrowOrGiveNil() {
         for (lat, lon) in [(Double.nan, 0.0), (0, .nan), (0, .infinity), (45, -.infinity), (.infinity, 0), (1e300, 0)] {
-            #expect(throws: GeodesyError.self, "\(lat) \(lon)") { try UTM.forward(GeoPosition(latitude: lat, longitude: lon)) }
-            #expect(throws: GeodesyError.self, "\(lat) \(lon)") { try MGRS.encode(GeoPosition(latitude: lat, longitude: lon)) }
+            #expect(throws: GeodesyError.self, "\(lat) \(lon)") {
+                try UTM.forward(GeoPosition(latitude: lat, longitude: lon))
+            }
+            #expect(throws: GeodesyError.self, "\(lat) \(lon)") {
+                try MGRS.encode(GeoPosition(latitude: lat, longitude: lon))
+            }
         }
         #expect(UTM.standardZone(latitude: 10, longitude: .infinity) == nil)
         let c = UTMCoordinate(zone: 31, isNorth: true, easting: 500_000, northing: 1_000_000)
         #expect(throws: GeodesyError.self) { try MGRS.reference(c, latitude: .nan) }
-        #expect(throws: GeodesyError.self) { try MGRS.reference(UTMCoordinate(zone: 31, isNorth: true, easting: .nan, northing: 0)) }
-        #expect(throws: GeodesyError.self) { try UTM.reverse(UTMCoordinate(zone: 31, isNorth: true, easting: 1e300, northing: 0)) }
+        #expect(throws: GeodesyError.self) {
+            try MGRS.reference(UTMCoordinate(zone: 31, isNorth: true, easting: .nan, northing: 0))
+        }
+        #expect(throws: GeodesyError.self) {
+            try UTM.reverse(UTMCoordinate(zone: 31, isNorth: true, easting: 1e300, northing: 0))
+        }
         #expect(MGRS.squareLetters(zone: 31, easting: 500_000, northing: 1e300) == nil)
         #expect(MGRS.upsSquareLetters(north: true, easting: -1e300, northing: 2e6) == nil)
         #expect(throws: GeodesyError.self) { try MGRS.decode("99999999999999999999999S") }

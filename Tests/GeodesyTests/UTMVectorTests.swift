@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Geodesy
 
 /// UTM/UPS against GeoConvert: eastings and northings within 1 mm (in fact they agree to
@@ -42,7 +43,8 @@ import Testing
             // GeoConvert moves a northing written in the wrong hemisphere's numbering.
             let expected = Vectors.utm(row[2])
             if parsed.utm.zone != expected.zone || parsed.utm.isNorth != expected.north
-                || abs(parsed.utm.northing - expected.northing) > 0.001 {
+                || abs(parsed.utm.northing - expected.northing) > 0.001
+            {
                 mismatches.append("\(row[0]): \(parsed.utm) != \(row[2])")
             }
             let mgrs = (try? MGRS.reference(parsed.utm, latitude: parsed.position.latitude, digits: 11).mgrs) ?? "ERROR"
@@ -70,7 +72,8 @@ import Testing
                 }
                 let e = Vectors.utm(row[2])
                 if c.zone != e.zone || c.isNorth != e.north
-                    || abs(c.easting - e.easting) > 0.001 || abs(c.northing - e.northing) > 0.001 {
+                    || abs(c.easting - e.easting) > 0.001 || abs(c.northing - e.northing) > 0.001
+                {
                     mismatches.append("\(row[0]) -z \(row[1]): \(c) != \(row[2])")
                     continue
                 }
@@ -100,9 +103,13 @@ import Testing
         #expect(try MGRS.encode(GeoPosition(latitude: 0, longitude: 3)) == "31NEA0000000000")
         let pole = try UTM.forward(GeoPosition(latitude: 90, longitude: 0))
         #expect(pole == UTMCoordinate(zone: 0, isNorth: true, easting: 2_000_000, northing: 2_000_000))
-        #expect(throws: GeodesyError.latitudeOutOfRange(91)) { try UTM.forward(GeoPosition(latitude: 91, longitude: 0)) }
+        #expect(throws: GeodesyError.latitudeOutOfRange(91)) {
+            try UTM.forward(GeoPosition(latitude: 91, longitude: 0))
+        }
         #expect(throws: GeodesyError.self) { try UTM.forward(GeoPosition(latitude: 33.3, longitude: 44.4), zone: 30) }
         #expect(throws: GeodesyError.self) { try UTM.forward(GeoPosition(latitude: 33.3, longitude: 44.4), zone: 0) }
-        #expect(throws: GeodesyError.self) { try UTM.reverse(UTMCoordinate(zone: 38, isNorth: true, easting: 2e6, northing: 0)) }
+        #expect(throws: GeodesyError.self) {
+            try UTM.reverse(UTMCoordinate(zone: 38, isNorth: true, easting: 2e6, northing: 0))
+        }
     }
 }

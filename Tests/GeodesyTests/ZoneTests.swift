@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Geodesy
 
 /// Latitude bands, zone extents with the Norway/Svalbard exceptions, square letters.
@@ -44,7 +45,8 @@ import Testing
         #expect(UTM.standardZone(latitude: 10, longitude: 179.9999) == 60)
         #expect(UTM.standardZone(latitude: .nan, longitude: 0) == nil)
 
-        let v = LatitudeBand(letter: "V")!, x = LatitudeBand(letter: "X")!
+        let v = LatitudeBand(letter: "V")!
+        let x = LatitudeBand(letter: "X")!
         #expect(UTM.longitudeRange(zone: 31, band: v) == 0...3)
         #expect(UTM.longitudeRange(zone: 32, band: v) == 3...12)
         #expect(UTM.longitudeRange(zone: 33, band: v) == 12...18)
@@ -62,7 +64,9 @@ import Testing
             for lon in stride(from: -179.8, to: 180, by: 0.4) {
                 let zone = UTM.standardZone(latitude: lat, longitude: lon)!
                 guard let range = UTM.longitudeRange(zone: zone, band: band), range.contains(lon) else {
-                    Issue.record("\(lat) \(lon): zone \(zone) extent \(String(describing: UTM.longitudeRange(zone: zone, band: band)))")
+                    Issue.record(
+                        "\(lat) \(lon): zone \(zone) extent \(String(describing: UTM.longitudeRange(zone: zone, band: band)))"
+                    )
                     return
                 }
             }
@@ -70,17 +74,22 @@ import Testing
     }
 
     @Test func squareLettersMatchGeoConvert() throws {
-        let mgrs = try Vectors.rows("dd-mgrs.tsv"), utm = try Vectors.rows("dd-utm.tsv")
+        let mgrs = try Vectors.rows("dd-mgrs.tsv")
+        let utm = try Vectors.rows("dd-utm.tsv")
         var mismatches: [String] = []
         for (m, u) in zip(mgrs, utm) {
-            let square = m[2]                         // -p -5: grid zone and square letters
+            let square = m[2]  // -p -5: grid zone and square letters
             let c = Vectors.utm(u[1])
-            let letters = c.zone == 0
+            let letters =
+                c.zone == 0
                 ? MGRS.upsSquareLetters(north: c.north, easting: c.easting, northing: c.northing)
                 : MGRS.squareLetters(zone: c.zone, easting: c.easting, northing: c.northing)
             // GeoConvert nudges a value exactly on the upper edge down; skip those few.
             if c.easting == 900_000 || c.northing == 10_000_000 || c.northing == 9_500_000 { continue }
-            guard let letters else { mismatches.append("\(square): none"); continue }
+            guard let letters else {
+                mismatches.append("\(square): none")
+                continue
+            }
             if String([letters.column, letters.row]) != String(square.suffix(2)) {
                 mismatches.append("\(square): \(letters)")
             }

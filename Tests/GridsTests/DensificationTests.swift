@@ -1,6 +1,7 @@
 import Foundation
 import Geodesy
 import Testing
+
 @testable import Grids
 
 /// A map sheet in transverse Mercator (as Sheets may draw): parallels and other zones' lines
@@ -10,12 +11,15 @@ struct TransverseMercatorSheet: GridProjection {
     let resolution: Double
 
     func project(latitude: Double, longitude: Double) -> PlanePoint {
-        let p = TransverseMercator.utm.forward(centralMeridian: centralMeridian, latitude: latitude, longitude: longitude)
+        let p = TransverseMercator.utm.forward(
+            centralMeridian: centralMeridian, latitude: latitude, longitude: longitude)
         return PlanePoint(x: p.x / resolution, y: -p.y / resolution)
     }
 
     func unproject(_ point: PlanePoint) -> GeoPosition {
-        TransverseMercator.utm.reverse(centralMeridian: centralMeridian, x: point.x * resolution, y: -point.y * resolution).position
+        TransverseMercator.utm.reverse(
+            centralMeridian: centralMeridian, x: point.x * resolution, y: -point.y * resolution
+        ).position
     }
 
     var pixelsPerMetre: Double { 1 / resolution }
@@ -32,17 +36,22 @@ struct TransverseMercatorSheet: GridProjection {
 /// points of the true line (computed afresh from its value) are measured against the chord.
 @Suite struct DensificationTests {
     static func distance(_ p: PlanePoint, _ a: PlanePoint, _ b: PlanePoint) -> Double {
-        let dx = b.x - a.x, dy = b.y - a.y
+        let dx = b.x - a.x
+        let dy = b.y - a.y
         let t = max(0, min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy)))
         return hypot(a.x + t * dx - p.x, a.y + t * dy - p.y)
     }
 
     /// The worst deviation of a grid's easting/northing and graticule lines from the true
     /// curves, sampling 15 points between each pair of vertices.
-    static func worstDeviation<P: GridProjection>(_ grid: GridGeometry, _ projection: P) -> (worst: Double, segments: Int) {
-        var worst = 0.0, segments = 0
+    static func worstDeviation<P: GridProjection>(_ grid: GridGeometry, _ projection: P) -> (
+        worst: Double, segments: Int
+    ) {
+        var worst = 0.0
+        var segments = 0
         for line in grid.lines {
-            let zone: Int, north: Bool
+            let zone: Int
+            let north: Bool
             switch line.axis {
             case .easting, .northing:
                 let z = line.zone!
@@ -52,19 +61,28 @@ struct TransverseMercatorSheet: GridProjection {
                 zone = -1
                 north = true
             }
-            let meridian = line.axis == .longitude || (line.axis == .boundary && line.vertices.allSatisfy { $0.position.longitude == line.value })
+            let meridian =
+                line.axis == .longitude
+                || (line.axis == .boundary && line.vertices.allSatisfy { $0.position.longitude == line.value })
             // The line as a function of its parameter, computed independently of Grids.
             func point(_ t: Double) -> PlanePoint {
                 let position: GeoPosition
                 switch line.axis {
                 case .easting:
-                    position = UTM.unproject(UTMCoordinate(zone: zone, isNorth: north, easting: line.value, northing: t)).position
+                    position =
+                        UTM.unproject(UTMCoordinate(zone: zone, isNorth: north, easting: line.value, northing: t))
+                        .position
                 case .northing:
                     let n = zone != 0 && line.value >= 10_000_000 ? line.value - 10_000_000 : line.value
-                    let value = zone != 0 && !LatitudeBand(letter: line.zone!.last!)!.isNorthern ? line.value - 10_000_000 : n
-                    position = UTM.unproject(UTMCoordinate(zone: zone, isNorth: north, easting: t, northing: value)).position
+                    let value =
+                        zone != 0 && !LatitudeBand(letter: line.zone!.last!)!.isNorthern ? line.value - 10_000_000 : n
+                    position =
+                        UTM.unproject(UTMCoordinate(zone: zone, isNorth: north, easting: t, northing: value)).position
                 default:
-                    position = meridian ? GeoPosition(latitude: t, longitude: line.value) : GeoPosition(latitude: line.value, longitude: t)
+                    position =
+                        meridian
+                        ? GeoPosition(latitude: t, longitude: line.value)
+                        : GeoPosition(latitude: line.value, longitude: t)
                 }
                 return projection.project(latitude: position.latitude, longitude: position.longitude)
             }
@@ -76,7 +94,8 @@ struct TransverseMercatorSheet: GridProjection {
                 }
             }
             for (a, b) in zip(line.vertices, line.vertices.dropFirst()) {
-                let ta = parameter(a), tb = parameter(b)
+                let ta = parameter(a)
+                let tb = parameter(b)
                 for k in 1..<16 {
                     let p = point(ta + (tb - ta) * Double(k) / 16)
                     worst = max(worst, distance(p, a.point, b.point))

@@ -1,6 +1,7 @@
 import Foundation
 import Geodesy
 import Testing
+
 @testable import Grids
 
 /// One zone's grid carried over its edge (`GridRequest.zone`, for sheets printed in that
@@ -23,7 +24,8 @@ import Testing
         let grid = try Self.generate(zone: 18)
         #expect(grid.labels.isEmpty)
         #expect(!grid.lines.contains { $0.axis == .boundary })
-        var input: [String] = [], expected: [(axis: GridAxis, value: Double)] = []
+        var input: [String] = []
+        var expected: [(axis: GridAxis, value: Double)] = []
         var beyond = 0
         for line in grid.lines {
             #expect(line.zone?.hasPrefix("18") == true, "\(line.axis) \(line.value) is in \(line.zone ?? "no zone")")

@@ -11,7 +11,8 @@ enum GeoConvert {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("geoconvert-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let inURL = dir.appendingPathComponent("in"), outURL = dir.appendingPathComponent("out")
+        let inURL = dir.appendingPathComponent("in")
+        let outURL = dir.appendingPathComponent("out")
         try input.map { $0 + "\n" }.joined().write(to: inURL, atomically: true, encoding: .utf8)
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         let process = Process()
@@ -22,10 +23,15 @@ enum GeoConvert {
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw Failure(description: "GeoConvert \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
+            throw Failure(
+                description: "GeoConvert \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
         }
-        let lines = try String(contentsOf: outURL, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard lines.count >= input.count else { throw Failure(description: "GeoConvert wrote \(lines.count) lines for \(input.count)") }
+        let lines = try String(contentsOf: outURL, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false
+        ).map(String.init)
+        guard lines.count >= input.count else {
+            throw Failure(description: "GeoConvert wrote \(lines.count) lines for \(input.count)")
+        }
         return Array(lines.prefix(input.count))
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Geodesy
 import Testing
+
 @testable import Grids
 
 /// The grid against GeographicLib's GeoConvert: every vertex of every easting and northing
@@ -26,8 +27,11 @@ import Testing
             }
             var checked = 0
             for (zone, items) in byZone {
-                let out = try GeoConvert.run(["-u", "-z", zone, "-p", "4"],
-                                             items.map { GeoConvert.text(latitude: $0.vertex.position.latitude, longitude: $0.vertex.position.longitude) })
+                let out = try GeoConvert.run(
+                    ["-u", "-z", zone, "-p", "4"],
+                    items.map {
+                        GeoConvert.text(latitude: $0.vertex.position.latitude, longitude: $0.vertex.position.longitude)
+                    })
                 for (item, text) in zip(items, out) {
                     let parts = text.split(separator: " ")
                     guard parts.count == 3, let e = Double(parts[1]), let n = Double(parts[2]) else {
@@ -35,8 +39,10 @@ import Testing
                         continue
                     }
                     let got = item.line.axis == .easting ? e : n
-                    #expect(abs(got - item.line.value) < 0.01,
-                            "\(view) \(type): \(item.line.axis) \(item.line.value) in \(item.line.zone!) has a vertex at \(got)")
+                    #expect(
+                        abs(got - item.line.value) < 0.01,
+                        "\(view) \(type): \(item.line.axis) \(item.line.value) in \(item.line.zone!) has a vertex at \(got)"
+                    )
                     checked += 1
                 }
             }
@@ -49,11 +55,14 @@ import Testing
     @Test(arguments: TestView.all)
     func linesStayInTheirZone(_ view: TestView) throws {
         let grid = try view.generate(.mgrs)
-        var probes: [String] = [], zones: [String] = []
+        var probes: [String] = []
+        var zones: [String] = []
         for line in grid.lines where line.axis == .easting || line.axis == .northing {
             for (a, b) in zip(line.vertices, line.vertices.dropFirst()) {
-                probes.append(GeoConvert.text(latitude: (a.position.latitude + b.position.latitude) / 2,
-                                              longitude: (a.position.longitude + b.position.longitude) / 2))
+                probes.append(
+                    GeoConvert.text(
+                        latitude: (a.position.latitude + b.position.latitude) / 2,
+                        longitude: (a.position.longitude + b.position.longitude) / 2))
                 zones.append(line.zone!)
             }
         }
@@ -61,7 +70,9 @@ import Testing
         let found = try GeoConvert.run(["-m", "-p", "-6"], probes)
         var wrong = 0
         for (k, zone) in zones.enumerated() where found[k] != zone {
-            if wrong < 5 { Issue.record("\(view): a piece of a line in \(zone) runs through \(found[k]) at \(probes[k])") }
+            if wrong < 5 {
+                Issue.record("\(view): a piece of a line in \(zone) runs through \(found[k]) at \(probes[k])")
+            }
             wrong += 1
         }
         #expect(wrong == 0, "\(view): \(wrong) of \(probes.count) segments outside their zone")
@@ -78,35 +89,53 @@ import Testing
             for line in grid.lines where line.axis == .boundary {
                 let meridian = line.vertices.allSatisfy { $0.position.longitude == line.value }
                 let parallel = line.vertices.allSatisfy { $0.position.latitude == line.value }
-                #expect(meridian || parallel, "\(view) \(type): boundary \(line.value) strays from its meridian or parallel")
+                #expect(
+                    meridian || parallel, "\(view) \(type): boundary \(line.value) strays from its meridian or parallel"
+                )
                 // Probe the middle of the piece, a hair to each side (1e-7° ≈ 1 cm).
                 let mid = line.vertices[line.vertices.count / 2].position
                 let mid2 = line.vertices[(line.vertices.count - 1) / 2].position
-                let p = GeoPosition(latitude: (mid.latitude + mid2.latitude) / 2, longitude: (mid.longitude + mid2.longitude) / 2)
+                let p = GeoPosition(
+                    latitude: (mid.latitude + mid2.latitude) / 2, longitude: (mid.longitude + mid2.longitude) / 2)
                 guard abs(p.latitude) < 89.9 else { continue }
                 let eps = 1e-7
                 if meridian {
                     let east = p.longitude + eps > 180 ? p.longitude + eps - 360 : p.longitude + eps
                     let west = p.longitude - eps < -180 ? p.longitude - eps + 360 : p.longitude - eps
-                    probes += [GeoConvert.text(latitude: p.latitude, longitude: east), GeoConvert.text(latitude: p.latitude, longitude: west)]
+                    probes += [
+                        GeoConvert.text(latitude: p.latitude, longitude: east),
+                        GeoConvert.text(latitude: p.latitude, longitude: west),
+                    ]
                 } else {
-                    probes += [GeoConvert.text(latitude: p.latitude + eps, longitude: p.longitude),
-                               GeoConvert.text(latitude: p.latitude - eps, longitude: p.longitude)]
+                    probes += [
+                        GeoConvert.text(latitude: p.latitude + eps, longitude: p.longitude),
+                        GeoConvert.text(latitude: p.latitude - eps, longitude: p.longitude),
+                    ]
                 }
                 expected.append((line, meridian))
             }
             guard !probes.isEmpty else { continue }
             let zones = try GeoConvert.run(["-m", "-p", "-6"], probes)
             for (k, item) in expected.enumerated() {
-                let after = zones[2 * k], before = zones[2 * k + 1]
+                let after = zones[2 * k]
+                let before = zones[2 * k + 1]
                 if type == .mgrs || item.meridian {
-                    #expect(after != before, "\(view) \(type): \(item.meridian ? "meridian" : "parallel") \(item.line.value) has \(after) on both sides")
+                    #expect(
+                        after != before,
+                        "\(view) \(type): \(item.meridian ? "meridian" : "parallel") \(item.line.value) has \(after) on both sides"
+                    )
                 } else {
                     // UTM parallels: the equator changes hemisphere, 84°N and 80°S leave UTM for UPS.
-                    let changes = item.line.value == 0 ? (after.last! >= "N") != (before.last! >= "N") : after.first!.isNumber != before.first!.isNumber
+                    let changes =
+                        item.line.value == 0
+                        ? (after.last! >= "N") != (before.last! >= "N")
+                        : after.first!.isNumber != before.first!.isNumber
                     #expect(changes, "\(view) \(type): parallel \(item.line.value) between \(before) and \(after)")
                 }
-                #expect(after == item.line.zone, "\(view) \(type): boundary \(item.line.value) is named \(item.line.zone ?? "-"), GeoConvert says \(after) beyond it")
+                #expect(
+                    after == item.line.zone,
+                    "\(view) \(type): boundary \(item.line.value) is named \(item.line.zone ?? "-"), GeoConvert says \(after) beyond it"
+                )
             }
         }
     }
@@ -128,7 +157,9 @@ import Testing
                     // UPS designators are one letter; GeoConvert writes them first.
                     #expect(square.hasPrefix(label.text), "\(view): zone label \(label.text), GeoConvert \(square)")
                 default:
-                    #expect(square.hasSuffix(label.text), "\(view): square label \(label.text) at \(label.position), GeoConvert \(square)")
+                    #expect(
+                        square.hasSuffix(label.text),
+                        "\(view): square label \(label.text) at \(label.position), GeoConvert \(square)")
                 }
             }
         }

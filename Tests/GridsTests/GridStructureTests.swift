@@ -1,6 +1,7 @@
 import Foundation
 import Geodesy
 import Testing
+
 @testable import Grids
 
 /// The shape of generated grids: graticule values, lines ending on zone edges, partial
@@ -21,7 +22,9 @@ import Testing
             #expect(abs(k - k.rounded()) < 1e-9, "\(line.value) is not on the \(step)° step")
             if line.level > 0 {
                 let coarser = steps[line.level - 1]
-                #expect(abs((line.value / coarser) - (line.value / coarser).rounded()) > 1e-9, "\(line.value) belongs to a coarser level")
+                #expect(
+                    abs((line.value / coarser) - (line.value / coarser).rounded()) > 1e-9,
+                    "\(line.value) belongs to a coarser level")
             }
             if line.axis == .longitude {
                 #expect(Set(line.vertices.map { $0.point.x }).count == 1)
@@ -33,7 +36,8 @@ import Testing
         // Every 10' meridian across the view (about 1.4° of longitude at zoom 9) is there.
         let west = view.projection.unproject(PlanePoint(x: view.area.minX, y: 0)).longitude
         let east = view.projection.unproject(PlanePoint(x: view.area.maxX, y: 0)).longitude
-        let expected = Set(stride(from: (west * 6).rounded(.up), through: (east * 6).rounded(.down), by: 1).map { $0 / 6 })
+        let expected = Set(
+            stride(from: (west * 6).rounded(.up), through: (east * 6).rounded(.down), by: 1).map { $0 / 6 })
         #expect(Set(values[.longitude]!.map { ($0 * 6).rounded() / 6 }).isSuperset(of: expected))
     }
 
@@ -99,7 +103,9 @@ import Testing
             }
         }
         let latlong = try view.generate(.latlong).geoJSON()
-        let labels = (try JSONSerialization.jsonObject(with: Data(latlong.utf8)) as! [String: Any])["features"] as! [[String: Any]]
+        let labels =
+            (try JSONSerialization.jsonObject(with: Data(latlong.utf8)) as! [String: Any])["features"]
+            as! [[String: Any]]
         #expect(labels.contains { ($0["properties"] as! [String: Any])["text"] as? String == "75°W" })
         #expect(!labels.contains { ($0["properties"] as! [String: Any])["zone"] != nil })
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Geodesy
 import Testing
+
 @testable import Grids
 
 /// Label strings, exactly as README.md gives them.
@@ -10,7 +11,9 @@ import Testing
         #expect(GridText.latLong(-75, axis: .longitude, format: .decimalDegrees) == "75°W")
         #expect(GridText.latLong(-0.0005, axis: .latitude, format: .decimalDegrees) == "0.0005°S")
         #expect(GridText.latLong(45.5, axis: .latitude, format: .degreesMinutesSeconds) == "45°30'N")
-        #expect(GridText.latLong(-(75 + 15.0 / 60 + 30.0 / 3600), axis: .longitude, format: .degreesMinutesSeconds) == "75°15'30\"W")
+        #expect(
+            GridText.latLong(-(75 + 15.0 / 60 + 30.0 / 3600), axis: .longitude, format: .degreesMinutesSeconds)
+                == "75°15'30\"W")
         #expect(GridText.latLong(10 + 5.0 / 3600, axis: .latitude, format: .degreesMinutesSeconds) == "10°00'05\"N")
         #expect(GridText.latLong(0, axis: .latitude, format: .degreesMinutesSeconds) == "0°")
         #expect(GridText.latLong(180, axis: .longitude, format: .degreesMinutesSeconds) == "180°")
@@ -40,7 +43,8 @@ import Testing
             // A view where this level is just drawn, away from round values.
             let degrees = Double(step) / units
             let resolution = degrees * GridLevels.metresPerDegree / 60
-            let view = TestView.at("level \(level)", resolution: resolution, lon: -71.37, lat: 42.41, width: 800, height: 800)
+            let view = TestView.at(
+                "level \(level)", resolution: resolution, lon: -71.37, lat: 42.41, width: 800, height: 800)
             var request = GridRequest(type: .latlong)
             request.labelFormat = format
             request.minSpacing = TestView.minSpacing
@@ -55,7 +59,9 @@ import Testing
                 // 180°W and 180°E are the same meridian, labelled 180°.
                 let difference = abs(parsed.degrees - line.value).truncatingRemainder(dividingBy: 360)
                 #expect(difference < 1e-9, "\(text) reads \(parsed.degrees), the line is at \(line.value)")
-                #expect(abs((line.value * units).rounded() - line.value * units) < 1e-6, "\(line.value) is not a whole number of steps")
+                #expect(
+                    abs((line.value * units).rounded() - line.value * units) < 1e-6,
+                    "\(line.value) is not a whole number of steps")
             }
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Geodesy
 import Testing
+
 @testable import Grids
 
 /// Which levels are drawn: at least 32 pt (40.3 px at the standard pixel) apart at the equator,
@@ -8,7 +9,8 @@ import Testing
 @Suite struct LevelTests {
     static func levels(_ type: GridType, zoom: Int, format: LatLongLabelFormat = .degreesMinutesSeconds) -> [Int] {
         let resolution = 2 * WebMercator.halfWorld / (256 * Double(1 << zoom))
-        return GridLevels.automatic(for: type, format: format, pixelsPerMetre: 1 / resolution, minSpacing: TestView.minSpacing)
+        return GridLevels.automatic(
+            for: type, format: format, pixelsPerMetre: 1 / resolution, minSpacing: TestView.minSpacing)
     }
 
     /// The first zoom at which each level shows.
@@ -31,10 +33,18 @@ import Testing
     }
 
     @Test func stepsAndNames() {
-        #expect(GridLevels.levels(for: .latlong).map(\.name) == ["30°", "10°", "5°", "1°", "30'", "10'", "5'", "1'", "30\"", "10\"", "5\"", "1\""])
-        #expect(GridLevels.levels(for: .latlong, format: .decimalDegrees).map(\.name)
-                == ["30°", "10°", "5°", "1°", "0.5°", "0.1°", "0.05°", "0.01°", "0.005°", "0.001°", "0.0005°", "0.0001°"])
-        #expect(GridLevels.levels(for: .mgrs).map(\.name) == ["grid zones", "100 km", "10 km", "1 km", "100 m", "10 m"])
+        #expect(
+            GridLevels.levels(for: .latlong).map(\.name) == [
+                "30°", "10°", "5°", "1°", "30'", "10'", "5'", "1'", "30\"", "10\"", "5\"", "1\"",
+            ])
+        #expect(
+            GridLevels.levels(for: .latlong, format: .decimalDegrees).map(\.name)
+                == [
+                    "30°", "10°", "5°", "1°", "0.5°", "0.1°", "0.05°", "0.01°", "0.005°", "0.001°", "0.0005°",
+                    "0.0001°",
+                ])
+        #expect(
+            GridLevels.levels(for: .mgrs).map(\.name) == ["grid zones", "100 km", "10 km", "1 km", "100 m", "10 m"])
         #expect(GridLevels.levels(for: .utm).map(\.name) == ["zones", "100 km", "10 km", "1 km", "100 m"])
     }
 
@@ -50,7 +60,8 @@ import Testing
         let grid = try view.generate(.mgrs, levels: [1, 0, 1])
         #expect(grid.levels == [0, 1])
         #expect(Set(grid.lines.map(\.level)) == [0, 1])
-        #expect("\(GridError.unknownLevel(type: .utm, level: 5, count: 5))" == "utm has no level 5 (its levels are 0 to 4)")
+        #expect(
+            "\(GridError.unknownLevel(type: .utm, level: 5, count: 5))" == "utm has no level 5 (its levels are 0 to 4)")
     }
 
     /// A line belongs to the coarsest drawn level whose step it is on: 10 km lines are not

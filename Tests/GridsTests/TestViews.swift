@@ -1,5 +1,6 @@
 import Foundation
 import Geodesy
+
 @testable import Grids
 
 /// Views the tests generate grids for: Web Mercator at a resolution, an area in its global pixels.
@@ -11,21 +12,28 @@ struct TestView: CustomStringConvertible {
     var description: String { name }
 
     /// The area around a centre at a zoom level of 256-pixel tiles, `width` x `height` pixels.
-    static func zoom(_ name: String, _ z: Double, lon: Double, lat: Double, width: Double = 1024, height: Double = 1024) -> TestView {
+    static func zoom(_ name: String, _ z: Double, lon: Double, lat: Double, width: Double = 1024, height: Double = 1024)
+        -> TestView
+    {
         let resolution = 2 * WebMercator.halfWorld / (256 * pow2(z))
         return at(name, resolution: resolution, lon: lon, lat: lat, width: width, height: height)
     }
 
     /// The area around a centre at a scale denominator (standard 0.28 mm pixels).
-    static func scale(_ name: String, _ denominator: Double, lon: Double, lat: Double, width: Double = 1024, height: Double = 1024) -> TestView {
+    static func scale(
+        _ name: String, _ denominator: Double, lon: Double, lat: Double, width: Double = 1024, height: Double = 1024
+    ) -> TestView {
         at(name, resolution: denominator * 0.00028, lon: lon, lat: lat, width: width, height: height)
     }
 
-    static func at(_ name: String, resolution: Double, lon: Double, lat: Double, width: Double, height: Double) -> TestView {
+    static func at(_ name: String, resolution: Double, lon: Double, lat: Double, width: Double, height: Double)
+        -> TestView
+    {
         let projection = WebMercatorGridProjection(resolution: resolution)
         let c = projection.project(latitude: lat, longitude: lon)
-        return TestView(name: name, projection: projection,
-                        area: Rect(minX: c.x - width / 2, minY: c.y - height / 2, maxX: c.x + width / 2, maxY: c.y + height / 2))
+        return TestView(
+            name: name, projection: projection,
+            area: Rect(minX: c.x - width / 2, minY: c.y - height / 2, maxX: c.x + width / 2, maxY: c.y + height / 2))
     }
 
     static func pow2(_ z: Double) -> Double { pow(2, z) }
@@ -33,8 +41,10 @@ struct TestView: CustomStringConvertible {
     /// The renderer's default spacing: 32 pt at the standard pixel.
     static let minSpacing = 32 * (25.4 / 0.28) / 72
 
-    func generate(_ type: GridType, levels: [Int]? = nil, anchor: GridRequest.CellAnchor = .fixed,
-                  format: LatLongLabelFormat = .degreesMinutesSeconds, margin: Double = 4) throws -> GridGeometry {
+    func generate(
+        _ type: GridType, levels: [Int]? = nil, anchor: GridRequest.CellAnchor = .fixed,
+        format: LatLongLabelFormat = .degreesMinutesSeconds, margin: Double = 4
+    ) throws -> GridGeometry {
         var request = GridRequest(type: type)
         request.levels = levels
         request.minSpacing = TestView.minSpacing

@@ -1,6 +1,7 @@
 import Foundation
 import Geodesy
 import Testing
+
 @testable import Grids
 
 /// Tiles must agree whatever metatile they are cut from: a grid generated for one tile has
@@ -14,16 +15,22 @@ import Testing
 
     /// Blocks at world, regional and street zooms, one on a zone edge, one at the equator,
     /// one by the north cap.
-    static let blocks = [Place(z: 3, x: 2, y: 1), Place(z: 7, x: 36, y: 46), Place(z: 11, x: 584, y: 780),
-                         Place(z: 14, x: 8528, y: 6208), Place(z: 9, x: 268, y: 254), Place(z: 8, x: 134, y: 0),
-                         Place(z: 16, x: 19294, y: 24642)]
+    static let blocks = [
+        Place(z: 3, x: 2, y: 1), Place(z: 7, x: 36, y: 46), Place(z: 11, x: 584, y: 780),
+        Place(z: 14, x: 8528, y: 6208), Place(z: 9, x: 268, y: 254), Place(z: 8, x: 134, y: 0),
+        Place(z: 16, x: 19294, y: 24642),
+    ]
 
     static func area(_ projection: WebMercatorGridProjection, x: Int, y: Int, columns: Int) -> Rect {
-        Rect(minX: Double(x * 256), minY: Double(y * 256), maxX: Double((x + columns) * 256), maxY: Double((y + columns) * 256))
+        Rect(
+            minX: Double(x * 256), minY: Double(y * 256), maxX: Double((x + columns) * 256),
+            maxY: Double((y + columns) * 256))
     }
 
-    static func generate(_ type: GridType, _ projection: WebMercatorGridProjection, _ area: Rect,
-                         cache: GridCache? = nil) throws -> GridGeometry {
+    static func generate(
+        _ type: GridType, _ projection: WebMercatorGridProjection, _ area: Rect,
+        cache: GridCache? = nil
+    ) throws -> GridGeometry {
         var request = GridRequest(type: type)
         request.minSpacing = TestView.minSpacing
         request.margin = 40
@@ -34,7 +41,12 @@ import Testing
 
     struct LineKey: Hashable {
         let level: Int, axis: GridAxis, zone: String?, value: Double
-        init(_ line: GridLine) { level = line.level; axis = line.axis; zone = line.zone; value = line.value }
+        init(_ line: GridLine) {
+            level = line.level
+            axis = line.axis
+            zone = line.zone
+            value = line.value
+        }
     }
 
     @Test(arguments: GridType.allCases, blocks)
@@ -55,17 +67,24 @@ import Testing
                     let found = (byKey[LineKey(line)] ?? []).contains { candidate in
                         let all = candidate.vertices.map(\.point)
                         guard let first = all.firstIndex(of: points[0]), first + points.count <= all.count,
-                              Array(all[first..<(first + points.count)]) == points else { return false }
+                            Array(all[first..<(first + points.count)]) == points
+                        else { return false }
                         let bigStarts = Set(candidate.chunkStarts.map { candidate.vertices[$0].point })
                         return starts.isSubset(of: bigStarts.union([points[0]]))
                     }
-                    #expect(found, "\(type) \(block) tile +\(dx)+\(dy): \(line.axis) \(line.value) \(line.zone ?? "") differs from the block's")
+                    #expect(
+                        found,
+                        "\(type) \(block) tile +\(dx)+\(dy): \(line.axis) \(line.value) \(line.zone ?? "") differs from the block's"
+                    )
                     compared += 1
                 }
                 // Labels anchored in the tile are the block's labels, at the same points.
                 for label in tile.labels where tileArea.contains(label.anchor) {
-                    #expect(big.labels.contains { $0.text == label.text && $0.anchor == label.anchor && $0.rank == label.rank },
-                            "\(type) \(block) tile +\(dx)+\(dy): label \(label.text) at \(label.anchor) is not the block's")
+                    #expect(
+                        big.labels.contains {
+                            $0.text == label.text && $0.anchor == label.anchor && $0.rank == label.rank
+                        },
+                        "\(type) \(block) tile +\(dx)+\(dy): label \(label.text) at \(label.anchor) is not the block's")
                 }
             }
         }
@@ -86,11 +105,15 @@ import Testing
                 let fresh = try Self.generate(type, projection, area)
                 #expect(cached.lines.count == fresh.lines.count, "\(type) \(block) +\(dx)+\(dy): lines")
                 for (a, b) in zip(cached.lines, fresh.lines) {
-                    #expect(a.zone == b.zone && a.value == b.value && a.vertices == b.vertices && a.chunkStarts == b.chunkStarts,
-                            "\(type) \(block) +\(dx)+\(dy): \(a.axis) \(a.value) differs with the cache")
+                    #expect(
+                        a.zone == b.zone && a.value == b.value && a.vertices == b.vertices
+                            && a.chunkStarts == b.chunkStarts,
+                        "\(type) \(block) +\(dx)+\(dy): \(a.axis) \(a.value) differs with the cache")
                 }
-                #expect(cached.labels.map(\.text) == fresh.labels.map(\.text)
-                        && cached.labels.map(\.anchor) == fresh.labels.map(\.anchor), "\(type) \(block) +\(dx)+\(dy): labels")
+                #expect(
+                    cached.labels.map(\.text) == fresh.labels.map(\.text)
+                        && cached.labels.map(\.anchor) == fresh.labels.map(\.anchor),
+                    "\(type) \(block) +\(dx)+\(dy): labels")
             }
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import Raster
+import Testing
+
 @testable import ImageDiff
 
 /// Tests of the golden-image helper itself. They pass `update:` explicitly, so they behave the
@@ -38,7 +39,10 @@ import Raster
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let updating = GoldenCheck(artifactsDirectory: dir + "/artifacts", root: dir, update: true)
         let outcome = try updating.verify("z0", actual: sample(), expected: "golden/deep/z0.png")
-        guard case .updated(let path) = outcome else { Issue.record("expected .updated, got \(outcome)"); return }
+        guard case .updated(let path) = outcome else {
+            Issue.record("expected .updated, got \(outcome)")
+            return
+        }
         #expect(path == dir + "/golden/deep/z0.png")
         #expect(try PNG.decode(contentsOf: path) == sample())
         // Update mode also replaces an expected image whose pixels changed.
@@ -46,7 +50,8 @@ import Raster
         #expect(try PNG.decode(contentsOf: path) == sample(RGBA(255, 0, 0)))
 
         let checking = GoldenCheck(artifactsDirectory: dir + "/artifacts", root: dir, update: false)
-        guard case .matched(let result) = try checking.verify("z0", actual: sample(RGBA(255, 0, 0)), expected: path) else {
+        guard case .matched(let result) = try checking.verify("z0", actual: sample(RGBA(255, 0, 0)), expected: path)
+        else {
             Issue.record("expected a match")
             return
         }
@@ -64,15 +69,17 @@ import Raster
         }
         let actualPath = dir + "/artifacts/marked.actual.png"
         let diffPath = dir + "/artifacts/marked.diff.png"
-        #expect(failure?.description == "golden 'marked': 0.781% of pixels differ (1 of 128, allowed 0.0%); "
-            + "expected \(dir)/expected.png; actual \(actualPath), diff \(diffPath)")
+        #expect(
+            failure?.description == "golden 'marked': 0.781% of pixels differ (1 of 128, allowed 0.0%); "
+                + "expected \(dir)/expected.png; actual \(actualPath), diff \(diffPath)")
         #expect(try PNG.decode(contentsOf: actualPath) == sample(RGBA(255, 255, 255)))
         let diff = try PNG.decode(contentsOf: diffPath)
         #expect(diff[5, 5] == RGBA(255, 0, 0))
         #expect(diff[0, 0] != RGBA(255, 0, 0))
 
         // Allowing one pixel in a hundred passes, and clears the old evidence.
-        let lenient = GoldenCheck(artifactsDirectory: dir + "/artifacts", root: dir, allowedFraction: 0.01, update: false)
+        let lenient = GoldenCheck(
+            artifactsDirectory: dir + "/artifacts", root: dir, allowedFraction: 0.01, update: false)
         try lenient.verify("marked", actual: sample(RGBA(255, 255, 255)), expected: dir + "/expected.png")
         #expect(!FileManager.default.fileExists(atPath: actualPath))
         #expect(!FileManager.default.fileExists(atPath: diffPath))
@@ -84,10 +91,17 @@ import Raster
         try PNG.write(Image(width: 3, height: 3, fill: .white), toPath: dir + "/small.png")
         try Data("not a png".utf8).write(to: URL(fileURLWithPath: dir + "/text.png"))
         let check = GoldenCheck(artifactsDirectory: dir + "/a", root: dir, update: false)
-        let sizes = #expect(throws: GoldenFailure.self) { try check.verify("s", actual: sample(), expected: "small.png") }
-        #expect(sizes?.description == "golden 's': size 16x8 differs from expected 3x3 (\(dir)/small.png); actual \(dir)/a/s.actual.png")
+        let sizes = #expect(throws: GoldenFailure.self) {
+            try check.verify("s", actual: sample(), expected: "small.png")
+        }
+        #expect(
+            sizes?.description
+                == "golden 's': size 16x8 differs from expected 3x3 (\(dir)/small.png); actual \(dir)/a/s.actual.png")
         let text = #expect(throws: GoldenFailure.self) { try check.verify("t", actual: sample(), expected: "text.png") }
-        #expect(text?.description == "golden 't': cannot use expected image: \(dir)/text.png: not a PNG file: no PNG signature; actual \(dir)/a/t.actual.png")
+        #expect(
+            text?.description
+                == "golden 't': cannot use expected image: \(dir)/text.png: not a PNG file: no PNG signature; actual \(dir)/a/t.actual.png"
+        )
     }
 
     @Test func environmentSwitchAndPackageDefaults() {

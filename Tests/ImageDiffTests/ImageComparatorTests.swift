@@ -1,5 +1,6 @@
-import Testing
 import Raster
+import Testing
+
 @testable import ImageDiff
 
 /// A vertical black-to-white edge with one grey anti-aliasing column at `edge`.
@@ -89,7 +90,8 @@ private func edgeImage(width: Int = 20, height: Int = 10, edge: Int) -> Image {
         #expect(result.diffImage?[10, 4] == RGBA(255, 255, 0))
         #expect(result.diffImage?[11, 9] == RGBA(255, 255, 0))
         #expect(result.summary == "0 of 200 pixels differ (0.0%), 20 anti-aliased not counted")
-        let counting = ImageComparator(includeAntiAliased: true).compare(expected: expected, actual: actual, makeDiffImage: true)
+        let counting = ImageComparator(includeAntiAliased: true).compare(
+            expected: expected, actual: actual, makeDiffImage: true)
         #expect(counting.differingPixels == 20 && counting.antiAliasedPixels == 0)
         #expect(counting.diffImage?[10, 4] == RGBA(255, 0, 0))
     }
@@ -104,13 +106,16 @@ private func edgeImage(width: Int = 20, height: Int = 10, edge: Int) -> Image {
     }
 
     @Test func differentSizesAreADifference() {
-        let result = comparator.compare(expected: Image(width: 4, height: 3), actual: Image(width: 3, height: 4),
-                                        makeDiffImage: true)
+        let result = comparator.compare(
+            expected: Image(width: 4, height: 3), actual: Image(width: 3, height: 4),
+            makeDiffImage: true)
         #expect(result.sizesDiffer)
         #expect(result.differingFraction == 1 && result.differingPixels == 12)
         #expect(result.diffImage == nil)
         #expect(result.summary == "sizes differ: expected 4x3, actual 3x4")
-        #expect(comparator.compare(expected: Image(width: 0, height: 0), actual: Image(width: 0, height: 0)).differingFraction == 0)
+        #expect(
+            comparator.compare(expected: Image(width: 0, height: 0), actual: Image(width: 0, height: 0))
+                .differingFraction == 0)
     }
 
     @Test func percentages() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MapModel
 
 @Suite struct JSONParserTests {
@@ -17,7 +18,10 @@ import Testing
 
     @Test func parsesValuesInOrder() throws {
         let value = try parse(#"{"b": [1, -2.5e3, true, null], "a": "x\u00e9\ud83d\ude00\n"}"#)
-        guard case .object(let members) = value else { Issue.record("not an object"); return }
+        guard case .object(let members) = value else {
+            Issue.record("not an object")
+            return
+        }
         #expect(members.map(\.key) == ["b", "a"])
         #expect(members[0].value == .array([.number(1), .number(-2500), .bool(true), .null]))
         #expect(members[1].value == .string("xé😀\n"))
@@ -31,7 +35,9 @@ import Testing
     }
 
     @Test func rejectsWhatRFC8259Rejects() {
-        for bad in ["", "{", "[1,]", "{\"a\":1,}", "01", "1.", "NaN", "[1 2]", "\"a", "{\"a\" 1}", "'a'", "[1] x", "\"\u{01}\""] {
+        for bad in [
+            "", "{", "[1,]", "{\"a\":1,}", "01", "1.", "NaN", "[1 2]", "\"a", "{\"a\" 1}", "'a'", "[1] x", "\"\u{01}\"",
+        ] {
             #expect(syntaxError(bad) != nil, "accepted \(bad)")
         }
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MapModel
 
 @Suite struct LabelPointTests {
@@ -9,8 +10,12 @@ import Testing
             for p in ring { coords += [p.0, p.1] }
             starts.append(coords.count / 2)
         }
-        return Feature(index: 0, geometries: [Geometry(kind: .polygon, coordinates: coords, partStarts: starts, polygonStarts: [0, rings.count])],
-                       properties: Properties())
+        return Feature(
+            index: 0,
+            geometries: [
+                Geometry(kind: .polygon, coordinates: coords, partStarts: starts, polygonStarts: [0, rings.count])
+            ],
+            properties: Properties())
     }
 
     @Test func concavePolygonAnchorIsInsideAndFarFromEdges() throws {
@@ -23,14 +28,18 @@ import Testing
     }
 
     @Test func holesAreAvoided() throws {
-        let donut = polygon([[(0, 0), (100, 0), (100, 100), (0, 100), (0, 0)], [(20, 20), (80, 20), (80, 80), (20, 80), (20, 20)]])
+        let donut = polygon([
+            [(0, 0), (100, 0), (100, 100), (0, 100), (0, 0)], [(20, 20), (80, 20), (80, 80), (20, 80), (20, 20)],
+        ])
         let anchor = try #require(LabelPoint.anchor(for: donut))
         #expect(!(anchor.x > 20 && anchor.x < 80 && anchor.y > 20 && anchor.y < 80))
         #expect(LabelPoint.signedDistance(anchor.x, anchor.y, donut.geometries[0], [0, 1]) > 9)
     }
 
     @Test func lineAnchorIsHalfwayAlong() throws {
-        let line = Feature(index: 0, geometries: [Geometry(kind: .line, coordinates: [0, 0, 10, 0, 10, 30], partStarts: [0, 3])], properties: Properties())
+        let line = Feature(
+            index: 0, geometries: [Geometry(kind: .line, coordinates: [0, 0, 10, 0, 10, 30], partStarts: [0, 3])],
+            properties: Properties())
         let anchor = try #require(LabelPoint.anchor(for: line))
         #expect(anchor.x == 10 && anchor.y == 10)
     }

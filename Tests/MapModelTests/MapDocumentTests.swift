@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MapModel
 
 @Suite struct MapDocumentTests {
@@ -18,16 +19,17 @@ import Testing
     }
 
     @Test func decodesEveryKey() throws {
-        let map = try decode("""
-        {"name": "m", "attribution": "NE", "background": "aliceblue", "referenceScale": 50000,
-         "layers": [{"name": "a", "source": "a.geojson", "visible": false, "minScale": 1000, "maxScale": 1e6,
-                     "scalesSymbols": false, "filter": {"property": "pop", ">=": 10},
-                     "marker": {"shape": "star", "size": 8, "fill": "#ff000080", "outline": {"color": "white", "width": 1}},
-                     "line": {"color": "#123", "width": 2, "dash": [4, 2], "cap": "round", "join": "bevel", "opacity": 0.5},
-                     "fill": {"color": "#abcdef", "opacity": 0.25, "outline": {"width": 0.5}},
-                     "label": {"text": "{name} ({pop})", "font": "DejaVu Sans", "bold": true, "size": 9, "color": "black",
-                               "halo": {"color": "white", "width": 2}, "offset": [1, -2], "priority": 3}}]}
-        """)
+        let map = try decode(
+            """
+            {"name": "m", "attribution": "NE", "background": "aliceblue", "referenceScale": 50000,
+             "layers": [{"name": "a", "source": "a.geojson", "visible": false, "minScale": 1000, "maxScale": 1e6,
+                         "scalesSymbols": false, "filter": {"property": "pop", ">=": 10},
+                         "marker": {"shape": "star", "size": 8, "fill": "#ff000080", "outline": {"color": "white", "width": 1}},
+                         "line": {"color": "#123", "width": 2, "dash": [4, 2], "cap": "round", "join": "bevel", "opacity": 0.5},
+                         "fill": {"color": "#abcdef", "opacity": 0.25, "outline": {"width": 0.5}},
+                         "label": {"text": "{name} ({pop})", "font": "DejaVu Sans", "bold": true, "size": 9, "color": "black",
+                                   "halo": {"color": "white", "width": 2}, "offset": [1, -2], "priority": 3}}]}
+            """)
         #expect(map.background == Color(rgb: 0xF0F8FF))
         #expect(map.referenceScale == 50000)
         let layer = map.layers[0]
@@ -53,22 +55,30 @@ import Testing
 
     @Test func errorsNameTheJSONPath() {
         #expect(error(#"{"layers": [], "colour": "red"}"#).hasPrefix("map.json: colour: unknown key \"colour\""))
-        #expect(error(#"{"layers": [{"name": "a", "source": "a", "marker": {"size": "big"}}]}"#)
+        #expect(
+            error(#"{"layers": [{"name": "a", "source": "a", "marker": {"size": "big"}}]}"#)
                 == "map.json: layers[0].marker.size: expected a number, got a string")
-        #expect(error(##"{"layers": [{"name": "a", "source": "a", "fill": {"color": "#ggg"}}]}"##)
-                == "map.json: layers[0].fill.color: \"#ggg\" is not a colour (use #rrggbb, #rrggbbaa or a CSS colour name)")
-        #expect(error(#"{"layers": [{"name": "a", "source": "a", "marker": {"shape": "hexagon"}}]}"#)
+        #expect(
+            error(##"{"layers": [{"name": "a", "source": "a", "fill": {"color": "#ggg"}}]}"##)
+                == "map.json: layers[0].fill.color: \"#ggg\" is not a colour (use #rrggbb, #rrggbbaa or a CSS colour name)"
+        )
+        #expect(
+            error(#"{"layers": [{"name": "a", "source": "a", "marker": {"shape": "hexagon"}}]}"#)
                 .contains("layers[0].marker.shape: \"hexagon\" is not one of: circle, square"))
-        #expect(error(#"{"layers": [{"name": "a", "source": "a", "line": {"opacity": 2}}]}"#)
+        #expect(
+            error(#"{"layers": [{"name": "a", "source": "a", "line": {"opacity": 2}}]}"#)
                 == "map.json: layers[0].line.opacity: 2 is out of range (0 to 1)")
         #expect(error(#"{"background": "red"}"#) == "map.json: top level: missing required key \"layers\"")
         #expect(error(#"{"layers": [{"name": "a", "source": "a"}]}"#).contains("has no symbol"))
         #expect(error(#"{"referenceScale": -5, "layers": []}"#).hasPrefix("map.json: referenceScale:"))
-        #expect(error(#"{"layers": [{"name": "a", "source": "a", "label": {"text": "{name"}}]}"#)
+        #expect(
+            error(#"{"layers": [{"name": "a", "source": "a", "label": {"text": "{name"}}]}"#)
                 .hasPrefix("map.json: layers[0].label.text: unclosed '{'"))
-        #expect(error(#"{"layers": [{"name": "a", "source": "a", "minScale": 10, "maxScale": 5, "line": {}}]}"#)
+        #expect(
+            error(#"{"layers": [{"name": "a", "source": "a", "minScale": 10, "maxScale": 5, "line": {}}]}"#)
                 .hasPrefix("map.json: layers[0].maxScale:"))
-        #expect(error(#"{"layers": [{"name": "a", "source": "a", "filter": {"property": "x", "~": 1}, "line": {}}]}"#)
+        #expect(
+            error(#"{"layers": [{"name": "a", "source": "a", "filter": {"property": "x", "~": 1}, "line": {}}]}"#)
                 .hasPrefix("map.json: layers[0].filter.~: unknown key"))
     }
 
@@ -95,8 +105,11 @@ import Testing
         #expect(try f(#"{"property": "name", "notIn": ["Bergen"]}"#).matches(props))
         #expect(try f(#"{"property": "missing", "exists": false}"#).matches(props))
         #expect(try f(#"{"property": "missing", "==": null}"#).matches(props))
-        #expect(try f(#"{"all": [{"property": "pop", "<": 2000}, {"not": {"property": "name", "==": "Bergen"}}]}"#).matches(props))
-        #expect(try !f(#"{"any": [{"property": "pop", "<": 10}, {"property": "name", "==": "Bergen"}]}"#).matches(props))
+        #expect(
+            try f(#"{"all": [{"property": "pop", "<": 2000}, {"not": {"property": "name", "==": "Bergen"}}]}"#).matches(
+                props))
+        #expect(
+            try !f(#"{"any": [{"property": "pop", "<": 10}, {"property": "name", "==": "Bergen"}]}"#).matches(props))
         #expect(try !f(#"{"property": "name", "<": 5}"#).matches(props))
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MapModel
 
 /// The JSON Schema editors use and the decoder must accept the same keys.
@@ -7,7 +8,8 @@ import Testing
     let schema: JSONValue
 
     init() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let data = try Data(contentsOf: root.appendingPathComponent("schema/map.schema.json"))
         schema = try JSONParser.parse([UInt8](data), file: "map.schema.json")
     }
@@ -15,10 +17,14 @@ import Testing
     func properties(_ path: [String]) -> [String] {
         var value = schema
         for key in path {
-            guard case .object(let members) = value, let next = members.first(where: { $0.key == key }) else { return [] }
+            guard case .object(let members) = value, let next = members.first(where: { $0.key == key }) else {
+                return []
+            }
             value = next.value
         }
-        guard case .object(let members) = value, case .object(let props)? = members.first(where: { $0.key == "properties" })?.value else { return [] }
+        guard case .object(let members) = value,
+            case .object(let props)? = members.first(where: { $0.key == "properties" })?.value
+        else { return [] }
         return props.map(\.key)
     }
 
@@ -39,11 +45,13 @@ import Testing
     /// The grid's enumerations in the schema are the decoder's.
     @Test func gridEnumsMatchTheDecoder() {
         func values(_ key: String) -> [String] {
-            guard case .object(let root) = schema, case .object(let defs)? = root.first(where: { $0.key == "$defs" })?.value,
-                  case .object(let grid)? = defs.first(where: { $0.key == "grid" })?.value,
-                  case .object(let props)? = grid.first(where: { $0.key == "properties" })?.value,
-                  case .object(let entry)? = props.first(where: { $0.key == key })?.value,
-                  case .array(let items)? = entry.first(where: { $0.key == "enum" })?.value else { return [] }
+            guard case .object(let root) = schema,
+                case .object(let defs)? = root.first(where: { $0.key == "$defs" })?.value,
+                case .object(let grid)? = defs.first(where: { $0.key == "grid" })?.value,
+                case .object(let props)? = grid.first(where: { $0.key == "properties" })?.value,
+                case .object(let entry)? = props.first(where: { $0.key == key })?.value,
+                case .array(let items)? = entry.first(where: { $0.key == "enum" })?.value
+            else { return [] }
             return items.compactMap { if case .string(let s) = $0 { return s } else { return nil } }
         }
         #expect(values("type") == GridSettings.Kind.allCases.map(\.rawValue))
@@ -53,7 +61,8 @@ import Testing
     }
 
     @Test func shippedMapsDecode() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let maps = root.appendingPathComponent("Fixtures/maps")
         let files = try FileManager.default.contentsOfDirectory(atPath: maps.path).filter { $0.hasSuffix(".json") }
         #expect(!files.isEmpty)

@@ -1,5 +1,6 @@
 import Geodesy
 import Testing
+
 @testable import MapModel
 
 @Suite struct SpatialIndexTests {
@@ -19,12 +20,14 @@ import Testing
         var random = Random(state: 42)
         for count in [0, 1, 15, 16, 17, 300, 5000] {
             let boxes = (0..<count).map { _ -> Rect in
-                let x = random.next() * 1000, y = random.next() * 1000
+                let x = random.next() * 1000
+                let y = random.next() * 1000
                 return Rect(minX: x, minY: y, maxX: x + random.next() * 30, maxY: y + random.next() * 30)
             }
             let index = SpatialIndex(boxes)
             for _ in 0..<200 {
-                let x = random.next() * 1000, y = random.next() * 1000
+                let x = random.next() * 1000
+                let y = random.next() * 1000
                 let query = Rect(minX: x, minY: y, maxX: x + random.next() * 200, maxY: y + random.next() * 200)
                 let expected = boxes.indices.filter { boxes[$0].intersects(query) }
                 #expect(index.search(query) == expected)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Raster
 
 /// Cairo ARGB32: native-endian words 0xAARRGGBB with premultiplied colour.
@@ -42,10 +43,11 @@ private func cairoWord(a: UInt32, r: UInt32, g: UInt32, b: UInt32) -> UInt32 {
         let image = try words.withUnsafeBytes { raw in
             try Image(cairoARGB32: raw, width: 3, height: 2, stride: stride * 4)
         }
-        #expect(image.pixels == [
-            1, 2, 3, 255, 4, 5, 6, 255, 128, 0, 255, 128,
-            0, 0, 0, 0, 255, 255, 255, 255, 255, 85, 0, 51,
-        ])
+        #expect(
+            image.pixels == [
+                1, 2, 3, 255, 4, 5, 6, 255, 128, 0, 255, 128,
+                0, 0, 0, 0, 255, 255, 255, 255, 255, 85, 0, 51,
+            ])
     }
 
     @Test func rejectsShortBuffersAndSmallStrides() {

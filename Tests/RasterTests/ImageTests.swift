@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Raster
 
 @Suite struct ImageTests {
@@ -53,7 +54,8 @@ import Testing
     @Test func cropOutsideTheImageIsAnError() {
         let image = Image(width: 5, height: 4)
         for (x, y, w, h) in [(3, 0, 3, 1), (0, 3, 1, 2), (-1, 0, 1, 1), (0, 0, -1, 1), (Int.max, 0, 2, 1)] {
-            #expect(throws: RasterError.cropOutOfBounds(x: x, y: y, width: w, height: h, imageWidth: 5, imageHeight: 4)) {
+            #expect(throws: RasterError.cropOutOfBounds(x: x, y: y, width: w, height: h, imageWidth: 5, imageHeight: 4))
+            {
                 try image.cropped(x: x, y: y, width: w, height: h)
             }
         }

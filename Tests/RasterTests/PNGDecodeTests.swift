@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Raster
 
 @Suite struct PNGDecodeTests {
@@ -53,7 +54,9 @@ import Testing
     }
 
     @Test func notAPNG() {
-        for bytes: [UInt8] in [[], Array("GIF89a, not a png at all".utf8), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0B, 0, 0]] {
+        for bytes: [UInt8] in [
+            [], Array("GIF89a, not a png at all".utf8), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0B, 0, 0],
+        ] {
             let error = #expect(throws: PNGError.self) { try PNG.decode(bytes) }
             #expect(error?.kind == .notPNG)
         }
@@ -70,8 +73,9 @@ import Testing
                     _ = try PNG.decode(Array(bytes[0..<length]))
                     Issue.record("\(name) cut to \(length) bytes decoded without error")
                 } catch {
-                    #expect(error.kind == .truncated || error.kind == .malformed || (length == 0 && error.kind == .notPNG),
-                            "\(name) cut to \(length): \(error)")
+                    #expect(
+                        error.kind == .truncated || error.kind == .malformed || (length == 0 && error.kind == .notPNG),
+                        "\(name) cut to \(length): \(error)")
                     if error.kind == .truncated { truncatedCount += 1 }
                 }
             }
@@ -129,7 +133,8 @@ import Testing
         #expect(throws: PNGError(.unreadable, "No such file or directory", path: path)) {
             try PNG.decode(contentsOf: path)
         }
-        #expect(PNGError(.unreadable, "No such file or directory", path: path).description
+        #expect(
+            PNGError(.unreadable, "No such file or directory", path: path).description
                 == "\(path): cannot read: No such file or directory")
         let error = #expect(throws: PNGError.self) { try PNG.decode(contentsOf: packageRoot + "/Package.swift") }
         #expect(error?.description == packageRoot + "/Package.swift: not a PNG file: no PNG signature")
@@ -191,7 +196,9 @@ func fixCRC(_ png: inout [UInt8], chunkAt start: Int) {
         while offset + 12 <= png.count {
             let length = Int(bigEndian32(png[offset..<offset + 4]))
             guard length < png.count else { return nil }
-            if index >= offset + 4 && index < offset + 8 + length { return offset + 8 + length + 4 <= png.count ? offset : nil }
+            if index >= offset + 4 && index < offset + 8 + length {
+                return offset + 8 + length + 4 <= png.count ? offset : nil
+            }
             offset += 12 + length
         }
         return nil

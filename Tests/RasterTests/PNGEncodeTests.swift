@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Raster
 
 /// `count` distinct colours; opaque unless `translucent` (then every third one is not).
@@ -33,7 +34,9 @@ private func distinctColours(_ count: Int, translucent: Bool = false) -> [RGBA] 
         let original = try image(width: 67, height: 61, colours: distinctColours(c.count, translucent: c.translucent))
         let png = try PNG.encode(original)
         let ihdr = try #require(ihdrDepthAndType(png))
-        #expect(ihdr.colourType == c.type && ihdr.depth == c.depth, "\(c.count) colours: got type \(ihdr.colourType) depth \(ihdr.depth)")
+        #expect(
+            ihdr.colourType == c.type && ihdr.depth == c.depth,
+            "\(c.count) colours: got type \(ihdr.colourType) depth \(ihdr.depth)")
         let names = chunks(of: png).map(\.type)
         #expect(names.contains("tRNS") == c.trns)
         #expect(names.contains("PLTE") == (c.type == 3))
@@ -49,7 +52,13 @@ private func distinctColours(_ count: Int, translucent: Bool = false) -> [RGBA] 
     @Test func translucentPaletteEntriesComeFirst() throws {
         let colours = [RGBA(1, 1, 1), RGBA(2, 2, 2, 100), RGBA(3, 3, 3), RGBA(4, 4, 4, 0)]
         let original = try image(width: 4, height: 1, colours: colours)
-        let png = try PNG.encode(original, options: { var o = PNGEncodingOptions(); o.packPaletteBits = false; return o }())
+        let png = try PNG.encode(
+            original,
+            options: {
+                var o = PNGEncodingOptions()
+                o.packPaletteBits = false
+                return o
+            }())
         let all = chunks(of: png)
         #expect(all.first { $0.type == "tRNS" }?.data == [100, 0])
         #expect(all.first { $0.type == "PLTE" }?.data == [2, 2, 2, 4, 4, 4, 1, 1, 1, 3, 3, 3])
@@ -59,7 +68,8 @@ private func distinctColours(_ count: Int, translucent: Bool = false) -> [RGBA] 
 
     @Test func sameImageSameBytes() throws {
         for count in [3, 200, 5000] {
-            let original = try image(width: 130, height: 70, colours: distinctColours(count, translucent: count == 5000))
+            let original = try image(
+                width: 130, height: 70, colours: distinctColours(count, translucent: count == 5000))
             let first = try PNG.encode(original)
             let copy = original  // a separate value with the same pixels
             #expect(try PNG.encode(copy) == first)
@@ -121,7 +131,8 @@ private func distinctColours(_ count: Int, translucent: Bool = false) -> [RGBA] 
         let colours = [RGBA(1, 2, 3), RGBA(9, 9, 9, 0), RGBA(4, 5, 6)]
         let small = try image(width: 10, height: 10, colours: colours)
         #expect(small.paletteColours == [RGBA(9, 9, 9, 0), RGBA(1, 2, 3), RGBA(4, 5, 6)])
-        let many = try image(width: 20, height: 20, colours: (0..<257).map { RGBA(UInt8($0 % 256), UInt8($0 / 256), 0) })
+        let many = try image(
+            width: 20, height: 20, colours: (0..<257).map { RGBA(UInt8($0 % 256), UInt8($0 / 256), 0) })
         #expect(many.paletteColours == nil)
         #expect(Image(width: 0, height: 0).paletteColours == [])
     }

@@ -29,7 +29,8 @@ func referenceDecode(_ paths: [String]) throws -> [Image] {
     let message = errors.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
-        throw ReferenceDecoderFailure(description: "reference decoder failed: " + String(decoding: message, as: UTF8.self))
+        throw ReferenceDecoderFailure(
+            description: "reference decoder failed: " + String(decoding: message, as: UTF8.self))
     }
     var bytes = [UInt8](data)
     var images: [Image] = []
@@ -48,7 +49,8 @@ func referenceDecode(_ paths: [String]) throws -> [Image] {
     }
     bytes.removeAll()
     guard images.count == paths.count else {
-        throw ReferenceDecoderFailure(description: "reference decoder returned \(images.count) images for \(paths.count) files")
+        throw ReferenceDecoderFailure(
+            description: "reference decoder returned \(images.count) images for \(paths.count) files")
     }
     return images
 }
@@ -71,7 +73,8 @@ func chunks(of png: [UInt8]) -> [Chunk] {
     var result: [Chunk] = []
     var offset = 8
     while offset + 12 <= png.count {
-        let length = Int(png[offset]) << 24 | Int(png[offset + 1]) << 16 | Int(png[offset + 2]) << 8 | Int(png[offset + 3])
+        let length =
+            Int(png[offset]) << 24 | Int(png[offset + 1]) << 16 | Int(png[offset + 2]) << 8 | Int(png[offset + 3])
         let type = String(decoding: png[offset + 4..<offset + 8], as: UTF8.self)
         guard offset + 12 + length <= png.count else { break }
         result.append(Chunk(type: type, data: Array(png[offset + 8..<offset + 8 + length])))

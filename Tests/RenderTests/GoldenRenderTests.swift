@@ -3,6 +3,7 @@ import ImageDiff
 import MapModel
 import Raster
 import Testing
+
 @testable import Render
 
 /// Renders of the maps in Fixtures/maps compared with Fixtures/golden. After an intended
@@ -33,14 +34,20 @@ import Testing
     /// The capitals scale with the reference scale (1:35,000,000); countries do not.
     @Test(arguments: [("europe-35M", 35_000_000.0), ("europe-70M", 70_000_000), ("europe-17M", 17_500_000)])
     func referenceScaleAtThreeScales(name: String, scale: Double) throws {
-        try check(name, map: "world.json", view: try View.centered(longitude: 15, latitude: 50, scale: scale, width: 480, height: 360))
+        try check(
+            name, map: "world.json",
+            view: try View.centered(longitude: 15, latitude: 50, scale: scale, width: 480, height: 360))
     }
 
     @Test func everySymbol() throws {
-        try check("symbols", map: "symbols.json", view: try View.fitting(west: -11, south: -13, east: 11, north: 8.5, width: 640, height: 640))
+        try check(
+            "symbols", map: "symbols.json",
+            view: try View.fitting(west: -11, south: -13, east: 11, north: 8.5, width: 640, height: 640))
     }
 
     @Test func newYorkBoroughs() throws {
-        try check("nyc", map: "nyc.json", view: try View.fitting(west: -74.26, south: 40.49, east: -73.69, north: 40.92, width: 640, height: 520))
+        try check(
+            "nyc", map: "nyc.json",
+            view: try View.fitting(west: -74.26, south: 40.49, east: -73.69, north: 40.92, width: 640, height: 520))
     }
 }

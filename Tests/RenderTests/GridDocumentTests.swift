@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MapModel
 
 /// The document's `grid`: defaults, per-level settings, errors with their JSON paths, and what
@@ -23,7 +24,9 @@ import Testing
     @Test func defaults() throws {
         let grid = try #require(try decode(#"{"type": "mgrs"}"#))
         #expect(grid.type == .mgrs && grid.visible && grid.labelsVisible)
-        #expect(grid.labelPosition == .geographic && grid.labelFormat == .degreesMinutesSeconds && grid.labelUnit == .kilometersMeters)
+        #expect(
+            grid.labelPosition == .geographic && grid.labelFormat == .degreesMinutesSeconds
+                && grid.labelUnit == .kilometersMeters)
         #expect(grid.minSpacing == 32)
         #expect(grid.style(level: 0) == GridSettings.defaultStyle(type: .mgrs, level: 0))
         // Coarser levels are wider and their text larger.
@@ -34,23 +37,35 @@ import Testing
     }
 
     @Test func everyKey() throws {
-        let grid = try #require(try decode(##"""
-            {"type": "latlong", "visible": false, "labelsVisible": false, "labelPosition": "allSides",
-             "labelFormat": "decimalDegrees", "labelUnit": "meters", "minSpacing": 50,
-             "levels": {"3": {"visible": false, "line": {"color": "red", "width": 2, "dash": [3, 1], "cap": "round", "join": "bevel", "opacity": 0.5},
-                              "text": {"font": "DejaVu Sans", "bold": true, "size": 12, "color": "#00ff00", "halo": {"color": "black", "width": 2}}}}}
-            """##))
+        let grid = try #require(
+            try decode(
+                ##"""
+                {"type": "latlong", "visible": false, "labelsVisible": false, "labelPosition": "allSides",
+                 "labelFormat": "decimalDegrees", "labelUnit": "meters", "minSpacing": 50,
+                 "levels": {"3": {"visible": false, "line": {"color": "red", "width": 2, "dash": [3, 1], "cap": "round", "join": "bevel", "opacity": 0.5},
+                                  "text": {"font": "DejaVu Sans", "bold": true, "size": 12, "color": "#00ff00", "halo": {"color": "black", "width": 2}}}}}
+                """##))
         #expect(!grid.visible && !grid.labelsVisible && grid.labelPosition == .allSides)
         #expect(grid.labelFormat == .decimalDegrees && grid.labelUnit == .meters && grid.minSpacing == 50)
         let style = grid.style(level: 3)
         #expect(!style.visible)
-        #expect(style.line == LineSymbol(color: Color(rgb: 0xFF0000), width: 2, dash: [3, 1], cap: .round, join: .bevel, opacity: 0.5))
-        #expect(style.text == GridTextSymbol(font: "DejaVu Sans", bold: true, size: 12, color: Color(rgb: 0x00FF00), halo: Halo(color: .black, width: 2)))
+        #expect(
+            style.line
+                == LineSymbol(
+                    color: Color(rgb: 0xFF0000), width: 2, dash: [3, 1], cap: .round, join: .bevel, opacity: 0.5))
+        #expect(
+            style.text
+                == GridTextSymbol(
+                    font: "DejaVu Sans", bold: true, size: 12, color: Color(rgb: 0x00FF00),
+                    halo: Halo(color: .black, width: 2)))
     }
 
     /// A level can be set alone, and within it one thing: the rest keeps its defaults.
     @Test func levelsKeepTheirDefaults() throws {
-        let grid = try #require(try decode(##"{"type": "utm", "levels": {"2": {"line": {"color": "#123456"}}, "4": {"text": {"halo": {"width": 3}}}}}"##))
+        let grid = try #require(
+            try decode(
+                ##"{"type": "utm", "levels": {"2": {"line": {"color": "#123456"}}, "4": {"text": {"halo": {"width": 3}}}}}"##
+            ))
         let defaults = GridSettings(type: .utm)
         #expect(grid.style(level: 2).line.color == Color(rgb: 0x123456))
         #expect(grid.style(level: 2).line.width == defaults.style(level: 2).line.width)
@@ -62,23 +77,40 @@ import Testing
     @Test func errorsNameTheirPlace() {
         expectError(#"{"visible": true}"#, "m.json: grid: missing required key \"type\"")
         expectError(#"{"type": "osgb"}"#, "m.json: grid.type: \"osgb\" is not one of: latlong, utm, mgrs, usng")
-        expectError(#"{"type": "utm", "colour": "red"}"#,
-                    "m.json: grid.colour: unknown key \"colour\" (expected one of: type, visible, labelsVisible, labelPosition, labelFormat, labelUnit, minSpacing, levels)")
-        expectError(#"{"type": "mgrs", "levels": {"6": {}}}"#, "m.json: grid.levels.6: mgrs has levels 0 to 5; \"6\" is not one of them")
-        expectError(#"{"type": "mgrs", "levels": {"01": {}}}"#, "m.json: grid.levels.01: mgrs has levels 0 to 5; \"01\" is not one of them")
-        expectError(#"{"type": "mgrs", "levels": [1]}"#, "m.json: grid.levels: expected an object of levels by number, got an array")
-        expectError(#"{"type": "mgrs", "levels": {"1": {"line": {"width": "thin"}}}}"#, "m.json: grid.levels.1.line.width: expected a number, got a string")
-        expectError(#"{"type": "mgrs", "levels": {"1": {"text": {"italic": true}}}}"#,
-                    "m.json: grid.levels.1.text.italic: unknown key \"italic\" (expected one of: font, bold, size, color, halo)")
-        expectError(#"{"type": "latlong", "labelPosition": "left"}"#,
-                    "m.json: grid.labelPosition: \"left\" is not one of: geographic, bottomLeft, bottomRight, topLeft, topRight, center, allSides")
+        expectError(
+            #"{"type": "utm", "colour": "red"}"#,
+            "m.json: grid.colour: unknown key \"colour\" (expected one of: type, visible, labelsVisible, labelPosition, labelFormat, labelUnit, minSpacing, levels)"
+        )
+        expectError(
+            #"{"type": "mgrs", "levels": {"6": {}}}"#,
+            "m.json: grid.levels.6: mgrs has levels 0 to 5; \"6\" is not one of them")
+        expectError(
+            #"{"type": "mgrs", "levels": {"01": {}}}"#,
+            "m.json: grid.levels.01: mgrs has levels 0 to 5; \"01\" is not one of them")
+        expectError(
+            #"{"type": "mgrs", "levels": [1]}"#,
+            "m.json: grid.levels: expected an object of levels by number, got an array")
+        expectError(
+            #"{"type": "mgrs", "levels": {"1": {"line": {"width": "thin"}}}}"#,
+            "m.json: grid.levels.1.line.width: expected a number, got a string")
+        expectError(
+            #"{"type": "mgrs", "levels": {"1": {"text": {"italic": true}}}}"#,
+            "m.json: grid.levels.1.text.italic: unknown key \"italic\" (expected one of: font, bold, size, color, halo)"
+        )
+        expectError(
+            #"{"type": "latlong", "labelPosition": "left"}"#,
+            "m.json: grid.labelPosition: \"left\" is not one of: geographic, bottomLeft, bottomRight, topLeft, topRight, center, allSides"
+        )
         expectError(#"{"type": "latlong", "minSpacing": 0}"#, "m.json: grid.minSpacing: 0 is out of range (1 to 1000)")
     }
 
     /// Changing the type keeps visibility, labels, position and the colours of levels that
     /// correspond (UTM, MGRS and USNG share theirs; latitude/longitude levels do not).
     @Test func changingTheTypeKeepsWhatCorresponds() throws {
-        var grid = try #require(try decode(#"{"type": "mgrs", "labelPosition": "topLeft", "labelsVisible": false, "levels": {"1": {"line": {"color": "orange"}}}}"#))
+        var grid = try #require(
+            try decode(
+                #"{"type": "mgrs", "labelPosition": "topLeft", "labelsVisible": false, "levels": {"1": {"line": {"color": "orange"}}}}"#
+            ))
         let orange = Color(parsing: "orange")!
         #expect(grid.style(level: 1).line.color == orange)
         let utm = grid.withType(.utm)

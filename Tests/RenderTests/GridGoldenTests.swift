@@ -3,6 +3,7 @@ import ImageDiff
 import MapModel
 import Raster
 import Testing
+
 @testable import Render
 
 /// Grids drawn over Fixtures/maps/world.json and nyc.json, compared with Fixtures/golden:
@@ -19,7 +20,9 @@ import Testing
         try MapDocument.load(path: TestMaps.root.appendingPathComponent("Fixtures/maps/\(name)").path)
     }
 
-    func check(_ name: String, map: String, grid: GridSettings?, view: View, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func check(
+        _ name: String, map: String, grid: GridSettings?, view: View, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         var document = try Self.document(map)
         if let grid { document.grid = grid }
         let image = try MapRenderer(map: try LoadedMap(document: document)).renderImage(view: view)
@@ -31,10 +34,24 @@ import Testing
     }
 
     static func views() throws -> [(name: String, map: String, view: View)] {
-        [("world", "world.json", try View.fitting(west: -180, south: -85, east: 180, north: 85, width: 512, height: 512)),
-         ("z6", "world.json", try View.centered(longitude: -75, latitude: 40, scale: zoomScale(6), width: 512, height: 384)),
-         ("z12", "nyc.json", try View.centered(longitude: -73.95, latitude: 40.72, scale: zoomScale(12), width: 512, height: 384)),
-         ("25k", "nyc.json", try View.centered(longitude: -73.97, latitude: 40.77, scale: 25_000, width: 512, height: 384))]
+        [
+            (
+                "world", "world.json",
+                try View.fitting(west: -180, south: -85, east: 180, north: 85, width: 512, height: 512)
+            ),
+            (
+                "z6", "world.json",
+                try View.centered(longitude: -75, latitude: 40, scale: zoomScale(6), width: 512, height: 384)
+            ),
+            (
+                "z12", "nyc.json",
+                try View.centered(longitude: -73.95, latitude: 40.72, scale: zoomScale(12), width: 512, height: 384)
+            ),
+            (
+                "25k", "nyc.json",
+                try View.centered(longitude: -73.97, latitude: 40.77, scale: 25_000, width: 512, height: 384)
+            ),
+        ]
     }
 
     @Test(arguments: GridSettings.Kind.allCases)
@@ -48,41 +65,55 @@ import Testing
     func eachLabelPosition(_ position: GridSettings.LabelPosition) throws {
         var grid = GridSettings(type: .mgrs)
         grid.labelPosition = position
-        try check("grid-position-\(position.rawValue)", map: "nyc.json", grid: grid,
-                  view: try View.centered(longitude: -73.95, latitude: 40.72, scale: Self.zoomScale(12), width: 512, height: 384))
+        try check(
+            "grid-position-\(position.rawValue)", map: "nyc.json", grid: grid,
+            view: try View.centered(
+                longitude: -73.95, latitude: 40.72, scale: Self.zoomScale(12), width: 512, height: 384))
         var latlong = GridSettings(type: .latlong)
         latlong.labelPosition = position
-        try check("grid-position-latlong-\(position.rawValue)", map: "world.json", grid: latlong,
-                  view: try View.centered(longitude: 10, latitude: 48, scale: Self.zoomScale(6), width: 512, height: 384))
+        try check(
+            "grid-position-latlong-\(position.rawValue)", map: "world.json", grid: latlong,
+            view: try View.centered(longitude: 10, latitude: 48, scale: Self.zoomScale(6), width: 512, height: 384))
     }
 
     @Test func formatsAndUnits() throws {
         var dd = GridSettings(type: .latlong)
         dd.labelFormat = .decimalDegrees
-        try check("grid-latlong-z9-decimal", map: "world.json", grid: dd,
-                  view: try View.centered(longitude: 2.35, latitude: 48.85, scale: Self.zoomScale(9), width: 512, height: 384))
-        try check("grid-latlong-z9", map: "world.json", grid: GridSettings(type: .latlong),
-                  view: try View.centered(longitude: 2.35, latitude: 48.85, scale: Self.zoomScale(9), width: 512, height: 384))
-        try check("grid-latlong-z12-decimal", map: "nyc.json", grid: dd,
-                  view: try View.centered(longitude: -73.95, latitude: 40.72, scale: Self.zoomScale(12), width: 512, height: 384))
+        try check(
+            "grid-latlong-z9-decimal", map: "world.json", grid: dd,
+            view: try View.centered(longitude: 2.35, latitude: 48.85, scale: Self.zoomScale(9), width: 512, height: 384)
+        )
+        try check(
+            "grid-latlong-z9", map: "world.json", grid: GridSettings(type: .latlong),
+            view: try View.centered(longitude: 2.35, latitude: 48.85, scale: Self.zoomScale(9), width: 512, height: 384)
+        )
+        try check(
+            "grid-latlong-z12-decimal", map: "nyc.json", grid: dd,
+            view: try View.centered(
+                longitude: -73.95, latitude: 40.72, scale: Self.zoomScale(12), width: 512, height: 384))
         var meters = GridSettings(type: .usng)
         meters.labelUnit = .meters
-        try check("grid-usng-25k-meters", map: "nyc.json", grid: meters,
-                  view: try View.centered(longitude: -73.97, latitude: 40.77, scale: 25_000, width: 512, height: 384))
+        try check(
+            "grid-usng-25k-meters", map: "nyc.json", grid: meters,
+            view: try View.centered(longitude: -73.97, latitude: 40.77, scale: 25_000, width: 512, height: 384))
     }
 
     /// Tiles anchor labels to the grid only (edge positions fall back to geographic).
     @Test func blockOfTiles() throws {
         var grid = GridSettings(type: .mgrs)
         grid.labelPosition = .bottomLeft
-        try check("grid-mgrs-tiles-z12", map: "nyc.json", grid: grid, view: try View.tiles(z: 12, x: 1205, y: 1539, columns: 2, rows: 2))
+        try check(
+            "grid-mgrs-tiles-z12", map: "nyc.json", grid: grid,
+            view: try View.tiles(z: 12, x: 1205, y: 1539, columns: 2, rows: 2))
     }
 
     /// The documents that carry their own grid: per-level colours, widths, dashes.
     @Test func gridDocuments() throws {
-        try check("grid-world", map: "grid-world.json", grid: nil,
-                  view: try View.centered(longitude: 10, latitude: 50, scale: Self.zoomScale(5), width: 640, height: 480))
-        try check("grid-nyc", map: "grid-nyc.json", grid: nil,
-                  view: try View.centered(longitude: -73.985, latitude: 40.758, scale: 8_000, width: 640, height: 480))
+        try check(
+            "grid-world", map: "grid-world.json", grid: nil,
+            view: try View.centered(longitude: 10, latitude: 50, scale: Self.zoomScale(5), width: 640, height: 480))
+        try check(
+            "grid-nyc", map: "grid-nyc.json", grid: nil,
+            view: try View.centered(longitude: -73.985, latitude: 40.758, scale: 8_000, width: 640, height: 480))
     }
 }

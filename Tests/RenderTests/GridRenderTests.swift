@@ -3,6 +3,7 @@ import Grids
 import MapModel
 import Raster
 import Testing
+
 @testable import Render
 
 /// The grid overlay in rendered pixels: tiles agree with their metatile, labels are whole and
@@ -17,7 +18,9 @@ import Testing
     /// A map with nothing but a background (a lone point far away), so that every pixel that
     /// differs between a tile and its metatile would be the grid's.
     static func blank(grid: String) throws -> LoadedMap {
-        try TestMaps.load(features: [TestMaps.point(-179, -84)], layers: [#"{"name": "p", "marker": {"size": 1}}"#], map: ", \"grid\": " + grid)
+        try TestMaps.load(
+            features: [TestMaps.point(-179, -84)], layers: [#"{"name": "p", "marker": {"size": 1}}"#],
+            map: ", \"grid\": " + grid)
     }
 
     /// A metatile cut into tiles gives the same bytes as rendering each tile alone: on a blank
@@ -26,28 +29,36 @@ import Testing
     @Test(arguments: GridSettings.Kind.allCases)
     func tilesAgreeWithTheirMetatile(_ type: GridSettings.Kind) throws {
         // Tiles ignore edge positions; dashes must continue across tiles too.
-        let levels = (0..<GridSettings.levelCount(type)).map { #""\#($0)": {"line": {"dash": [4, 2]}}"# }.joined(separator: ", ")
+        let levels = (0..<GridSettings.levelCount(type)).map { #""\#($0)": {"line": {"dash": [4, 2]}}"# }.joined(
+            separator: ", ")
         let dashed = #"{"type": "\#(type.rawValue)", "labelPosition": "allSides", "levels": {\#(levels)}}"#
         var plain = GridSettings(type: type)
         plain.labelPosition = .bottomLeft
         let cases: [(String, MapRenderer, [(Int, Int, Int)])] = [
-            ("blank", try MapRenderer(map: try Self.blank(grid: dashed)),
-             [(3, 2, 2), (6, 18, 23), (12, 1205, 1539), (15, 9646, 12319), (9, 268, 254), (8, 134, 0)]),
+            (
+                "blank", try MapRenderer(map: try Self.blank(grid: dashed)),
+                [(3, 2, 2), (6, 18, 23), (12, 1205, 1539), (15, 9646, 12319), (9, 268, 254), (8, 134, 0)]
+            ),
             ("world.json", try MapRenderer(map: try Self.map("world.json", grid: plain)), [(4, 4, 5), (7, 36, 48)]),
             ("nyc.json", try MapRenderer(map: try Self.map("nyc.json", grid: plain)), [(13, 2411, 3079)]),
         ]
         for (name, renderer, blocks) in cases {
             for (z, x, y) in blocks {
                 for columns in [2, 3] {
-                    let block = try renderer.renderImage(view: try View.tiles(z: z, x: x, y: y, columns: columns, rows: columns),
-                                                         margin: 64, tileSize: 256)
+                    let block = try renderer.renderImage(
+                        view: try View.tiles(z: z, x: x, y: y, columns: columns, rows: columns),
+                        margin: 64, tileSize: 256)
                     for dx in 0..<columns {
                         for dy in 0..<columns where dx == columns - 1 || dy == 0 {
-                            let tile = try renderer.renderImage(view: try View.tiles(z: z, x: x + dx, y: y + dy), margin: 64, tileSize: 256)
+                            let tile = try renderer.renderImage(
+                                view: try View.tiles(z: z, x: x + dx, y: y + dy), margin: 64, tileSize: 256)
                             let cut = try block.cropped(x: dx * 256, y: dy * 256, width: 256, height: 256)
                             var differing = 0
                             for py in 0..<256 { for px in 0..<256 where tile[px, py] != cut[px, py] { differing += 1 } }
-                            #expect(differing == 0, "\(type) over \(name), \(z)/\(x + dx)/\(y + dy): \(differing) pixels differ from its \(columns)x\(columns) metatile's")
+                            #expect(
+                                differing == 0,
+                                "\(type) over \(name), \(z)/\(x + dx)/\(y + dy): \(differing) pixels differ from its \(columns)x\(columns) metatile's"
+                            )
                         }
                     }
                 }
@@ -60,9 +71,11 @@ import Testing
     func singleImageLabelsAreWholeAndApart(_ type: GridSettings.Kind) throws {
         let map = try Self.map("nyc.json", grid: nil)
         let text = TextEngine(fonts: try FontConfiguration(fonts: map.document.fonts, systemFonts: false))
-        let views = [try View.centered(longitude: -73.95, latitude: 40.72, scale: 70_000, width: 400, height: 300),
-                     try View.centered(longitude: -73.97, latitude: 40.77, scale: 25_000, width: 333, height: 257),
-                     try View.fitting(west: -180, south: -85, east: 180, north: 85, width: 600, height: 600)]
+        let views = [
+            try View.centered(longitude: -73.95, latitude: 40.72, scale: 70_000, width: 400, height: 300),
+            try View.centered(longitude: -73.97, latitude: 40.77, scale: 25_000, width: 333, height: 257),
+            try View.fitting(west: -180, south: -85, east: 180, north: 85, width: 600, height: 600),
+        ]
         for position in GridSettings.LabelPosition.allCases {
             var settings = GridSettings(type: type)
             settings.labelPosition = position
@@ -73,17 +86,22 @@ import Testing
                 let labels = overlay.placedLabels(grid, levels)
                 #expect(!labels.isEmpty, "\(type) \(position) at 1:\(Int(view.scale)): no labels")
                 for (i, a) in labels.enumerated() {
-                    #expect(a.box.minX >= view.originX && a.box.minY >= view.originY
-                            && a.box.maxX <= view.originX + Double(view.width) && a.box.maxY <= view.originY + Double(view.height),
-                            "\(type) \(position): \(a.text) is cut at the edge")
-                    for b in labels[(i + 1)...] { #expect(!a.box.overlaps(b.box), "\(type) \(position): \(a.text) overlaps \(b.text)") }
+                    #expect(
+                        a.box.minX >= view.originX && a.box.minY >= view.originY
+                            && a.box.maxX <= view.originX + Double(view.width)
+                            && a.box.maxY <= view.originY + Double(view.height),
+                        "\(type) \(position): \(a.text) is cut at the edge")
+                    for b in labels[(i + 1)...] {
+                        #expect(!a.box.overlaps(b.box), "\(type) \(position): \(a.text) overlaps \(b.text)")
+                    }
                 }
                 if position != .geographic, type != .latlong || view.scale < 1e8 {
                     // Edge positions put line labels at the edges they name.
                     let inset = GridOverlay.edgePadding + 4
                     let edgeLabels = labels.filter { l in
                         l.box.minX - view.originX < inset || l.box.minY - view.originY < inset
-                            || view.originX + Double(view.width) - l.box.maxX < inset || view.originY + Double(view.height) - l.box.maxY < inset
+                            || view.originX + Double(view.width) - l.box.maxX < inset
+                            || view.originY + Double(view.height) - l.box.maxY < inset
                     }
                     if position != .center { #expect(!edgeLabels.isEmpty, "\(type) \(position): nothing at the edges") }
                 }
@@ -93,11 +111,15 @@ import Testing
 
     /// Grid lines and labels keep their size on screen: the reference scale does not apply.
     @Test func gridKeepsItsScreenSize() throws {
-        let gridded = try TestMaps.load(features: [TestMaps.point(100, 60)], layers: [#"{"name": "p", "marker": {"size": 4}}"#],
-                                        map: #", "referenceScale": 50000000, "grid": {"type": "latlong", "labelsVisible": false, "levels": {"0": {"line": {"color": "black", "width": 2}}}}"#)
+        let gridded = try TestMaps.load(
+            features: [TestMaps.point(100, 60)], layers: [#"{"name": "p", "marker": {"size": 4}}"#],
+            map:
+                #", "referenceScale": 50000000, "grid": {"type": "latlong", "labelsVisible": false, "levels": {"0": {"line": {"color": "black", "width": 2}}}}"#
+        )
         let expected = 2 * (25.4 / 0.28) / 72
         for scale in [25_000_000.0, 100_000_000] {
-            let image = try TestMaps.render(gridded, try View.centered(longitude: 0, latitude: 0, scale: scale, width: 61, height: 41))
+            let image = try TestMaps.render(
+                gridded, try View.centered(longitude: 0, latitude: 0, scale: scale, width: 61, height: 41))
             // The meridian at 0° runs down the middle column, the equator along the middle row.
             let across = (0..<image.width).reduce(0.0) { $0 + image.darkness($1, 5) }
             let down = (0..<image.height).reduce(0.0) { $0 + image.darkness(5, $1) }
@@ -124,7 +146,12 @@ import Testing
         red.labelsVisible = false
         let image = try TestMaps.render(try Self.map("nyc.json", grid: red), view)
         var reddish = 0
-        for y in 0..<image.height { for x in 0..<image.width { let p = image[x, y]; if p.r > 200 && p.g < 80 && p.b < 80 { reddish += 1 } } }
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let p = image[x, y]
+                if p.r > 200 && p.g < 80 && p.b < 80 { reddish += 1 }
+            }
+        }
         #expect(reddish > 200, "1 km lines in red, 3 pt wide")
     }
 

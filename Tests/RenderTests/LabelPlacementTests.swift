@@ -1,6 +1,7 @@
 import Geodesy
-import Testing
 import MapModel
+import Testing
+
 @testable import Render
 
 @Suite struct LabelPlacementTests {
@@ -10,12 +11,17 @@ import MapModel
         for i in 0..<15 {
             for j in 0..<15 {
                 let priority = priorities ? (i * 15 + j) % 7 : 0
-                features.append(TestMaps.point(Double(i) * 0.7 - 5, Double(j) * 0.5 - 3.5, #"{"name": "Place \#(i)-\#(j)", "rank": \#(priority)}"#))
+                features.append(
+                    TestMaps.point(
+                        Double(i) * 0.7 - 5, Double(j) * 0.5 - 3.5,
+                        #"{"name": "Place \#(i)-\#(j)", "rank": \#(priority)}"#))
             }
         }
-        return try TestMaps.load(features: features, layers: [
-            #"{"name": "towns", "label": {"attribute": "name", "size": 10, "halo": {"width": 1}}}"#,
-        ])
+        return try TestMaps.load(
+            features: features,
+            layers: [
+                #"{"name": "towns", "label": {"attribute": "name", "size": 10, "halo": {"width": 1}}}"#
+            ])
     }
 
     func placed(_ map: LoadedMap, _ view: View) throws -> [LabelCandidate] {
@@ -23,7 +29,9 @@ import MapModel
         let text = TextEngine(fonts: try FontConfiguration(fonts: map.document.fonts, systemFonts: false))
         _ = renderer
         let space = LabelSpace(map: map, view: view, text: text)
-        let rect = Rect(minX: view.originX, minY: view.originY, maxX: view.originX + Double(view.width), maxY: view.originY + Double(view.height))
+        let rect = Rect(
+            minX: view.originX, minY: view.originY, maxX: view.originX + Double(view.width),
+            maxY: view.originY + Double(view.height))
         return space.placedLabels(in: rect)
     }
 
@@ -57,22 +65,32 @@ import MapModel
             TestMaps.point(0.01, 0, #"{"name": "High", "p": 9}"#),
         ]
         for order in [features, features.reversed()] {
-            let map = try TestMaps.load(features: order, layers: [#"{"name": "a", "filter": {"property": "p", ">": 5}, "label": {"attribute": "name", "priority": 9}}"#,
-                                                                   #"{"name": "b", "filter": {"property": "p", "<": 5}, "label": {"attribute": "name", "priority": 1}}"#])
-            let labels = try placed(map, try View.centered(longitude: 0, latitude: 0, scale: 1_000_000, width: 200, height: 100))
+            let map = try TestMaps.load(
+                features: order,
+                layers: [
+                    #"{"name": "a", "filter": {"property": "p", ">": 5}, "label": {"attribute": "name", "priority": 9}}"#,
+                    #"{"name": "b", "filter": {"property": "p", "<": 5}, "label": {"attribute": "name", "priority": 1}}"#,
+                ])
+            let labels = try placed(
+                map, try View.centered(longitude: 0, latitude: 0, scale: 1_000_000, width: 200, height: 100))
             #expect(labels.map(\.text) == ["High"])
         }
     }
 
     @Test func tinyLabelsAreNotDrawn() throws {
         // 3 pt at the standard dpi is 3.8 px: under the 4 px limit.
-        let map = try TestMaps.load(features: [TestMaps.point(0, 0, #"{"name": "Hidden"}"#)],
-                                    layers: [#"{"name": "a", "label": {"attribute": "name", "size": 3}}"#])
-        let image = try TestMaps.render(map, try View.centered(longitude: 0, latitude: 0, scale: 1_000_000, width: 100, height: 50))
+        let map = try TestMaps.load(
+            features: [TestMaps.point(0, 0, #"{"name": "Hidden"}"#)],
+            layers: [#"{"name": "a", "label": {"attribute": "name", "size": 3}}"#])
+        let image = try TestMaps.render(
+            map, try View.centered(longitude: 0, latitude: 0, scale: 1_000_000, width: 100, height: 50))
         #expect(image.inkedArea == 0)
-        let readable = try TestMaps.load(features: [TestMaps.point(0, 0, #"{"name": "Shown"}"#)],
-                                         layers: [#"{"name": "a", "label": {"attribute": "name", "size": 4}}"#])
-        let shown = try TestMaps.render(readable, try View.centered(longitude: 0, latitude: 0, scale: 1_000_000, width: 100, height: 50)).inkedArea
+        let readable = try TestMaps.load(
+            features: [TestMaps.point(0, 0, #"{"name": "Shown"}"#)],
+            layers: [#"{"name": "a", "label": {"attribute": "name", "size": 4}}"#])
+        let shown = try TestMaps.render(
+            readable, try View.centered(longitude: 0, latitude: 0, scale: 1_000_000, width: 100, height: 50)
+        ).inkedArea
         #expect(shown > 8, "ink \(shown)")
     }
 }

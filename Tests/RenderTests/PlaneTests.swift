@@ -1,7 +1,8 @@
 import Geodesy
-import Testing
 import MapModel
 import Raster
+import Testing
+
 @testable import Render
 
 /// A plane that is Web Mercator shifted: drawing in it must give the same picture.
@@ -18,7 +19,8 @@ private struct ShiftedPlane: PlaneProjection {
         let centre = (x: mercator.extent.centerX, y: mercator.extent.centerY)
         let plane = ShiftedPlane()
         let shifted = plane.forward(centre.x, centre.y)
-        let inPlane = try View.centered(in: plane, x: shifted.x, y: shifted.y, scale: 20_000_000, width: 300, height: 200, dpi: View.standardDPI)
+        let inPlane = try View.centered(
+            in: plane, x: shifted.x, y: shifted.y, scale: 20_000_000, width: 300, height: 200, dpi: View.standardDPI)
         #expect(abs(inPlane.extent.centerX - centre.x) < 1e-3)
         let a = try MapRenderer(map: map).renderImage(view: mercator)
         let b = try MapRenderer(map: map).renderImage(view: inPlane)
@@ -27,8 +29,11 @@ private struct ShiftedPlane: PlaneProjection {
         var different = 0
         for y in 0..<a.height {
             for x in 0..<a.width {
-                let p = a[x, y], q = b[x, y]
-                if abs(Int(p.r) - Int(q.r)) + abs(Int(p.g) - Int(q.g)) + abs(Int(p.b) - Int(q.b)) > 60 { different += 1 }
+                let p = a[x, y]
+                let q = b[x, y]
+                if abs(Int(p.r) - Int(q.r)) + abs(Int(p.g) - Int(q.g)) + abs(Int(p.b) - Int(q.b)) > 60 {
+                    different += 1
+                }
             }
         }
         #expect(different < a.width * a.height / 100)

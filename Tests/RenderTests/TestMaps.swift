@@ -1,17 +1,20 @@
 import Foundation
 import MapModel
 import Raster
+
 @testable import Render
 
 /// Small maps written to a temporary folder, rendered with the fonts shipped in Fixtures.
 enum TestMaps {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let fonts = root.appendingPathComponent("Fixtures/fonts").path
 
     /// Writes `features` (GeoJSON Feature objects) and a map whose layers are `layers`
     /// (JSON objects without their "source", which is added), then loads it.
     static func load(features: [String], layers: [String], map extra: String = "") throws -> LoadedMap {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("meridian-render-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "meridian-render-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let data = #"{"type": "FeatureCollection", "features": [\#(features.joined(separator: ","))]}"#
@@ -19,7 +22,8 @@ enum TestMaps {
         let layerJSON = layers.map { layer in
             "{\"source\": \"data.geojson\", " + layer.dropFirst()
         }.joined(separator: ",")
-        let map = #"{"background": "white", "fonts": ["\#(fonts)"], "systemFonts": false \#(extra), "layers": [\#(layerJSON)]}"#
+        let map =
+            #"{"background": "white", "fonts": ["\#(fonts)"], "systemFonts": false \#(extra), "layers": [\#(layerJSON)]}"#
         let path = directory.appendingPathComponent("map.json").path
         try map.write(toFile: path, atomically: true, encoding: .utf8)
         return try LoadedMap.load(path: path)

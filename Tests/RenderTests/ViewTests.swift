@@ -1,6 +1,7 @@
 import Geodesy
-import Testing
 import MapModel
+import Testing
+
 @testable import Render
 
 @Suite struct ViewTests {
@@ -45,10 +46,20 @@ import MapModel
     }
 
     @Test func badViewsAreRejected() {
-        #expect(throws: RenderError.self) { try View.fitting(west: 10, south: 0, east: -10, north: 5, width: 10, height: 10) }
-        #expect(throws: RenderError.self) { try View.fitting(west: -190, south: 0, east: 10, north: 5, width: 10, height: 10) }
-        #expect(throws: RenderError.self) { try View.centered(longitude: 0, latitude: 0, scale: 0, width: 10, height: 10) }
-        #expect(throws: RenderError.self) { try View.centered(longitude: 0, latitude: 0, scale: 1000, width: 100_000, height: 100_000) }
-        #expect(throws: RenderError.self) { try View.centered(longitude: 0, latitude: 0, scale: 1000, width: 0, height: 10) }
+        #expect(throws: RenderError.self) {
+            try View.fitting(west: 10, south: 0, east: -10, north: 5, width: 10, height: 10)
+        }
+        #expect(throws: RenderError.self) {
+            try View.fitting(west: -190, south: 0, east: 10, north: 5, width: 10, height: 10)
+        }
+        #expect(throws: RenderError.self) {
+            try View.centered(longitude: 0, latitude: 0, scale: 0, width: 10, height: 10)
+        }
+        #expect(throws: RenderError.self) {
+            try View.centered(longitude: 0, latitude: 0, scale: 1000, width: 100_000, height: 100_000)
+        }
+        #expect(throws: RenderError.self) {
+            try View.centered(longitude: 0, latitude: 0, scale: 1000, width: 0, height: 10)
+        }
     }
 }

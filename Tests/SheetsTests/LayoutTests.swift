@@ -1,8 +1,9 @@
-import Geodesy
 import Foundation
-import Testing
+import Geodesy
 import MapModel
 import Render
+import Testing
+
 @testable import Sheets
 
 @Suite struct PaperTests {
@@ -74,7 +75,8 @@ import Render
 
 @Suite struct SheetLayoutTests {
     @Test func theFrameIsWholePixelsInsideTheMargins() throws {
-        let layout = try SheetLayout(paper: try Paper.parse("A3").oriented(.landscape), margins: 10, dpi: 300, labelWidth: 14, labelHeight: 3.5)
+        let layout = try SheetLayout(
+            paper: try Paper.parse("A3").oriented(.landscape), margins: 10, dpi: 300, labelWidth: 14, labelHeight: 3.5)
         let perPixel = 25.4 / 300
         #expect(abs(layout.frame.width - Double(layout.pixelWidth) * perPixel) < 1e-9)
         #expect(abs((layout.frame.x / perPixel).rounded() - layout.frame.x / perPixel) < 1e-9)
@@ -91,7 +93,9 @@ import Render
         }
         // Margins that leave the page but no room for a map.
         #expect(throws: SheetError.self) {
-            try SheetLayout(paper: try Paper.parse("A4").oriented(.landscape), margins: 80, dpi: 300, labelWidth: 14, labelHeight: 3.5)
+            try SheetLayout(
+                paper: try Paper.parse("A4").oriented(.landscape), margins: 80, dpi: 300, labelWidth: 14,
+                labelHeight: 3.5)
         }
     }
 }
@@ -99,24 +103,32 @@ import Render
 @Suite struct FrameGridTests {
     @Test func principalDigits() {
         func text(_ runs: [PageTextRun]) -> [String] { runs.map(\.text) }
-        #expect(text(FrameGrid.label(axis: .northing, value: 4_512_000, interval: 1000, full: true)) == ["45", "12", "000mN"])
+        #expect(
+            text(FrameGrid.label(axis: .northing, value: 4_512_000, interval: 1000, full: true)) == [
+                "45", "12", "000mN",
+            ])
         #expect(text(FrameGrid.label(axis: .northing, value: 4_512_000, interval: 1000, full: false)) == ["12"])
-        #expect(text(FrameGrid.label(axis: .easting, value: 583_000, interval: 1000, full: true)) == ["5", "83", "000mE"])
+        #expect(
+            text(FrameGrid.label(axis: .easting, value: 583_000, interval: 1000, full: true)) == ["5", "83", "000mE"])
         #expect(text(FrameGrid.label(axis: .easting, value: 590_000, interval: 10_000, full: false)) == ["90"])
-        #expect(text(FrameGrid.label(axis: .easting, value: 586_300, interval: 100, full: true)) == ["5", "863", "00mE"])
+        #expect(
+            text(FrameGrid.label(axis: .easting, value: 586_300, interval: 100, full: true)) == ["5", "863", "00mE"])
         #expect(text(FrameGrid.label(axis: .easting, value: 86_000, interval: 1000, full: true)) == ["86", "000mE"])
         // The large digits are the bigger font.
         let runs = FrameGrid.label(axis: .northing, value: 4_512_000, interval: 1000, full: true)
         #expect(runs[1].font.size > runs[0].font.size && runs[1].font.size > runs[2].font.size)
-        #expect(text(FrameGrid.label(axis: .longitude, value: -73.975, interval: 30 / 3600.0, full: false)) == ["73°58'30\"W"])
+        #expect(
+            text(FrameGrid.label(axis: .longitude, value: -73.975, interval: 30 / 3600.0, full: false)) == [
+                "73°58'30\"W"
+            ])
         #expect(text(FrameGrid.label(axis: .latitude, value: 40.75, interval: 1 / 60.0, full: false)) == ["40°45'N"])
     }
 
     @Test func intervalsKeepLinesApartOnPaper() {
-        #expect(FrameGrid.utmInterval(metresPerMillimetre: 25) == 1000)    // 1:25,000: 40 mm
-        #expect(FrameGrid.utmInterval(metresPerMillimetre: 50) == 1000)    // 1:50,000: 20 mm
-        #expect(FrameGrid.utmInterval(metresPerMillimetre: 250) == 10_000) // 1:250,000: 40 mm
-        #expect(FrameGrid.utmInterval(metresPerMillimetre: 10) == 100)     // 1:10,000: 10 mm
+        #expect(FrameGrid.utmInterval(metresPerMillimetre: 25) == 1000)  // 1:25,000: 40 mm
+        #expect(FrameGrid.utmInterval(metresPerMillimetre: 50) == 1000)  // 1:50,000: 20 mm
+        #expect(FrameGrid.utmInterval(metresPerMillimetre: 250) == 10_000)  // 1:250,000: 40 mm
+        #expect(FrameGrid.utmInterval(metresPerMillimetre: 10) == 100)  // 1:10,000: 10 mm
         // Graticule at 40°N: 30" at 1:25,000, 5' at 1:250,000.
         #expect(FrameGrid.graticuleInterval(metresPerMillimetre: 25, highestLatitude: 40.8) == 30)
         #expect(FrameGrid.graticuleInterval(metresPerMillimetre: 250, highestLatitude: 40.8) == 300)
@@ -128,12 +140,17 @@ import Render
         let plane = UTMPlane(zone: 18, isNorth: true)
         let frame = PageRect(x: 20, y: 30, width: 200, height: 150)
         let centre = plane.project(latitude: 40.76, longitude: -73.97)
-        let halfW = 100.0 * 25, halfH = 75.0 * 25  // 1:25,000
-        let transform = FrameTransform(frame: frame, extent: Rect(minX: centre.x - halfW, minY: centre.y - halfH, maxX: centre.x + halfW, maxY: centre.y + halfH))
+        let halfW = 100.0 * 25
+        let halfH = 75.0 * 25  // 1:25,000
+        let transform = FrameTransform(
+            frame: frame,
+            extent: Rect(minX: centre.x - halfW, minY: centre.y - halfH, maxX: centre.x + halfW, maxY: centre.y + halfH)
+        )
         let grid = try #require(FrameGrid.make(type: .latlong, plane: plane, transform: transform))
         #expect(grid.interval == 30 / 3600.0)
         #expect(grid.lines.contains { $0.axis == .longitude } && grid.lines.contains { $0.axis == .latitude })
-        var input = "", expected: [(axis: FrameGrid.Axis, value: Double)] = []
+        var input = ""
+        var expected: [(axis: FrameGrid.Axis, value: Double)] = []
         for line in grid.lines {
             for p in stride(from: 0, to: line.points.count, by: 16).map({ line.points[$0] }) {
                 let q = transform.plane(p)
@@ -164,11 +181,14 @@ import Render
         let positions = [(40.76, -73.97), (40.0, -78.5), (40.0, -71.2), (-33.9, 151.2), (69.7, 18.9), (0.1, -75)]
         for (lat, lon) in positions {
             let plane = try UTMPlane(containing: lat, longitude: lon)
-            let x = WebMercatorReference.x(lon), y = WebMercatorReference.y(lat)
+            let x = WebMercatorReference.x(lon)
+            let y = WebMercatorReference.y(lat)
             let p = plane.forward(x, y)
             let zone = "\(plane.zone)\(plane.isNorth ? "n" : "s")"
             let reference = try Support.geoConvertUTM(latitude: lat, longitude: lon, zone: zone)
-            #expect(abs(p.x - reference.easting) < 0.001 && abs(p.y - reference.northing) < 0.001, "\(lat) \(lon): \(p) vs \(reference)")
+            #expect(
+                abs(p.x - reference.easting) < 0.001 && abs(p.y - reference.northing) < 0.001,
+                "\(lat) \(lon): \(p) vs \(reference)")
             let back = plane.inverse(p.x, p.y)
             #expect(abs(back.x - x) < 1e-6 && abs(back.y - y) < 1e-6)
         }

@@ -1,9 +1,10 @@
 import Foundation
-import Testing
 import ImageDiff
 import MapModel
 import Raster
 import Render
+import Testing
+
 @testable import Sheets
 
 /// Whole sheets as a reader sees them: the PDF, turned into pixels by poppler's pdftoppm,
@@ -23,8 +24,9 @@ import Render
         let c = Self.cases.first { $0.name == name }!
         let map = try LoadedMap.load(path: Support.root.appendingPathComponent("Fixtures/maps/nyc.json").path)
         let renderer = try MapRenderer(map: map)
-        let request = SheetRequest(area: .center(longitude: c.longitude, latitude: c.latitude), scale: c.scale,
-                                   paper: try Paper.parse("A4").oriented(.landscape), dpi: 300, grid: c.grid)
+        let request = SheetRequest(
+            area: .center(longitude: c.longitude, latitude: c.latitude), scale: c.scale,
+            paper: try Paper.parse("A4").oriented(.landscape), dpi: 300, grid: c.grid)
         let sheet = try Sheet.make(request, renderer: renderer)
         let directory = try Support.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

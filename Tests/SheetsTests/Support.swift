@@ -2,11 +2,13 @@ import Foundation
 import MapModel
 import Raster
 import Render
+
 @testable import Sheets
 
 /// Maps, tools and measurements shared by the sheet tests.
 enum Support {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let fonts = root.appendingPathComponent("Fixtures/fonts").path
 
     static func temporaryDirectory() throws -> URL {
@@ -23,7 +25,8 @@ enum Support {
         let data = #"{"type": "FeatureCollection", "features": [\#(features.joined(separator: ","))]}"#
         try data.write(to: directory.appendingPathComponent("data.geojson"), atomically: true, encoding: .utf8)
         let layerJSON = layers.map { "{\"source\": \"data.geojson\", " + $0.dropFirst() }.joined(separator: ",")
-        let map = #"{"name": "Test sheet", "background": "white", "fonts": ["\#(fonts)"], "systemFonts": false \#(extra), "layers": [\#(layerJSON)]}"#
+        let map =
+            #"{"name": "Test sheet", "background": "white", "fonts": ["\#(fonts)"], "systemFonts": false \#(extra), "layers": [\#(layerJSON)]}"#
         let path = directory.appendingPathComponent("map.json").path
         try map.write(toFile: path, atomically: true, encoding: .utf8)
         return try LoadedMap.load(path: path)
@@ -44,7 +47,8 @@ enum Support {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [tool] + arguments
-        let output = Pipe(), stdin = Pipe()
+        let output = Pipe()
+        let stdin = Pipe()
         process.standardOutput = output
         process.standardInput = stdin
         try process.run()
@@ -59,18 +63,24 @@ enum Support {
     }
 
     /// A PDF page rasterised by poppler (independent of Cairo): `region` in pixels at `dpi`.
-    static func rasterise(pdf: String, dpi: Int, region: (x: Int, y: Int, width: Int, height: Int)? = nil) throws -> Image {
+    static func rasterise(pdf: String, dpi: Int, region: (x: Int, y: Int, width: Int, height: Int)? = nil) throws
+        -> Image
+    {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         var arguments = ["-r", String(dpi), "-png", "-singlefile"]
-        if let r = region { arguments += ["-x", String(r.x), "-y", String(r.y), "-W", String(r.width), "-H", String(r.height)] }
+        if let r = region {
+            arguments += ["-x", String(r.x), "-y", String(r.y), "-W", String(r.width), "-H", String(r.height)]
+        }
         let stem = directory.appendingPathComponent("page").path
         try run("pdftoppm", arguments + [pdf, stem])
         return try PNG.decode(contentsOf: stem + ".png")
     }
 
     /// GeoConvert's UTM easting and northing of a position in a forced zone.
-    static func geoConvertUTM(latitude: Double, longitude: Double, zone: String) throws -> (easting: Double, northing: Double) {
+    static func geoConvertUTM(latitude: Double, longitude: Double, zone: String) throws -> (
+        easting: Double, northing: Double
+    ) {
         let line = try run("GeoConvert", ["-u", "-z", zone, "-p", "3"], input: "\(latitude) \(longitude)\n")
         let parts = line.split(whereSeparator: { $0 == " " || $0 == "\n" })
         return (Double(parts[1])!, Double(parts[2])!)
@@ -108,13 +118,21 @@ extension Image {
         var centres: [Double] = []
         var i = 0
         while i < profile.count {
-            guard profile[i] > threshold else { i += 1; continue }
+            guard profile[i] > threshold else {
+                i += 1
+                continue
+            }
             var j = i
             while j < profile.count, profile[j] > threshold { j += 1 }
             // Widen by two pixels each side to take in the anti-aliased fringe.
-            let lo = max(0, i - 2), hi = min(profile.count, j + 2)
-            var sum = 0.0, weighted = 0.0
-            for k in lo..<hi { sum += profile[k]; weighted += profile[k] * Double(k) }
+            let lo = max(0, i - 2)
+            let hi = min(profile.count, j + 2)
+            var sum = 0.0
+            var weighted = 0.0
+            for k in lo..<hi {
+                sum += profile[k]
+                weighted += profile[k] * Double(k)
+            }
             centres.append(weighted / sum + Double(offset) + 0.5)
             i = j
         }

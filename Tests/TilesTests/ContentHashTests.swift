@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Tiles
 
 @Suite struct ContentHashTests {
@@ -24,23 +25,32 @@ import Testing
 
     @Test func swappedStripesDiffer() {
         // Tiles that differ only by where a block of pixels sits must not collide.
-        var a = [UInt8](repeating: 0, count: 256), b = a
-        for i in 0..<32 { a[i] = UInt8(i + 1); b[32 + i] = UInt8(i + 1) }
+        var a = [UInt8](repeating: 0, count: 256)
+        var b = a
+        for i in 0..<32 {
+            a[i] = UInt8(i + 1)
+            b[32 + i] = UInt8(i + 1)
+        }
         #expect(ContentHash(of: a) != ContentHash(of: b))
     }
 
     /// A good hash flips each output bit with probability 1/2 when one input bit flips.
     @Test func oneInputBitFlipsAboutHalfTheOutputBits() {
         var generator = SystemRandomNumberGenerator()
-        var total = 0, trials = 0
+        var total = 0
+        var trials = 0
         var perBit = [Int](repeating: 0, count: 128)
         for _ in 0..<400 {
-            let bytes = (0..<Int.random(in: 1...300, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let bytes = (0..<Int.random(in: 1...300, using: &generator)).map { _ in
+                UInt8.random(in: 0...255, using: &generator)
+            }
             var flipped = bytes
             let bit = Int.random(in: 0..<(bytes.count * 8), using: &generator)
             flipped[bit / 8] ^= 1 << UInt8(bit % 8)
-            let h1 = ContentHash(of: bytes), h2 = ContentHash(of: flipped)
-            let high = h1.high ^ h2.high, low = h1.low ^ h2.low
+            let h1 = ContentHash(of: bytes)
+            let h2 = ContentHash(of: flipped)
+            let high = h1.high ^ h2.high
+            let low = h1.low ^ h2.low
             total += high.nonzeroBitCount + low.nonzeroBitCount
             for i in 0..<64 {
                 perBit[i] += Int((high >> UInt64(i)) & 1)

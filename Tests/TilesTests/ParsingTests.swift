@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Tiles
 
 @Suite struct ZoomRangeParsing {
@@ -65,24 +66,31 @@ import Testing
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<200 {
             let z = Int.random(in: 1...18, using: &generator)
-            let x = Int.random(in: 0..<(1 << z), using: &generator), y = Int.random(in: 0..<(1 << z), using: &generator)
+            let x = Int.random(in: 0..<(1 << z), using: &generator)
+            let y = Int.random(in: 0..<(1 << z), using: &generator)
             let b = Self.bounds(z: z, x: x, y: y)
             guard b.n - b.s > 1e-9 else { continue }
             // Shrunk by a hair (the exact edges are shared with the neighbours, and
             // round-trips through the projection are not exact to the last bit).
-            let dx = (b.e - b.w) * 1e-6, dy = (b.n - b.s) * 1e-6
-            let range = try GeoBounds(west: b.w + dx, south: b.s + dy, east: b.e - dx, north: b.n - dy).tileRange(zoom: z)
+            let dx = (b.e - b.w) * 1e-6
+            let dy = (b.n - b.s) * 1e-6
+            let range = try GeoBounds(west: b.w + dx, south: b.s + dy, east: b.e - dx, north: b.n - dy).tileRange(
+                zoom: z)
             #expect(range == TileRange(z: z, minX: x, maxX: x, minY: y, maxY: y), "tile \(z)/\(x)/\(y)")
             // Grown a little: the eight neighbours (inside the world) join.
-            let grown = try GeoBounds(west: max(-180, b.w - dx * 1e3), south: max(-89, b.s - dy * 1e3),
-                                      east: min(180, b.e + dx * 1e3), north: min(89, b.n + dy * 1e3)).tileRange(zoom: z)
+            let grown = try GeoBounds(
+                west: max(-180, b.w - dx * 1e3), south: max(-89, b.s - dy * 1e3),
+                east: min(180, b.e + dx * 1e3), north: min(89, b.n + dy * 1e3)
+            ).tileRange(zoom: z)
             #expect(grown.minX == max(0, x - 1) && grown.maxX == min((1 << z) - 1, x + 1))
         }
     }
 
     @Test func worldAtEachZoomIsEveryTile() throws {
         for z in 0...12 {
-            #expect(GeoBounds.world.tileRange(zoom: z) == TileRange(z: z, minX: 0, maxX: (1 << z) - 1, minY: 0, maxY: (1 << z) - 1))
+            #expect(
+                GeoBounds.world.tileRange(zoom: z)
+                    == TileRange(z: z, minX: 0, maxX: (1 << z) - 1, minY: 0, maxY: (1 << z) - 1))
         }
     }
 }
@@ -92,7 +100,8 @@ import Testing
         let pyramid = try TilePyramid(zooms: ZoomRange(min: 0, max: 6))
         #expect(pyramid.tileCount == (0...6).reduce(0) { $0 + (1 << (2 * $1)) })  // 5461
         #expect(pyramid.tileCount == 5461)
-        let deep = try TilePyramid(zooms: ZoomRange(min: 14, max: 14), bounds: GeoBounds(west: 13.0, south: 52.3, east: 13.8, north: 52.7))
+        let deep = try TilePyramid(
+            zooms: ZoomRange(min: 14, max: 14), bounds: GeoBounds(west: 13.0, south: 52.3, east: 13.8, north: 52.7))
         #expect(deep.tileCount == deep.ranges[0].columns * deep.ranges[0].rows)
     }
 

@@ -4,6 +4,7 @@ import MapModel
 import Raster
 import Render
 import Testing
+
 @testable import Tiles
 
 /// Tiles cut from metatiles against one image of the same extent: labels and symbols must
@@ -16,8 +17,10 @@ import Testing
 
     /// Renders the block `columns` x `rows` from (x, y) at zoom z as a tile job with small
     /// metatiles, decodes the tiles and stitches them.
-    static func stitched(map: LoadedMap, z: Int, x: Int, y: Int, columns: Int, rows: Int, metatile: Int,
-                         format: TileFormat = try! TileFormat()) throws -> Image {
+    static func stitched(
+        map: LoadedMap, z: Int, x: Int, y: Int, columns: Int, rows: Int, metatile: Int,
+        format: TileFormat = try! TileFormat()
+    ) throws -> Image {
         let root = try Scratch.directory()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let n = Double(1 << z)
@@ -25,11 +28,14 @@ import Testing
         func lat(_ row: Int) -> Double { atan(sinh(Double.pi * (1 - 2 * Double(row) / n))) * 180 / Double.pi }
         // The bbox of the block, shrunk a hair so that exactly its tiles are in the job.
         let e = 1e-7
-        let bounds = try GeoBounds(west: lon(x) + e, south: lat(y + rows) + e, east: lon(x + columns) - e, north: lat(y) - e)
+        let bounds = try GeoBounds(
+            west: lon(x) + e, south: lat(y + rows) + e, east: lon(x + columns) - e, north: lat(y) - e)
         let pyramid = try TilePyramid(zooms: ZoomRange(min: z, max: z), bounds: bounds)
         #expect(pyramid.ranges == [TileRange(z: z, minX: x, maxX: x + columns - 1, minY: y, maxY: y + rows - 1)])
         let plan = try MetatilePlan(pyramid: pyramid, size: metatile)
-        _ = try TileJob(plan: plan, workers: 2).run(sink: DirectorySink(root: root, scheme: .xyz), encoder: PNGTileEncoder()) {
+        _ = try TileJob(plan: plan, workers: 2).run(
+            sink: DirectorySink(root: root, scheme: .xyz), encoder: PNGTileEncoder()
+        ) {
             try MapTileRenderer(map: map, format: format, buffer: 128)
         }
         let side = format.pixels
@@ -46,15 +52,19 @@ import Testing
         return block
     }
 
-    static func whole(map: LoadedMap, z: Int, x: Int, y: Int, columns: Int, rows: Int, format: TileFormat = try! TileFormat()) throws -> Image {
-        let view = try View.tiles(z: z, x: x, y: y, columns: columns, rows: rows, tileSize: format.tileSize, pixelRatio: format.pixelRatio)
+    static func whole(
+        map: LoadedMap, z: Int, x: Int, y: Int, columns: Int, rows: Int, format: TileFormat = try! TileFormat()
+    ) throws -> Image {
+        let view = try View.tiles(
+            z: z, x: x, y: y, columns: columns, rows: rows, tileSize: format.tileSize, pixelRatio: format.pixelRatio)
         return try MapRenderer(map: map).renderImage(view: view, margin: 128 * Double(format.pixelRatio))
     }
 
     /// Pixels that differ at all, and the largest difference in any channel.
     static func differences(_ a: Image, _ b: Image) -> (pixels: Int, largest: Int) {
         guard a.width == b.width, a.height == b.height else { return (-1, 255) }
-        var count = 0, largest = 0
+        var count = 0
+        var largest = 0
         for i in stride(from: 0, to: a.pixels.count, by: 4) where a.pixels[i..<i + 4] != b.pixels[i..<i + 4] {
             count += 1
             for c in 0..<4 { largest = max(largest, abs(Int(a.pixels[i + c]) - Int(b.pixels[i + c]))) }
@@ -69,9 +79,13 @@ import Testing
     /// their own extent, so anti-aliasing along outlines may differ by a few levels (Cairo's
     /// rasteriser depends slightly on the extent it works in); tiles of different blocks are
     /// byte-identical (see sameBytesWhateverWorkersAndMetatiles).
-    static func expectSame(_ tiles: Image, _ whole: Image, name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectSame(
+        _ tiles: Image, _ whole: Image, name: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let result = ImageComparator(threshold: 0.1).compare(expected: whole, actual: tiles, makeDiffImage: true)
-        #expect(!result.sizesDiffer && result.differingPixels == 0, "\(name): \(result.summary)", sourceLocation: sourceLocation)
+        #expect(
+            !result.sizesDiffer && result.differingPixels == 0, "\(name): \(result.summary)",
+            sourceLocation: sourceLocation)
         if result.differingPixels > 0 || result.sizesDiffer {
             let folder = Scratch.repository.appendingPathComponent(".build/golden-artifacts").path
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -81,7 +95,8 @@ import Testing
         }
         let d = differences(tiles, whole)
         // A few levels here and there (measured: at most 10), never a missing or cut label.
-        #expect(d.largest <= 16, "\(d.pixels) pixels differ, by up to \(d.largest) levels", sourceLocation: sourceLocation)
+        #expect(
+            d.largest <= 16, "\(d.pixels) pixels differ, by up to \(d.largest) levels", sourceLocation: sourceLocation)
     }
 
     /// Europe at zoom 5: dense capitals whose labels cross tile and metatile edges.
@@ -91,14 +106,17 @@ import Testing
         Self.expectSame(tiles, whole, name: "tiles-seam-europe")
         // The region does hold labels (dark text pixels), so the comparison means something.
         var dark = 0
-        for i in stride(from: 0, to: whole.pixels.count, by: 4) where whole.pixels[i] < 80 && whole.pixels[i + 1] < 80 { dark += 1 }
+        for i in stride(from: 0, to: whole.pixels.count, by: 4) where whole.pixels[i] < 80 && whole.pixels[i + 1] < 80 {
+            dark += 1
+        }
         #expect(dark > 500)
     }
 
     /// The reference-scaled map at a zoom where its symbols have grown, in @2x tiles.
     @Test func referenceScaledHighDensityTilesMatchOneImage() throws {
         let format = try TileFormat(tileSize: 256, pixelRatio: 2)
-        let tiles = try Self.stitched(map: Self.referenceScaled, z: 5, x: 16, y: 10, columns: 3, rows: 2, metatile: 2, format: format)
+        let tiles = try Self.stitched(
+            map: Self.referenceScaled, z: 5, x: 16, y: 10, columns: 3, rows: 2, metatile: 2, format: format)
         let whole = try Self.whole(map: Self.referenceScaled, z: 5, x: 16, y: 10, columns: 3, rows: 2, format: format)
         #expect(tiles.width == 1536 && tiles.height == 1024)
         Self.expectSame(tiles, whole, name: "tiles-seam-reference-scale-2x")
@@ -112,7 +130,9 @@ import Testing
             let root = try Scratch.directory()
             defer { try? FileManager.default.removeItem(atPath: root) }
             let plan = try MetatilePlan(pyramid: pyramid, size: metatile)
-            _ = try TileJob(plan: plan, workers: workers).run(sink: DirectorySink(root: root, scheme: .xyz), encoder: PNGTileEncoder()) {
+            _ = try TileJob(plan: plan, workers: workers).run(
+                sink: DirectorySink(root: root, scheme: .xyz), encoder: PNGTileEncoder()
+            ) {
                 try MapTileRenderer(map: Self.mapnikStyle, format: try TileFormat(), buffer: 128)
             }
             outputs.append(try Scratch.files(under: root))
@@ -135,12 +155,18 @@ import Testing
         let make: @Sendable () throws -> any MetatileRendering = {
             try MapTileRenderer(map: SeamTests.mapnikStyle, format: try TileFormat(), buffer: 128)
         }
-        let reference = try Scratch.directory(), resumed = try Scratch.directory()
-        defer { try? FileManager.default.removeItem(atPath: reference); try? FileManager.default.removeItem(atPath: resumed) }
+        let reference = try Scratch.directory()
+        let resumed = try Scratch.directory()
+        defer {
+            try? FileManager.default.removeItem(atPath: reference)
+            try? FileManager.default.removeItem(atPath: resumed)
+        }
         let plan = try MetatilePlan(pyramid: pyramid, size: 8)
-        _ = try TileJob(plan: plan, workers: 2).run(sink: DirectorySink(root: reference, scheme: .xyz), encoder: PNGTileEncoder(), makeRenderer: make)
+        _ = try TileJob(plan: plan, workers: 2).run(
+            sink: DirectorySink(root: reference, scheme: .xyz), encoder: PNGTileEncoder(), makeRenderer: make)
         // A run that stopped part-way: some tiles inside metatiles are missing.
-        _ = try TileJob(plan: plan, workers: 2).run(sink: DirectorySink(root: resumed, scheme: .xyz), encoder: PNGTileEncoder(), makeRenderer: make)
+        _ = try TileJob(plan: plan, workers: 2).run(
+            sink: DirectorySink(root: resumed, scheme: .xyz), encoder: PNGTileEncoder(), makeRenderer: make)
         var removed = 0
         // The missing tiles of each metatile form a smaller block than the metatile.
         for name in try Scratch.files(under: resumed).keys {
@@ -152,8 +178,11 @@ import Testing
         let summary = try TileJob(plan: plan, workers: 2, resume: true)
             .run(sink: DirectorySink(root: resumed, scheme: .xyz), encoder: PNGTileEncoder(), makeRenderer: make)
         #expect(summary.tiles == removed && summary.skipped == pyramid.tileCount - removed)
-        let expected = try Scratch.files(under: reference), actual = try Scratch.files(under: resumed)
+        let expected = try Scratch.files(under: reference)
+        let actual = try Scratch.files(under: resumed)
         let differing = expected.keys.filter { expected[$0] != actual[$0] }.sorted()
-        #expect(actual.count == expected.count && differing.isEmpty, "\(differing.count) tiles differ: \(differing.prefix(5))")
+        #expect(
+            actual.count == expected.count && differing.isEmpty,
+            "\(differing.count) tiles differ: \(differing.prefix(5))")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Raster
 import Synchronization
+
 @testable import Tiles
 
 /// A stand-in renderer for pipeline tests: each tile's pixels are a function of the tile
@@ -23,7 +24,9 @@ final class PatternRenderer: MetatileRendering {
         for tile in metatile.tiles {
             let image = PatternRenderer.image(of: tile, side: side)
             for y in 0..<side {
-                for x in 0..<side { block[(tile.x - metatile.x) * side + x, (tile.y - metatile.y) * side + y] = image[x, y] }
+                for x in 0..<side {
+                    block[(tile.x - metatile.x) * side + x, (tile.y - metatile.y) * side + y] = image[x, y]
+                }
             }
         }
         return block
@@ -51,7 +54,8 @@ final class CountingEncoder: TileEncoding {
 enum Scratch {
     /// A fresh empty folder.
     static func directory() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("meridian-tiles-\(UUID().uuidString)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("meridian-tiles-\(UUID().uuidString)")
+            .path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }
@@ -70,7 +74,8 @@ enum Scratch {
         return result
     }
 
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static func fixture(_ path: String) -> String { repository.appendingPathComponent("Fixtures/" + path).path }
 }
 

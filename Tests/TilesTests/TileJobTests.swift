@@ -1,20 +1,26 @@
 import Foundation
 import Raster
 import Testing
+
 @testable import Tiles
 
 /// The job pipeline with a stand-in renderer: what is written where, identical tiles encoded
 /// once, the same output whatever the workers and metatile size, resume, shards and merge.
 @Suite struct TileJobTests {
     static let pyramid = try! TilePyramid(zooms: ZoomRange(min: 0, max: 5))
-    static let metadata = TileSetMetadata(name: "test", attribution: "someone", pyramid: pyramid,
-                                          format: try! TileFormat(), buffer: 128)
+    static let metadata = TileSetMetadata(
+        name: "test", attribution: "someone", pyramid: pyramid,
+        format: try! TileFormat(), buffer: 128)
 
     @discardableResult
-    static func run(_ sink: any TileSink, workers: Int = 2, metatile: Int = 4, shard: Shard? = nil, resume: Bool = false,
-                    pyramid: TilePyramid = pyramid, encoder: CountingEncoder = CountingEncoder()) throws -> TileJobSummary {
+    static func run(
+        _ sink: any TileSink, workers: Int = 2, metatile: Int = 4, shard: Shard? = nil, resume: Bool = false,
+        pyramid: TilePyramid = pyramid, encoder: CountingEncoder = CountingEncoder()
+    ) throws -> TileJobSummary {
         let plan = try MetatilePlan(pyramid: pyramid, size: metatile, shard: shard)
-        return try TileJob(plan: plan, workers: workers, resume: resume).run(sink: sink, encoder: encoder) { PatternRenderer() }
+        return try TileJob(plan: plan, workers: workers, resume: resume).run(sink: sink, encoder: encoder) {
+            PatternRenderer()
+        }
     }
 
     @Test func directoryHoldsEveryTileWithItsOwnPixels() throws {
@@ -42,7 +48,8 @@ import Testing
 
     @Test func identicalTilesAreEncodedOnce() throws {
         let encoder = CountingEncoder()
-        let summary = try Self.run(DirectorySink(root: try Scratch.directory(), scheme: .xyz), workers: 3, encoder: encoder)
+        let summary = try Self.run(
+            DirectorySink(root: try Scratch.directory(), scheme: .xyz), workers: 3, encoder: encoder)
         // Distinct images: zoom 0 and 1 (1 + 4), then per zoom >= 2 the odd rows' tiles, plus one ocean.
         let distinct = 1 + 4 + (2...5).reduce(0) { $0 + (1 << $1) * (1 << $1) / 2 } + 1
         #expect(encoder.count.withLock { $0 } == distinct)
@@ -60,8 +67,13 @@ import Testing
         var contents: [String] = []
         for (workers, metatile) in [(1, 1), (3, 8)] {
             let path = try Scratch.directory() + "/t.mbtiles"
-            try Self.run(MBTilesSink(path: path, metadata: Self.metadata, resume: false), workers: workers, metatile: metatile)
-            contents.append(try sqliteShell(path, "SELECT zoom_level, tile_column, tile_row, hex(tile_data) FROM tiles ORDER BY 1, 2, 3; SELECT * FROM metadata ORDER BY name; SELECT tile_id FROM images ORDER BY 1"))
+            try Self.run(
+                MBTilesSink(path: path, metadata: Self.metadata, resume: false), workers: workers, metatile: metatile)
+            contents.append(
+                try sqliteShell(
+                    path,
+                    "SELECT zoom_level, tile_column, tile_row, hex(tile_data) FROM tiles ORDER BY 1, 2, 3; SELECT * FROM metadata ORDER BY name; SELECT tile_id FROM images ORDER BY 1"
+                ))
         }
         #expect(contents[0] == contents[1])
     }
@@ -73,23 +85,32 @@ import Testing
         #expect(try sqliteShell(path, "PRAGMA integrity_check") == "ok")
         #expect(try sqliteShell(path, "SELECT count(*) FROM tiles") == "1365")
         let images = Int(try sqliteShell(path, "SELECT count(*) FROM images"))!
-        #expect(images == summary.distinct && images == 1 + 4 + (2...5).reduce(0) { $0 + (1 << $1) * (1 << $1) / 2 } + 1)
-        #expect(try sqliteShell(path, "SELECT count(*) FROM map WHERE tile_id = (SELECT tile_id FROM map GROUP BY tile_id ORDER BY count(*) DESC LIMIT 1)") == String((2...5).reduce(0) { $0 + (1 << $1) * (1 << $1) / 2 }))
+        #expect(
+            images == summary.distinct && images == 1 + 4 + (2...5).reduce(0) { $0 + (1 << $1) * (1 << $1) / 2 } + 1)
+        #expect(
+            try sqliteShell(
+                path,
+                "SELECT count(*) FROM map WHERE tile_id = (SELECT tile_id FROM map GROUP BY tile_id ORDER BY count(*) DESC LIMIT 1)"
+            ) == String((2...5).reduce(0) { $0 + (1 << $1) * (1 << $1) / 2 }))
         // TMS rows: XYZ tile 2/1/0 is stored at row 3.
         let expected = try CountingEncoder().encode(PatternRenderer.image(of: TileID(z: 2, x: 1, y: 0), side: 16))
         let hex = expected.map { String(format: "%02X", $0) }.joined()
-        #expect(try sqliteShell(path, "SELECT hex(tile_data) FROM tiles WHERE zoom_level = 2 AND tile_column = 1 AND tile_row = 3") == hex)
-        #expect(try sqliteShell(path, "SELECT name || '=' || value FROM metadata ORDER BY name") == """
-            attribution=someone
-            bounds=-180,-85.051129,180,85.051129
-            center=0,0,0
-            format=png
-            maxzoom=5
-            meridian=tile-size=256 scale=1 buffer=128
-            minzoom=0
-            name=test
-            type=baselayer
-            """)
+        #expect(
+            try sqliteShell(
+                path, "SELECT hex(tile_data) FROM tiles WHERE zoom_level = 2 AND tile_column = 1 AND tile_row = 3")
+                == hex)
+        #expect(
+            try sqliteShell(path, "SELECT name || '=' || value FROM metadata ORDER BY name") == """
+                attribution=someone
+                bounds=-180,-85.051129,180,85.051129
+                center=0,0,0
+                format=png
+                maxzoom=5
+                meridian=tile-size=256 scale=1 buffer=128
+                minzoom=0
+                name=test
+                type=baselayer
+                """)
         // A finished file is one file: no write-ahead log or journal beside it.
         for suffix in ["-wal", "-shm", "-journal"] { #expect(!FileManager.default.fileExists(atPath: path + suffix)) }
         // Our reader agrees with the shell.
@@ -103,11 +124,15 @@ import Testing
         try Self.run(MBTilesSink(path: whole, metadata: Self.metadata, resume: false))
         // A partial file: the first of three shards, as if a run had stopped there.
         let partial = try Scratch.directory() + "/partial.mbtiles"
-        let first = try Self.run(MBTilesSink(path: partial, metadata: Self.metadata, resume: false), shard: Shard(index: 0, count: 3))
+        let first = try Self.run(
+            MBTilesSink(path: partial, metadata: Self.metadata, resume: false), shard: Shard(index: 0, count: 3))
         let encoder = CountingEncoder()
-        let resumed = try Self.run(MBTilesSink(path: partial, metadata: Self.metadata, resume: true), metatile: 8, resume: true, encoder: encoder)
+        let resumed = try Self.run(
+            MBTilesSink(path: partial, metadata: Self.metadata, resume: true), metatile: 8, resume: true,
+            encoder: encoder)
         #expect(resumed.skipped == first.tiles && resumed.tiles == 1365 - first.tiles)
-        let query = "SELECT zoom_level, tile_column, tile_row, hex(tile_data) FROM tiles ORDER BY 1, 2, 3; SELECT * FROM metadata ORDER BY name"
+        let query =
+            "SELECT zoom_level, tile_column, tile_row, hex(tile_data) FROM tiles ORDER BY 1, 2, 3; SELECT * FROM metadata ORDER BY name"
         #expect(try sqliteShell(partial, query) == (try sqliteShell(whole, query)))
 
         // Directories too.
@@ -122,8 +147,11 @@ import Testing
 
     @Test func resumeRefusesAFileOfAnotherJob() throws {
         let path = try Scratch.directory() + "/t.mbtiles"
-        try Self.run(MBTilesSink(path: path, metadata: Self.metadata, resume: false), pyramid: try TilePyramid(zooms: ZoomRange(min: 0, max: 2)))
-        let other = TileSetMetadata(name: "test", attribution: nil, pyramid: Self.pyramid, format: try TileFormat(tileSize: 512), buffer: 128)
+        try Self.run(
+            MBTilesSink(path: path, metadata: Self.metadata, resume: false),
+            pyramid: try TilePyramid(zooms: ZoomRange(min: 0, max: 2)))
+        let other = TileSetMetadata(
+            name: "test", attribution: nil, pyramid: Self.pyramid, format: try TileFormat(tileSize: 512), buffer: 128)
         #expect {
             try MBTilesSink(path: path, metadata: other, resume: true)
         } throws: { "\($0)".contains("was made by a different job") }
@@ -135,25 +163,35 @@ import Testing
         var parts: [String] = []
         for i in 0..<3 {
             let path = folder + "/part\(i).mbtiles"
-            try Self.run(MBTilesSink(path: path, metadata: Self.metadata, resume: false), workers: 1 + i, metatile: 8, shard: Shard(index: i, count: 3))
+            try Self.run(
+                MBTilesSink(path: path, metadata: Self.metadata, resume: false), workers: 1 + i, metatile: 8,
+                shard: Shard(index: i, count: 3))
             parts.append(path)
         }
         let summary = try MBTilesMerger.merge(inputs: parts.reversed(), output: folder + "/all.mbtiles")
         #expect(summary.tiles == 1365 && summary.inputs == 3)
-        let query = "SELECT zoom_level, tile_column, tile_row, hex(tile_data) FROM tiles ORDER BY 1, 2, 3; SELECT * FROM metadata ORDER BY name; SELECT count(*) FROM images"
+        let query =
+            "SELECT zoom_level, tile_column, tile_row, hex(tile_data) FROM tiles ORDER BY 1, 2, 3; SELECT * FROM metadata ORDER BY name; SELECT count(*) FROM images"
         #expect(try sqliteShell(folder + "/all.mbtiles", query) == (try sqliteShell(folder + "/whole.mbtiles", query)))
         #expect(try sqliteShell(folder + "/all.mbtiles", "PRAGMA integrity_check") == "ok")
         // No temporary file is left beside the output.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["all.mbtiles", "part0.mbtiles", "part1.mbtiles", "part2.mbtiles", "whole.mbtiles"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [
+                "all.mbtiles", "part0.mbtiles", "part1.mbtiles", "part2.mbtiles", "whole.mbtiles",
+            ])
     }
 
     @Test func mergeRefusesConflictingTiles() throws {
         let folder = try Scratch.directory()
         try Self.run(MBTilesSink(path: folder + "/a.mbtiles", metadata: Self.metadata, resume: false))
         try Self.run(MBTilesSink(path: folder + "/b.mbtiles", metadata: Self.metadata, resume: false))
-        _ = try sqliteShell(folder + "/b.mbtiles", "INSERT INTO images VALUES (x'00', 'other'); UPDATE map SET tile_id = 'other' WHERE zoom_level = 1 AND tile_column = 1 AND tile_row = 0")
+        _ = try sqliteShell(
+            folder + "/b.mbtiles",
+            "INSERT INTO images VALUES (x'00', 'other'); UPDATE map SET tile_id = 'other' WHERE zoom_level = 1 AND tile_column = 1 AND tile_row = 0"
+        )
         #expect {
-            try MBTilesMerger.merge(inputs: [folder + "/a.mbtiles", folder + "/b.mbtiles"], output: folder + "/all.mbtiles")
+            try MBTilesMerger.merge(
+                inputs: [folder + "/a.mbtiles", folder + "/b.mbtiles"], output: folder + "/all.mbtiles")
         } throws: { "\($0)".contains("tile 1/1/1 differs") }
         #expect(!FileManager.default.fileExists(atPath: folder + "/all.mbtiles"))
     }
@@ -168,8 +206,10 @@ import Testing
         let path = try Scratch.directory() + "/t.mbtiles"
         let plan = try MetatilePlan(pyramid: Self.pyramid, size: 4)
         #expect {
-            try TileJob(plan: plan, workers: 2).run(sink: MBTilesSink(path: path, metadata: Self.metadata, resume: false),
-                                                      encoder: CountingEncoder()) { Failing() }
+            try TileJob(plan: plan, workers: 2).run(
+                sink: MBTilesSink(path: path, metadata: Self.metadata, resume: false),
+                encoder: CountingEncoder()
+            ) { Failing() }
         } throws: { "\($0)".hasPrefix("metatile 4/") && "\($0)".contains("boom") }
         // What was committed before the failure is a valid file to resume.
         #expect(try sqliteShell(path, "PRAGMA integrity_check") == "ok")

@@ -1,5 +1,5 @@
-import Geodesy
 import Foundation
+import Geodesy
 
 /// Reads a GeoJSON file (RFC 7946: a FeatureCollection, a Feature or a bare Geometry, in
 /// longitude/latitude WGS84) into features projected to Web Mercator metres.
@@ -9,15 +9,19 @@ public enum GeoJSONReader {
     public static func read(path: String, displayName: String? = nil) throws -> [Feature] {
         let name = displayName ?? path
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw DocumentError(file: name, place: "", message: FileManager.default.fileExists(atPath: path)
-                                ? "cannot read the file" : "no such file")
+            throw DocumentError(
+                file: name, place: "",
+                message: FileManager.default.fileExists(atPath: path)
+                    ? "cannot read the file" : "no such file")
         }
         let root = try JSONParser.parse([UInt8](data), file: name)
         return try features(from: JSONNode(value: root, file: name))
     }
 
     public static func features(from root: JSONNode) throws -> [Feature] {
-        guard case .object = root.value else { throw root.error("not GeoJSON: expected an object, got \(root.value.typeDescription)") }
+        guard case .object = root.value else {
+            throw root.error("not GeoJSON: expected an object, got \(root.value.typeDescription)")
+        }
         let object = try root.object(allowed: root.keysForGeoJSON)
         let type = try object.required("type").string()
         switch type {
@@ -105,9 +109,9 @@ public enum GeoJSONReader {
     }
 }
 
-private extension JSONNode {
+extension JSONNode {
     /// GeoJSON allows foreign members, so any key is accepted; this lists the keys present.
-    var keysForGeoJSON: [String] {
+    fileprivate var keysForGeoJSON: [String] {
         if case .object(let members) = value { return members.map(\.key) }
         return []
     }
@@ -129,7 +133,9 @@ private struct GeometryBuilder {
     }
 
     func list(_ value: JSONValue, path: [Int]) throws -> [JSONValue] {
-        guard case .array(let items) = value else { throw error(path, "expected an array, got \(value.typeDescription)") }
+        guard case .array(let items) = value else {
+            throw error(path, "expected an array, got \(value.typeDescription)")
+        }
         return items
     }
 
@@ -140,8 +146,12 @@ private struct GeometryBuilder {
         guard case .number(let lon) = items[0], case .number(let lat) = items[1] else {
             throw error(path, "a position's longitude and latitude must be numbers")
         }
-        guard lon >= -180, lon <= 180 else { throw error(path, "longitude \(formatNumber(lon)) is out of range (-180 to 180)") }
-        guard lat >= -90, lat <= 90 else { throw error(path, "latitude \(formatNumber(lat)) is out of range (-90 to 90)") }
+        guard lon >= -180, lon <= 180 else {
+            throw error(path, "longitude \(formatNumber(lon)) is out of range (-180 to 180)")
+        }
+        guard lat >= -90, lat <= 90 else {
+            throw error(path, "latitude \(formatNumber(lat)) is out of range (-90 to 90)")
+        }
         coordinates.append(WebMercator.x(longitude: lon))
         coordinates.append(WebMercator.y(latitude: lat))
     }
@@ -150,7 +160,9 @@ private struct GeometryBuilder {
 
     mutating func line(_ value: JSONValue, path: [Int]) throws {
         let points = try list(value, path: path)
-        guard points.count >= 2 else { throw error(path, "a LineString needs at least 2 positions, got \(points.count)") }
+        guard points.count >= 2 else {
+            throw error(path, "a LineString needs at least 2 positions, got \(points.count)")
+        }
         for (i, p) in points.enumerated() { try position(p, path: path + [i]) }
         endPart()
     }
@@ -161,7 +173,9 @@ private struct GeometryBuilder {
         guard !rings.isEmpty else { throw error(path, "a Polygon needs at least an exterior ring") }
         for (r, ring) in rings.enumerated() {
             let points = try list(ring, path: path + [r])
-            guard points.count >= 3 else { throw error(path + [r], "a ring needs at least 4 positions, got \(points.count)") }
+            guard points.count >= 3 else {
+                throw error(path + [r], "a ring needs at least 4 positions, got \(points.count)")
+            }
             for (i, p) in points.enumerated() { try position(p, path: path + [r, i]) }
             endPart()
         }
@@ -169,7 +183,8 @@ private struct GeometryBuilder {
     }
 
     func build(_ kind: Geometry.Kind) -> Geometry {
-        Geometry(kind: kind, coordinates: coordinates, partStarts: partStarts,
-                 polygonStarts: kind == .polygon ? polygonStarts : [])
+        Geometry(
+            kind: kind, coordinates: coordinates, partStarts: partStarts,
+            polygonStarts: kind == .polygon ? polygonStarts : [])
     }
 }

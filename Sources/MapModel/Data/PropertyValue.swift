@@ -9,8 +9,8 @@ public enum PropertyValue: Sendable, Equatable, Hashable {
     /// holds a number equals that number (attribute tables often store numbers as text).
     public func isEqual(to other: PropertyValue) -> Bool {
         switch (self, other) {
-        case let (.number(a), .number(b)): return a == b
-        case let (.number(a), .string(b)), let (.string(b), .number(a)): return Double(b) == a
+        case (.number(let a), .number(let b)): return a == b
+        case (.number(let a), .string(let b)), (.string(let b), .number(let a)): return Double(b) == a
         default: return self == other
         }
     }
@@ -58,6 +58,7 @@ public struct Properties: Sendable, Equatable {
     }
 
     public static func == (lhs: Properties, rhs: Properties) -> Bool {
-        lhs.entries.count == rhs.entries.count && zip(lhs.entries, rhs.entries).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        lhs.entries.count == rhs.entries.count
+            && zip(lhs.entries, rhs.entries).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     }
 }

@@ -24,7 +24,8 @@ public struct SpatialIndex: Sendable {
         }
         let extent = items.reduce(Rect.empty) { $0.union($1) }
         let order = items.indices.sorted { a, b in
-            let ha = SpatialIndex.hilbertKey(items[a], extent), hb = SpatialIndex.hilbertKey(items[b], extent)
+            let ha = SpatialIndex.hilbertKey(items[a], extent)
+            let hb = SpatialIndex.hilbertKey(items[b], extent)
             return ha != hb ? ha < hb : a < b
         }
         var boxes = order.map { items[$0] }
@@ -85,7 +86,9 @@ public struct SpatialIndex: Sendable {
 
     /// Hilbert curve index of (x, y) on a 2^16 grid, by the classic rotate-and-flip walk.
     private static func hilbert(x xIn: UInt32, y yIn: UInt32) -> UInt32 {
-        var x = xIn, y = yIn, d: UInt32 = 0
+        var x = xIn
+        var y = yIn
+        var d: UInt32 = 0
         var s: UInt32 = 1 << 15
         while s > 0 {
             let rx: UInt32 = (x & s) > 0 ? 1 : 0

@@ -73,11 +73,15 @@ public struct GridSettings: Sendable, Equatable {
     /// Latitude/longitude in greys, UTM in brick red, MGRS and USNG in blue.
     public static func defaultStyle(type: Kind, level: Int) -> GridLevelStyle {
         let index = max(0, level)
-        let palette: [UInt32], widths: [Double], sizes: [Double]
+        let palette: [UInt32]
+        let widths: [Double]
+        let sizes: [Double]
         switch type {
         case .latlong:
-            palette = [0x1f1f1f, 0x2b2b2b, 0x383838, 0x444444, 0x4f4f4f, 0x595959,
-                       0x606060, 0x686868, 0x6e6e6e, 0x747474, 0x7a7a7a, 0x808080]
+            palette = [
+                0x1f1f1f, 0x2b2b2b, 0x383838, 0x444444, 0x4f4f4f, 0x595959,
+                0x606060, 0x686868, 0x6e6e6e, 0x747474, 0x7a7a7a, 0x808080,
+            ]
             widths = [1.2, 1.0, 0.9, 0.8, 0.7, 0.65, 0.6, 0.55, 0.5, 0.5, 0.45, 0.45]
             sizes = [9, 9, 8.5, 8.5, 8, 8, 8, 8, 7.5, 7.5, 7.5, 7.5]
         case .utm:
@@ -91,10 +95,12 @@ public struct GridSettings: Sendable, Equatable {
         }
         let i = min(index, palette.count - 1)
         let color = Color(rgb: palette[i])
-        return GridLevelStyle(visible: true,
-                              line: LineSymbol(color: color, width: widths[i]),
-                              text: GridTextSymbol(bold: i <= 1, size: sizes[i], color: color,
-                                                   halo: Halo(color: .white, width: 1.5)))
+        return GridLevelStyle(
+            visible: true,
+            line: LineSymbol(color: color, width: widths[i]),
+            text: GridTextSymbol(
+                bold: i <= 1, size: sizes[i], color: color,
+                halo: Halo(color: .white, width: 1.5)))
     }
 }
 
@@ -119,7 +125,9 @@ public struct GridTextSymbol: Sendable, Equatable {
     public var color: Color = .black
     public var halo: Halo?
 
-    public init(font: String = "DejaVu Sans", bold: Bool = false, size: Double = 8, color: Color = .black, halo: Halo? = nil) {
+    public init(
+        font: String = "DejaVu Sans", bold: Bool = false, size: Double = 8, color: Color = .black, halo: Halo? = nil
+    ) {
         self.font = font
         self.bold = bold
         self.size = size

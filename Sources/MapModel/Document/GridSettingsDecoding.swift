@@ -1,7 +1,9 @@
 /// Reading the document's `grid` object; every error names its JSON path.
 extension GridSettings {
     /// The keys each grid object accepts (the schema test checks them against the JSON Schema).
-    static let keys = ["type", "visible", "labelsVisible", "labelPosition", "labelFormat", "labelUnit", "minSpacing", "levels"]
+    static let keys = [
+        "type", "visible", "labelsVisible", "labelPosition", "labelFormat", "labelUnit", "minSpacing", "levels",
+    ]
     static let levelKeys = ["visible", "line", "text"]
     static let textKeys = ["font", "bold", "size", "color", "halo"]
 }
@@ -19,12 +21,15 @@ extension JSONNode {
             grid.minSpacing = try n.number(in: 1...1000)
         }
         if let n = object["levels"] {
-            guard case .object(let members) = n.value else { throw n.error("expected an object of levels by number, got \(n.value.typeDescription)") }
+            guard case .object(let members) = n.value else {
+                throw n.error("expected an object of levels by number, got \(n.value.typeDescription)")
+            }
             let count = GridSettings.levelCount(grid.type)
             for member in members {
                 let child = JSONNode(value: member.value, file: file, path: "\(n.path).\(member.key)")
                 guard let level = Int(member.key), String(level) == member.key, (0..<count).contains(level) else {
-                    throw child.error("\(grid.type.rawValue) has levels 0 to \(count - 1); \"\(member.key)\" is not one of them")
+                    throw child.error(
+                        "\(grid.type.rawValue) has levels 0 to \(count - 1); \"\(member.key)\" is not one of them")
                 }
                 grid.levels[level] = try child.gridLevel()
             }
@@ -42,7 +47,9 @@ extension JSONNode {
             if let w = line["width"] { level.lineWidth = try w.size() }
             if let d = line["dash"] {
                 let dash = try d.array().map { try $0.size() }
-                if !dash.isEmpty, dash.allSatisfy({ $0 == 0 }) { throw d.error("a dash pattern needs a length above zero") }
+                if !dash.isEmpty, dash.allSatisfy({ $0 == 0 }) {
+                    throw d.error("a dash pattern needs a length above zero")
+                }
                 level.dash = dash
             }
             if let c = line["cap"] { level.cap = try c.enumValue(LineCap.self) }

@@ -24,7 +24,8 @@ public final class LoadedMap: Sendable {
                 store = existing
             } else {
                 guard FileManager.default.fileExists(atPath: layer.source) else {
-                    throw DocumentError(file: document.path, place: "layers[\(i)].source", message: "no such file: \(layer.source)")
+                    throw DocumentError(
+                        file: document.path, place: "layers[\(i)].source", message: "no such file: \(layer.source)")
                 }
                 store = try FeatureStore.load(path: layer.source)
                 byPath[layer.source] = store

@@ -5,8 +5,10 @@ extension MapDocument {
     /// folder; the sources themselves are read by `LoadedMap`.
     public static func load(path: String) throws -> MapDocument {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw DocumentError(file: path, place: "", message: FileManager.default.fileExists(atPath: path)
-                                ? "cannot read the file" : "no such file")
+            throw DocumentError(
+                file: path, place: "",
+                message: FileManager.default.fileExists(atPath: path)
+                    ? "cannot read the file" : "no such file")
         }
         let root = JSONNode(value: try JSONParser.parse([UInt8](data), file: path), file: path)
         return try decode(root, baseDirectory: (path as NSString).deletingLastPathComponent)
@@ -22,13 +24,18 @@ extension MapDocument {
         if let node = object["background"] { map.background = try node.color() }
         if let node = object["referenceScale"] {
             let value = try node.number()
-            guard value >= 0 else { throw node.error("a reference scale is a scale denominator (e.g. 50000), or 0 for none; got \(formatNumber(value))") }
+            guard value >= 0 else {
+                throw node.error(
+                    "a reference scale is a scale denominator (e.g. 50000), or 0 for none; got \(formatNumber(value))")
+            }
             map.referenceScale = value > 0 ? value : nil
         }
         if let node = object["fonts"] {
             map.fonts = try node.array().map { item in
                 let path = resolve(try item.string(), against: baseDirectory)
-                guard FileManager.default.fileExists(atPath: path) else { throw item.error("font file or folder not found: \(path)") }
+                guard FileManager.default.fileExists(atPath: path) else {
+                    throw item.error("font file or folder not found: \(path)")
+                }
                 return path
             }
         }
@@ -38,7 +45,9 @@ extension MapDocument {
         var names = Set<String>()
         for node in layerNodes {
             let layer = try decodeLayer(node, baseDirectory: baseDirectory)
-            guard names.insert(layer.name).inserted else { throw node.error("a layer named \"\(layer.name)\" already exists") }
+            guard names.insert(layer.name).inserted else {
+                throw node.error("a layer named \"\(layer.name)\" already exists")
+            }
             map.layers.append(layer)
         }
         return map
@@ -49,8 +58,10 @@ extension MapDocument {
         return ((base.isEmpty ? "." : base) as NSString).appendingPathComponent(path)
     }
 
-    static let layerKeys = ["name", "source", "visible", "minScale", "maxScale", "scalesSymbols", "filter",
-                            "marker", "line", "fill", "label"]
+    static let layerKeys = [
+        "name", "source", "visible", "minScale", "maxScale", "scalesSymbols", "filter",
+        "marker", "line", "fill", "label",
+    ]
 
     static func decodeLayer(_ node: JSONNode, baseDirectory: String) throws -> Layer {
         let object = try node.object(allowed: layerKeys)
@@ -62,7 +73,8 @@ extension MapDocument {
         if let n = object["minScale"] { layer.minScale = try n.positiveNumber(allowZero: true) }
         if let n = object["maxScale"] { layer.maxScale = try n.positiveNumber(allowZero: false) }
         if let lo = layer.minScale, let hi = layer.maxScale, lo >= hi {
-            throw object["maxScale"]!.error("maxScale (\(formatNumber(hi))) must be greater than minScale (\(formatNumber(lo)))")
+            throw object["maxScale"]!.error(
+                "maxScale (\(formatNumber(hi))) must be greater than minScale (\(formatNumber(lo)))")
         }
         if let n = object["scalesSymbols"] { layer.scalesSymbols = try n.bool() }
         if let n = object["filter"] { layer.filter = try n.filter() }

@@ -49,7 +49,9 @@ extension JSONNode {
         if let n = object["width"] { symbol.width = try n.size() }
         if let n = object["dash"] {
             symbol.dash = try n.array().map { try $0.size() }
-            if !symbol.dash.isEmpty, symbol.dash.allSatisfy({ $0 == 0 }) { throw n.error("a dash pattern needs a length above zero") }
+            if !symbol.dash.isEmpty, symbol.dash.allSatisfy({ $0 == 0 }) {
+                throw n.error("a dash pattern needs a length above zero")
+            }
         }
         if let n = object["cap"] { symbol.cap = try n.enumValue(LineCap.self) }
         if let n = object["join"] { symbol.join = try n.enumValue(LineJoin.self) }
@@ -80,11 +82,11 @@ extension JSONNode {
         let object = try self.object(allowed: SymbolKeys.label)
         let text: LabelText
         switch (object["attribute"], object["text"]) {
-        case let (attribute?, nil):
+        case (let attribute?, nil):
             let name = try attribute.string()
             guard !name.isEmpty else { throw attribute.error("the attribute name cannot be empty") }
             text = .attribute(name)
-        case let (nil, template?):
+        case (nil, let template?):
             switch LabelText.template(try template.string()) {
             case .success(let parsed): text = parsed
             case .failure(let failure): throw template.error(failure.message)
@@ -121,7 +123,9 @@ extension JSONNode {
     }
 
     func filter() throws -> Filter {
-        guard case .object(let members) = value else { throw error("a filter is an object, got \(value.typeDescription)") }
+        guard case .object(let members) = value else {
+            throw error("a filter is an object, got \(value.typeDescription)")
+        }
         let keys = members.map(\.key)
         if keys.count == 1, let combinator = keys.first, ["all", "any", "not"].contains(combinator) {
             let object = try self.object(allowed: [combinator])
@@ -137,7 +141,9 @@ extension JSONNode {
         let property = try object.required("property").string()
         let given = keys.filter { $0 != "property" }
         guard given.count == 1, let op = given.first else {
-            throw error("a filter needs \"property\" and exactly one operator (\(operators.joined(separator: ", "))), or all/any/not")
+            throw error(
+                "a filter needs \"property\" and exactly one operator (\(operators.joined(separator: ", "))), or all/any/not"
+            )
         }
         let operand = object.includingNull(op)!
         switch op {

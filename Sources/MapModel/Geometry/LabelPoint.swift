@@ -1,5 +1,5 @@
-import Geodesy
 import Foundation
+import Geodesy
 
 /// Where a feature's label goes, computed once from the whole geometry (never from a clipped
 /// piece), so that every view and every tile puts it in the same place.
@@ -25,12 +25,16 @@ public enum LabelPoint {
         var bestLength = -1.0
         for part in 0..<geometry.partCount {
             let length = partLength(geometry, part)
-            if length > bestLength { best = part; bestLength = length }
+            if length > bestLength {
+                best = part
+                bestLength = length
+            }
         }
         var remaining = bestLength / 2
         let range = geometry.partRange(best)
         for v in range.dropLast() {
-            let dx = geometry.x(v + 1) - geometry.x(v), dy = geometry.y(v + 1) - geometry.y(v)
+            let dx = geometry.x(v + 1) - geometry.x(v)
+            let dy = geometry.y(v + 1) - geometry.y(v)
             let length = (dx * dx + dy * dy).squareRoot()
             if length >= remaining, length > 0 {
                 let t = remaining / length
@@ -44,7 +48,8 @@ public enum LabelPoint {
     static func partLength(_ geometry: Geometry, _ part: Int) -> Double {
         var total = 0.0
         for v in geometry.partRange(part).dropLast() {
-            let dx = geometry.x(v + 1) - geometry.x(v), dy = geometry.y(v + 1) - geometry.y(v)
+            let dx = geometry.x(v + 1) - geometry.x(v)
+            let dy = geometry.y(v + 1) - geometry.y(v)
             total += (dx * dx + dy * dy).squareRoot()
         }
         return total
@@ -70,7 +75,10 @@ public enum LabelPoint {
             let rings = geometry.ringRange(ofPolygon: p)
             var area = abs(ringArea(geometry, rings.lowerBound))
             for hole in rings.dropFirst() { area -= abs(ringArea(geometry, hole)) }
-            if area > bestArea { bestArea = area; bestPolygon = p }
+            if area > bestArea {
+                bestArea = area
+                bestPolygon = p
+            }
         }
         let rings = Array(geometry.ringRange(ofPolygon: bestPolygon))
         var box = Rect.empty
@@ -126,7 +134,10 @@ public enum LabelPoint {
             let range = geometry.partRange(ring)
             var j = range.upperBound - 1
             for i in range {
-                let ax = geometry.x(i), ay = geometry.y(i), bx = geometry.x(j), by = geometry.y(j)
+                let ax = geometry.x(i)
+                let ay = geometry.y(i)
+                let bx = geometry.x(j)
+                let by = geometry.y(j)
                 if (ay > y) != (by > y), x < (bx - ax) * (y - ay) / (by - ay) + ax { inside.toggle() }
                 minSquared = min(minSquared, segmentDistanceSquared(x, y, ax, ay, bx, by))
                 j = i
@@ -135,12 +146,22 @@ public enum LabelPoint {
         return (inside ? 1 : -1) * minSquared.squareRoot()
     }
 
-    static func segmentDistanceSquared(_ px: Double, _ py: Double, _ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) -> Double {
-        var x = ax, y = ay
-        let dx = bx - ax, dy = by - ay
+    static func segmentDistanceSquared(
+        _ px: Double, _ py: Double, _ ax: Double, _ ay: Double, _ bx: Double, _ by: Double
+    ) -> Double {
+        var x = ax
+        var y = ay
+        let dx = bx - ax
+        let dy = by - ay
         if dx != 0 || dy != 0 {
             let t = ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)
-            if t > 1 { x = bx; y = by } else if t > 0 { x += dx * t; y += dy * t }
+            if t > 1 {
+                x = bx
+                y = by
+            } else if t > 0 {
+                x += dx * t
+                y += dy * t
+            }
         }
         return (px - x) * (px - x) + (py - y) * (py - y)
     }

@@ -45,7 +45,9 @@ public struct JSONNode: Sendable {
     public func number(in range: ClosedRange<Double>) throws -> Double {
         let n = try number()
         guard range.contains(n) else {
-            throw error("\(formatNumber(n)) is out of range (\(formatNumber(range.lowerBound)) to \(formatNumber(range.upperBound)))")
+            throw error(
+                "\(formatNumber(n)) is out of range (\(formatNumber(range.lowerBound)) to \(formatNumber(range.upperBound)))"
+            )
         }
         return n
     }
@@ -60,8 +62,9 @@ public struct JSONNode: Sendable {
         guard case .object(let members) = value else { throw typeError("an object") }
         for member in members where !allowed.contains(member.key) {
             let childPath = path.isEmpty ? member.key : "\(path).\(member.key)"
-            throw DocumentError(file: file, place: childPath,
-                                message: "unknown key \"\(member.key)\" (expected one of: \(allowed.joined(separator: ", ")))")
+            throw DocumentError(
+                file: file, place: childPath,
+                message: "unknown key \"\(member.key)\" (expected one of: \(allowed.joined(separator: ", ")))")
         }
         return JSONObject(node: self, members: members)
     }

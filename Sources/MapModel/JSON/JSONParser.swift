@@ -35,9 +35,15 @@ public struct JSONParser {
         case UInt8(ascii: "{"): return try parseObject(depth: depth)
         case UInt8(ascii: "["): return try parseArray(depth: depth)
         case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectWord("null"); return .null
+        case UInt8(ascii: "t"):
+            try expectWord("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectWord("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectWord("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
         default: throw error("unexpected '\(describeByte())', expected a value")
         }
@@ -48,7 +54,10 @@ public struct JSONParser {
         var members: [JSONMember] = []
         var seen = Set<String>()
         skipWhitespace()
-        if peek(UInt8(ascii: "}")) { index += 1; return .object(members) }
+        if peek(UInt8(ascii: "}")) {
+            index += 1
+            return .object(members)
+        }
         while true {
             skipWhitespace()
             guard peek(UInt8(ascii: "\"")) else { throw error("expected a quoted key") }
@@ -64,9 +73,17 @@ public struct JSONParser {
             skipWhitespace()
             members.append(JSONMember(key: key, value: try parseValue(depth: depth + 1)))
             skipWhitespace()
-            if peek(UInt8(ascii: ",")) { index += 1; continue }
-            if peek(UInt8(ascii: "}")) { index += 1; return .object(members) }
-            throw error(index < bytes.count ? "expected ',' or '}', found '\(describeByte())'" : "unexpected end of file in an object")
+            if peek(UInt8(ascii: ",")) {
+                index += 1
+                continue
+            }
+            if peek(UInt8(ascii: "}")) {
+                index += 1
+                return .object(members)
+            }
+            throw error(
+                index < bytes.count
+                    ? "expected ',' or '}', found '\(describeByte())'" : "unexpected end of file in an object")
         }
     }
 
@@ -74,14 +91,25 @@ public struct JSONParser {
         index += 1
         var elements: [JSONValue] = []
         skipWhitespace()
-        if peek(UInt8(ascii: "]")) { index += 1; return .array(elements) }
+        if peek(UInt8(ascii: "]")) {
+            index += 1
+            return .array(elements)
+        }
         while true {
             skipWhitespace()
             elements.append(try parseValue(depth: depth + 1))
             skipWhitespace()
-            if peek(UInt8(ascii: ",")) { index += 1; continue }
-            if peek(UInt8(ascii: "]")) { index += 1; return .array(elements) }
-            throw error(index < bytes.count ? "expected ',' or ']', found '\(describeByte())'" : "unexpected end of file in an array")
+            if peek(UInt8(ascii: ",")) {
+                index += 1
+                continue
+            }
+            if peek(UInt8(ascii: "]")) {
+                index += 1
+                return .array(elements)
+            }
+            throw error(
+                index < bytes.count
+                    ? "expected ',' or ']', found '\(describeByte())'" : "unexpected end of file in an array")
         }
     }
 
@@ -143,7 +171,8 @@ public struct JSONParser {
             let high = try parseHex4()
             if (0xD800...0xDBFF).contains(high) {
                 // A surrogate pair: \uD83D\uDE00.
-                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                else {
                     throw error("unpaired surrogate in \\u escape")
                 }
                 index += 2
@@ -189,13 +218,17 @@ public struct JSONParser {
         }
         if peek(UInt8(ascii: ".")) {
             index += 1
-            guard index < bytes.count, isDigit(bytes[index]) else { throw error("invalid number (digit expected after '.')") }
+            guard index < bytes.count, isDigit(bytes[index]) else {
+                throw error("invalid number (digit expected after '.')")
+            }
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
         if peek(UInt8(ascii: "e")) || peek(UInt8(ascii: "E")) {
             index += 1
             if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { index += 1 }
-            guard index < bytes.count, isDigit(bytes[index]) else { throw error("invalid number (digit expected in exponent)") }
+            guard index < bytes.count, isDigit(bytes[index]) else {
+                throw error("invalid number (digit expected in exponent)")
+            }
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
@@ -243,7 +276,12 @@ public struct JSONParser {
         var line = 1
         var column = 1
         for byte in bytes[0..<min(index, bytes.count)] {
-            if byte == 0x0A { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
         }
         return DocumentError(file: file, place: "line \(line), column \(column)", message: "malformed JSON: " + message)
     }

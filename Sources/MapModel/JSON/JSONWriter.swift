@@ -9,7 +9,8 @@ enum JSONWriter {
         case .number(let n): return formatNumber(n)
         case .string(let s): return quoted(s)
         case .array(let items): return "[" + items.map(text).joined(separator: ",") + "]"
-        case .object(let members): return "{" + members.map { quoted($0.key) + ":" + text($0.value) }.joined(separator: ",") + "}"
+        case .object(let members):
+            return "{" + members.map { quoted($0.key) + ":" + text($0.value) }.joined(separator: ",") + "}"
         }
     }
 
@@ -23,7 +24,11 @@ enum JSONWriter {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
+                if scalar.value < 0x20 {
+                    out += String(format: "\\u%04x", scalar.value)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out + "\""

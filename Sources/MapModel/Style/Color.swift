@@ -13,8 +13,9 @@ public struct Color: Sendable, Equatable, Hashable {
     }
 
     public init(rgb: UInt32, alpha: Double = 1) {
-        self.init(red: Double((rgb >> 16) & 0xFF) / 255, green: Double((rgb >> 8) & 0xFF) / 255,
-                  blue: Double(rgb & 0xFF) / 255, alpha: alpha)
+        self.init(
+            red: Double((rgb >> 16) & 0xFF) / 255, green: Double((rgb >> 8) & 0xFF) / 255,
+            blue: Double(rgb & 0xFF) / 255, alpha: alpha)
     }
 
     public static let black = Color(rgb: 0x000000)
@@ -35,7 +36,9 @@ public struct Color: Sendable, Equatable, Hashable {
             guard hex.allSatisfy(\.isHexDigit), let value = UInt64(hex, radix: 16) else { return nil }
             switch hex.count {
             case 3:
-                let r = (value >> 8) & 0xF, g = (value >> 4) & 0xF, b = value & 0xF
+                let r = (value >> 8) & 0xF
+                let g = (value >> 4) & 0xF
+                let b = value & 0xF
                 self.init(rgb: UInt32(r * 0x11 << 16 | g * 0x11 << 8 | b * 0x11))
             case 6:
                 self.init(rgb: UInt32(value))

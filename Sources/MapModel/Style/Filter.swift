@@ -5,7 +5,12 @@
 /// or the combinations `{"all": [...]}`, `{"any": [...]}`, `{"not": {...}}`.
 public indirect enum Filter: Sendable, Equatable {
     public enum Comparison: String, Sendable, CaseIterable {
-        case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
+        case equal = "=="
+        case notEqual = "!="
+        case less = "<"
+        case lessOrEqual = "<="
+        case greater = ">"
+        case greaterOrEqual = ">="
     }
 
     case compare(property: String, Comparison, PropertyValue)
@@ -18,7 +23,7 @@ public indirect enum Filter: Sendable, Equatable {
 
     public func matches(_ properties: Properties) -> Bool {
         switch self {
-        case let .compare(property, comparison, value):
+        case .compare(let property, let comparison, let value):
             let actual = properties[property] ?? .null
             switch comparison {
             case .equal: return actual.isEqual(to: value)
@@ -28,13 +33,13 @@ public indirect enum Filter: Sendable, Equatable {
             case .greater: return actual.compare(to: value).map { $0 > 0 } ?? false
             case .greaterOrEqual: return actual.compare(to: value).map { $0 >= 0 } ?? false
             }
-        case let .isIn(property, values):
+        case .isIn(let property, let values):
             let actual = properties[property] ?? .null
             return values.contains { actual.isEqual(to: $0) }
-        case let .notIn(property, values):
+        case .notIn(let property, let values):
             let actual = properties[property] ?? .null
             return !values.contains { actual.isEqual(to: $0) }
-        case let .exists(property, wanted):
+        case .exists(let property, let wanted):
             let present = (properties[property] ?? .null) != .null
             return present == wanted
         case .all(let filters): return filters.allSatisfy { $0.matches(properties) }

@@ -31,14 +31,19 @@ public struct LabelText: Sendable, Equatable {
                 }
                 let name = String(characters[(index + 1)..<close])
                 guard !name.isEmpty, !name.contains("{") else {
-                    return .failure(TemplateError(message: "empty or nested attribute name in label template \"\(text)\""))
+                    return .failure(
+                        TemplateError(message: "empty or nested attribute name in label template \"\(text)\""))
                 }
-                if !literal.isEmpty { pieces.append(.literal(literal)); literal = "" }
+                if !literal.isEmpty {
+                    pieces.append(.literal(literal))
+                    literal = ""
+                }
                 pieces.append(.attribute(name))
                 index = close + 1
             } else if character == "}" {
                 guard index + 1 < characters.count, characters[index + 1] == "}" else {
-                    return .failure(TemplateError(message: "unmatched '}' in label template \"\(text)\" (write '}}' for a brace)"))
+                    return .failure(
+                        TemplateError(message: "unmatched '}' in label template \"\(text)\" (write '}}' for a brace)"))
                 }
                 literal.append("}")
                 index += 2

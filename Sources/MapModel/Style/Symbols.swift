@@ -18,8 +18,10 @@ public struct LineSymbol: Sendable, Equatable {
     public var join: LineJoin = .round
     public var opacity: Double = 1
 
-    public init(color: Color = .black, width: Double = 1, dash: [Double] = [], cap: LineCap = .butt,
-                join: LineJoin = .round, opacity: Double = 1) {
+    public init(
+        color: Color = .black, width: Double = 1, dash: [Double] = [], cap: LineCap = .butt,
+        join: LineJoin = .round, opacity: Double = 1
+    ) {
         self.color = color
         self.width = width
         self.dash = dash
@@ -36,7 +38,9 @@ public struct MarkerSymbol: Sendable, Equatable {
     public var fill: Color = Color(rgb: 0x3366CC)
     public var outline: LineSymbol?
 
-    public init(shape: MarkerShape = .circle, size: Double = 6, fill: Color = Color(rgb: 0x3366CC), outline: LineSymbol? = nil) {
+    public init(
+        shape: MarkerShape = .circle, size: Double = 6, fill: Color = Color(rgb: 0x3366CC), outline: LineSymbol? = nil
+    ) {
         self.shape = shape
         self.size = size
         self.fill = fill
@@ -86,9 +90,11 @@ public struct LabelSymbol: Sendable, Equatable {
     /// Labels with a higher priority are placed first and win collisions.
     public var priority: Double = 0
 
-    public init(text: LabelText, font: String = "DejaVu Sans", bold: Bool = false, italic: Bool = false,
-                size: Double = 10, color: Color = Color(rgb: 0x222222), halo: Halo? = nil,
-                offsetX: Double = 0, offsetY: Double = 0, priority: Double = 0) {
+    public init(
+        text: LabelText, font: String = "DejaVu Sans", bold: Bool = false, italic: Bool = false,
+        size: Double = 10, color: Color = Color(rgb: 0x222222), halo: Halo? = nil,
+        offsetX: Double = 0, offsetY: Double = 0, priority: Double = 0
+    ) {
         self.text = text
         self.font = font
         self.bold = bold

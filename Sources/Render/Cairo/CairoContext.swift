@@ -69,6 +69,8 @@ final class CairoContext {
     /// Whether anything went wrong in the context (an invalid matrix, out of memory).
     func checkStatus() throws {
         let status = cairo_status(pointer)
-        guard status == CAIRO_STATUS_SUCCESS else { throw RenderError.cairo(String(cString: cairo_status_to_string(status))) }
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RenderError.cairo(String(cString: cairo_status_to_string(status)))
+        }
     }
 }

@@ -17,14 +17,18 @@ final class CairoSurface {
 
     /// A transparent ARGB32 image (premultiplied alpha, native-endian 32-bit pixels).
     static func image(width: Int, height: Int) throws -> CairoSurface {
-        try CairoSurface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
-                         what: "cannot create a \(width)x\(height) image")
+        try CairoSurface(
+            cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
+            what: "cannot create a \(width)x\(height) image")
     }
 
     /// A one-page PDF of the given size in points, written to `path` as drawing proceeds.
-    static func pdf(path: String, widthPoints: Double, heightPoints: Double, title: String? = nil) throws -> CairoSurface {
-        let surface = try CairoSurface(cairo_pdf_surface_create(path, widthPoints, heightPoints),
-                                       what: "cannot create \(path)")
+    static func pdf(path: String, widthPoints: Double, heightPoints: Double, title: String? = nil) throws
+        -> CairoSurface
+    {
+        let surface = try CairoSurface(
+            cairo_pdf_surface_create(path, widthPoints, heightPoints),
+            what: "cannot create \(path)")
         // Reproducible bytes: no creation date in the document.
         cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_CREATE_DATE, "")
         cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_CREATOR, "Meridian")

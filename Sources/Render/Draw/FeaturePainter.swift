@@ -27,7 +27,9 @@ struct FeaturePainter {
             for feature in features {
                 // One path per feature: all its polygons and holes filled together.
                 context.newPath()
-                for geometry in feature.geometries where geometry.kind == .polygon { paths.addRings(geometry, to: context) }
+                for geometry in feature.geometries where geometry.kind == .polygon {
+                    paths.addRings(geometry, to: context)
+                }
                 context.fill()
             }
             if let outline = fill.outline { strokeOutlines(features, outline, scale) }
@@ -78,7 +80,9 @@ struct FeaturePainter {
         context.setDash([], offset: 0)
     }
 
-    private func stroke(_ points: [PlanePoint], closed: Bool, dashOffset: Double, _ line: LineSymbol, _ scale: SymbolScale) {
+    private func stroke(
+        _ points: [PlanePoint], closed: Bool, dashOffset: Double, _ line: LineSymbol, _ scale: SymbolScale
+    ) {
         if !line.dash.isEmpty { setDash(line, scale, offset: dashOffset) }
         context.newPath()
         context.moveTo(points[0].x, points[0].y)
@@ -117,7 +121,9 @@ struct FeaturePainter {
     /// outside the view still touch it and must be drawn.
     static func symbolReach(_ layer: Layer, _ scale: SymbolScale) -> Double {
         var reach = 0.0
-        if let marker = layer.marker { reach = max(reach, scale.pixels(marker.size) * 0.75 + scale.pixels(marker.outline?.width ?? 0)) }
+        if let marker = layer.marker {
+            reach = max(reach, scale.pixels(marker.size) * 0.75 + scale.pixels(marker.outline?.width ?? 0))
+        }
         if let line = layer.line { reach = max(reach, scale.pixels(line.width) * 5) }
         if let outline = layer.fill?.outline { reach = max(reach, scale.pixels(outline.width) * 5) }
         return reach + 1

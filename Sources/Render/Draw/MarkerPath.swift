@@ -21,7 +21,8 @@ enum MarkerPath {
         case .x:
             // The plus turned 45°, sized so the corners of its arms touch the marker's square:
             // an arm of half-length R and half-thickness R/4 reaches (R + R/4)/√2 = r.
-            let c = cos(Double.pi / 4), s = sin(Double.pi / 4)
+            let c = cos(Double.pi / 4)
+            let s = sin(Double.pi / 4)
             let k = 2.0.squareRoot() / 1.25
             polygon(plus(r * k).map { ($0.0 * c - $0.1 * s, $0.0 * s + $0.1 * c) }, x, y, context)
         case .star:
@@ -39,7 +40,9 @@ enum MarkerPath {
     /// A plus sign of half-width r and arm thickness r/2.
     private static func plus(_ r: Double) -> [(Double, Double)] {
         let t = r / 4
-        return [(-t, -r), (t, -r), (t, -t), (r, -t), (r, t), (t, t), (t, r), (-t, r), (-t, t), (-r, t), (-r, -t), (-t, -t)]
+        return [
+            (-t, -r), (t, -r), (t, -t), (r, -t), (r, t), (t, t), (t, r), (-t, r), (-t, t), (-r, t), (-r, -t), (-t, -t),
+        ]
     }
 
     private static func polygon(_ points: [(Double, Double)], _ x: Double, _ y: Double, _ context: CairoContext) {

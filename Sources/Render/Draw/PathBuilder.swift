@@ -26,15 +26,18 @@ struct PathBuilder {
     /// the corners only approximate the bounds; missing a clip there only costs time.)
     func needsClipping(_ bounds: Rect) -> Bool {
         let keep = region.expanded(by: margin)
-        let corners = [view.globalPixel(bounds.minX, bounds.maxY), view.globalPixel(bounds.maxX, bounds.minY),
-                       view.globalPixel(bounds.minX, bounds.minY), view.globalPixel(bounds.maxX, bounds.maxY)]
+        let corners = [
+            view.globalPixel(bounds.minX, bounds.maxY), view.globalPixel(bounds.maxX, bounds.minY),
+            view.globalPixel(bounds.minX, bounds.minY), view.globalPixel(bounds.maxX, bounds.maxY),
+        ]
         return corners.contains { !keep.contains(x: $0.x, y: $0.y) }
     }
 
     /// The clipping rectangle in the view's pixels: the region grown by the margin.
     var clipRect: Rect {
-        Rect(minX: region.minX - view.originX - margin, minY: region.minY - view.originY - margin,
-             maxX: region.maxX - view.originX + margin, maxY: region.maxY - view.originY + margin)
+        Rect(
+            minX: region.minX - view.originX - margin, minY: region.minY - view.originY - margin,
+            maxX: region.maxX - view.originX + margin, maxY: region.maxY - view.originY + margin)
     }
 
     /// The vertices of one part in view pixels, thinned (first and last always kept).
@@ -42,10 +45,13 @@ struct PathBuilder {
         let range = geometry.partRange(part)
         var out: [PlanePoint] = []
         out.reserveCapacity(range.count)
-        var lastX = Double.nan, lastY = Double.nan
+        var lastX = Double.nan
+        var lastY = Double.nan
         for v in range {
             let (gx, gy) = view.globalPixel(geometry.x(v), geometry.y(v))
-            if v != range.upperBound - 1, abs(gx - lastX) < PathBuilder.minStep, abs(gy - lastY) < PathBuilder.minStep { continue }
+            if v != range.upperBound - 1, abs(gx - lastX) < PathBuilder.minStep, abs(gy - lastY) < PathBuilder.minStep {
+                continue
+            }
             lastX = gx
             lastY = gy
             out.append(PlanePoint(x: gx - view.originX, y: gy - view.originY))

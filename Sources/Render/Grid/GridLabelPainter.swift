@@ -41,12 +41,15 @@ final class GridLabelPainter {
             layout.draw(in: context, x: x, y: y, color: label.color, halo: label.halo)
             return
         }
-        cairo_set_source_surface(context.pointer, sprite.surface.pointer, x - Double(sprite.inset), y - Double(sprite.inset))
+        cairo_set_source_surface(
+            context.pointer, sprite.surface.pointer, x - Double(sprite.inset), y - Double(sprite.inset))
         cairo_paint(context.pointer)
     }
 
     private func sprite(_ label: GridLabelCandidate, _ layout: TextLayout) -> Sprite? {
-        let key = Key(text: label.text, font: label.font, color: label.color, haloColor: label.halo?.color, haloWidth: label.halo?.width ?? 0)
+        let key = Key(
+            text: label.text, font: label.font, color: label.color, haloColor: label.halo?.color,
+            haloWidth: label.halo?.width ?? 0)
         if let known = sprites[key] { return known }
         if sprites.count >= GridLabelPainter.maxSprites { sprites.removeAll(keepingCapacity: true) }
         let inset = Int((label.halo?.width ?? 0).rounded(.up)) + 2

@@ -31,7 +31,9 @@ enum GridLabelPlacer {
     static func placeGreedy(_ candidates: [GridLabelCandidate], within bounds: Rect) -> [GridLabelCandidate] {
         var placed: [GridLabelCandidate] = []
         for c in candidates.sorted(by: { $0.outranks($1) }) {
-            guard c.box.minX >= bounds.minX, c.box.minY >= bounds.minY, c.box.maxX <= bounds.maxX, c.box.maxY <= bounds.maxY else { continue }
+            guard c.box.minX >= bounds.minX, c.box.minY >= bounds.minY, c.box.maxX <= bounds.maxX,
+                c.box.maxY <= bounds.maxY
+            else { continue }
             if placed.contains(where: { $0.box.overlaps(c.box) }) { continue }
             placed.append(c)
         }

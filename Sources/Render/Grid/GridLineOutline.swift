@@ -11,7 +11,10 @@ enum GridLineOutline {
         guard paths.count > 1 else { return paths }
         struct Key: Hashable {
             let x: UInt64, y: UInt64
-            init(_ p: PlanePoint) { x = p.x.bitPattern; y = p.y.bitPattern }
+            init(_ p: PlanePoint) {
+                x = p.x.bitPattern
+                y = p.y.bitPattern
+            }
         }
         var byStart: [Key: [Int]] = [:]
         var ends = Set<Key>()
@@ -45,8 +48,8 @@ enum GridLineOutline {
         var current: [PlanePoint] = []
         let starts = path.chunkStarts + [path.points.count - 1]
         for c in 0..<(starts.count - 1) {
-            var index = 0            // position in the pattern
-            var left = pattern[0]    // length left in this entry
+            var index = 0  // position in the pattern
+            var left = pattern[0]  // length left in this entry
             var on = true
             if current.isEmpty { current = [path.points[starts[c]]] }
             for i in starts[c]..<starts[c + 1] {
@@ -91,11 +94,13 @@ enum GridLineOutline {
         var polygons: [[PlanePoint]] = []
         // Unit normals of the segments.
         let normals: [PlanePoint] = (0..<(points.count - 1)).map { i in
-            let dx = points[i + 1].x - points[i].x, dy = points[i + 1].y - points[i].y
+            let dx = points[i + 1].x - points[i].x
+            let dy = points[i + 1].y - points[i].y
             let length = (dx * dx + dy * dy).squareRoot()
             return PlanePoint(x: -dy / length, y: dx / length)
         }
-        var left: [PlanePoint] = [], right: [PlanePoint] = []
+        var left: [PlanePoint] = []
+        var right: [PlanePoint] = []
         func start(_ v: PlanePoint, _ n: PlanePoint) {
             left = [PlanePoint(x: v.x + n.x * h, y: v.y + n.y * h)]
             right = [PlanePoint(x: v.x - n.x * h, y: v.y - n.y * h)]
@@ -107,7 +112,9 @@ enum GridLineOutline {
         }
         start(points[0], normals[0])
         for i in 1..<(points.count - 1) {
-            let v = points[i], n0 = normals[i - 1], n1 = normals[i]
+            let v = points[i]
+            let n0 = normals[i - 1]
+            let n1 = normals[i]
             let sum = PlanePoint(x: n0.x + n1.x, y: n0.y + n1.y)
             let sum2 = sum.x * sum.x + sum.y * sum.y
             if sum2 > 1 {
@@ -129,11 +136,17 @@ enum GridLineOutline {
             polygons.append(disc(points[0], radius: h))
             polygons.append(disc(points[points.count - 1], radius: h))
         case .square:
-            for (end, n, sign) in [(points[0], normals[0], -1.0), (points[points.count - 1], normals[normals.count - 1], 1.0)] {
+            for (end, n, sign) in [
+                (points[0], normals[0], -1.0), (points[points.count - 1], normals[normals.count - 1], 1.0),
+            ] {
                 // Half a width beyond the end, along the line (the normal turned back a quarter).
                 let out = PlanePoint(x: n.y * h * sign, y: -n.x * h * sign)
-                polygons.append([PlanePoint(x: end.x + n.x * h, y: end.y + n.y * h), PlanePoint(x: end.x + n.x * h + out.x, y: end.y + n.y * h + out.y),
-                                 PlanePoint(x: end.x - n.x * h + out.x, y: end.y - n.y * h + out.y), PlanePoint(x: end.x - n.x * h, y: end.y - n.y * h)])
+                polygons.append([
+                    PlanePoint(x: end.x + n.x * h, y: end.y + n.y * h),
+                    PlanePoint(x: end.x + n.x * h + out.x, y: end.y + n.y * h + out.y),
+                    PlanePoint(x: end.x - n.x * h + out.x, y: end.y - n.y * h + out.y),
+                    PlanePoint(x: end.x - n.x * h, y: end.y - n.y * h),
+                ])
             }
         }
         return polygons

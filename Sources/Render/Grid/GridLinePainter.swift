@@ -46,16 +46,18 @@ struct GridLinePainter {
             let width = symbol.width * pixelsPerPoint
             guard width > 0, symbol.opacity > 0, symbol.color.alpha > 0, !lines.isEmpty else { continue }
             let pattern = symbol.dash.map { $0 * pixelsPerPoint }
-            var family = Family(color: symbol.color.withOpacity(symbol.opacity), width: width, cap: symbol.cap, join: symbol.join,
-                                dash: pattern.contains { $0 > 0 } && pattern.allSatisfy { $0 >= 0 } ? pattern : [])
+            var family = Family(
+                color: symbol.color.withOpacity(symbol.opacity), width: width, cap: symbol.cap, join: symbol.join,
+                dash: pattern.contains { $0 > 0 } && pattern.allSatisfy { $0 >= 0 } ? pattern : [])
             for line in lines where line.vertices.count >= 2 {
                 let ends = line.chunkStarts + [line.vertices.count - 1]
                 family.lines.append(line)
-                family.chunkBounds.append((0..<(ends.count - 1)).map { c in
-                    var bounds = Rect.empty
-                    for v in line.vertices[ends[c]...ends[c + 1]] { bounds.include(x: v.point.x, y: v.point.y) }
-                    return bounds
-                })
+                family.chunkBounds.append(
+                    (0..<(ends.count - 1)).map { c in
+                        var bounds = Rect.empty
+                        for v in line.vertices[ends[c]...ends[c + 1]] { bounds.include(x: v.point.x, y: v.point.y) }
+                        return bounds
+                    })
             }
             families.append(family)
         }

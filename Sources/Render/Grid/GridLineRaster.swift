@@ -35,7 +35,8 @@ final class GridLineRaster {
         init?(_ context: CairoContext, view: View) {
             let cr = context.pointer
             guard let surface = cairo_get_target(cr), cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE,
-                  cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32 else { return nil }
+                cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32
+            else { return nil }
             var m = cairo_matrix_t()
             cairo_get_matrix(cr, &m)
             guard m.xx == 1, m.yy == 1, m.xy == 0, m.yx == 0, m.x0 == 0, m.y0 == 0 else { return nil }
@@ -46,7 +47,8 @@ final class GridLineRaster {
             stride = Int(cairo_image_surface_get_stride(surface)) / 4
             width = Int(cairo_image_surface_get_width(surface))
             height = Int(cairo_image_surface_get_height(surface))
-            let ox = view.originX.rounded(.down), oy = view.originY.rounded(.down)
+            let ox = view.originX.rounded(.down)
+            let oy = view.originY.rounded(.down)
             cellX = Int(ox)
             cellY = Int(oy)
             shiftX = view.originX - ox
@@ -102,28 +104,38 @@ final class GridLineRaster {
         // Vertices on the fixed grid, and the rows and columns they reach.
         var rings: [[(x: Int64, y: Int64)]] = []
         rings.reserveCapacity(polygons.count)
-        var minX = Int64.max, maxX = Int64.min, minY = Int64.max, maxY = Int64.min
+        var minX = Int64.max
+        var maxX = Int64.min
+        var minY = Int64.max
+        var maxY = Int64.min
         for polygon in polygons where polygon.count >= 3 {
             var ring: [(x: Int64, y: Int64)] = []
             ring.reserveCapacity(polygon.count)
             for p in polygon {
-                let x = (p.x - t.shiftX) * GridLineRaster.unit, y = (p.y - t.shiftY) * GridLineRaster.unit
+                let x = (p.x - t.shiftX) * GridLineRaster.unit
+                let y = (p.y - t.shiftY) * GridLineRaster.unit
                 guard Swift.abs(x) < 1e15, Swift.abs(y) < 1e15 else { return }
                 let q = (x: GridLineRaster.round(x), y: GridLineRaster.round(y))
                 ring.append(q)
-                minX = Swift.min(minX, q.x); maxX = Swift.max(maxX, q.x)
-                minY = Swift.min(minY, q.y); maxY = Swift.max(maxY, q.y)
+                minX = Swift.min(minX, q.x)
+                maxX = Swift.max(maxX, q.x)
+                minY = Swift.min(minY, q.y)
+                maxY = Swift.max(maxY, q.y)
             }
             rings.append(ring)
         }
         guard !rings.isEmpty else { return }
         // Cells left of the region carry their coverage into its first column; cells right of
         // it cannot show.
-        let first = Int(minX >> 8), last = Int(maxX >> 8) + 1
-        let top = Swift.max(Int(minY >> 8), r0), bottom = Swift.min(Int((maxY - 1) >> 8), r1 - 1)
+        let first = Int(minX >> 8)
+        let last = Int(maxX >> 8) + 1
+        let top = Swift.max(Int(minY >> 8), r0)
+        let bottom = Swift.min(Int((maxY - 1) >> 8), r1 - 1)
         guard top <= bottom, last >= c0, first < c1 else { return }
-        let left = Swift.max(first, c0), right = Swift.min(last, c1 - 1)
-        let width = right - left + 1, rows = bottom - top + 1
+        let left = Swift.max(first, c0)
+        let right = Swift.min(last, c1 - 1)
+        let width = right - left + 1
+        let rows = bottom - top + 1
         if cellCapacity < width * rows {
             cells.deallocate()
             cellCapacity = Swift.max(width * rows, 2 * cellCapacity)
@@ -137,7 +149,9 @@ final class GridLineRaster {
             rowFirst = .allocate(capacity: rowCapacity)
             rowLast = .allocate(capacity: rowCapacity)
         }
-        let acc = cells, rowFirst = rowFirst, rowLast = rowLast
+        let acc = cells
+        let rowFirst = rowFirst
+        let rowLast = rowLast
         for r in 0..<rows {
             rowFirst[r] = Int.max
             rowLast[r] = Int.min
@@ -160,15 +174,18 @@ final class GridLineRaster {
                 let (a, b) = down ? (previous, point) : (point, previous)
                 let sign: Int64 = down ? 1 : -1
                 let slope = Double(b.x - a.x) / Double(b.y - a.y)
-                let rowA = Swift.max(Int(a.y >> 8), top), rowB = Swift.min(Int((b.y - 1) >> 8), bottom)
+                let rowA = Swift.max(Int(a.y >> 8), top)
+                let rowB = Swift.min(Int((b.y - 1) >> 8), bottom)
                 guard rowA <= rowB else { continue }
                 for row in rowA...rowB {
-                    let yTop = Swift.max(a.y, Int64(row) << 8), yBottom = Swift.min(b.y, Int64(row + 1) << 8)
+                    let yTop = Swift.max(a.y, Int64(row) << 8)
+                    let yBottom = Swift.min(b.y, Int64(row + 1) << 8)
                     let xTop = yTop == a.y ? Double(a.x) : Double(a.x) + Double(yTop - a.y) * slope
                     let xBottom = yBottom == b.y ? Double(b.x) : Double(a.x) + Double(yBottom - a.y) * slope
                     let h = sign * (yBottom - yTop)
                     let total = h << 8
-                    let xl = Swift.min(xTop, xBottom), xr = Swift.max(xTop, xBottom)
+                    let xl = Swift.min(xTop, xBottom)
+                    let xr = Swift.max(xTop, xBottom)
                     let kl = GridLineRaster.cell(xl)
                     var kr = GridLineRaster.cell(xr)
                     if kr > kl && Double(kr << 8) == xr { kr -= 1 }
@@ -187,10 +204,13 @@ final class GridLineRaster {
                     // rounded as running totals, so that the shares add up to the row's exact
                     // total.
                     let perUnit = Double(h) / (xr - xl)
-                    var running = 0.0, carry = 0.0, given: Int64 = 0
+                    var running = 0.0
+                    var carry = 0.0
+                    var given: Int64 = 0
                     for k in kl...kr {
                         let cellLeft = Double(k << 8)
-                        let from = Swift.max(xl, cellLeft), to = Swift.min(xr, cellLeft + GridLineRaster.unit)
+                        let from = Swift.max(xl, cellLeft)
+                        let to = Swift.min(xr, cellLeft + GridLineRaster.unit)
                         let part = (to - from) * perUnit
                         let mid = (from + to) / 2 - cellLeft
                         running += carry + part * (GridLineRaster.unit - mid)
@@ -235,7 +255,9 @@ final class GridLineRaster {
         init(_ color: Color) {
             func byte(_ v: Double) -> UInt32 { UInt32((Swift.max(0, Swift.min(1, v)) * 255).rounded()) }
             let a = byte(color.alpha)
-            pixel = a << 24 | Premultiplied.scale(byte(color.red) << 16 | byte(color.green) << 8 | byte(color.blue), a) & 0x00ff_ffff
+            pixel =
+                a << 24 | Premultiplied.scale(byte(color.red) << 16 | byte(color.green) << 8 | byte(color.blue), a)
+                & 0x00ff_ffff
         }
 
         /// Every channel of `x` times `a` / 255, rounded.

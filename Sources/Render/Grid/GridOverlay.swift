@@ -25,20 +25,25 @@ struct GridOverlay {
     var format: LatLongLabelFormat { LatLongLabelFormat(rawValue: settings.labelFormat.rawValue)! }
     var unit: MGRSLabelUnit { MGRSLabelUnit(rawValue: settings.labelUnit.rawValue)! }
     var area: Rect {
-        Rect(minX: view.originX, minY: view.originY,
-                 maxX: view.originX + Double(view.width), maxY: view.originY + Double(view.height))
+        Rect(
+            minX: view.originX, minY: view.originY,
+            maxX: view.originX + Double(view.width), maxY: view.originY + Double(view.height))
     }
 
     /// The levels drawn in this view and their styles.
     func levels() -> [(level: Int, style: GridLevelStyle)] {
-        GridLevels.automatic(for: type, format: format, pixelsPerMetre: 1 / view.resolution,
-                             minSpacing: settings.minSpacing * view.pixelsPerPoint)
-            .map { ($0, settings.style(level: $0)) }
-            .filter { $0.style.visible }
+        GridLevels.automatic(
+            for: type, format: format, pixelsPerMetre: 1 / view.resolution,
+            minSpacing: settings.minSpacing * view.pixelsPerPoint
+        )
+        .map { ($0, settings.style(level: $0)) }
+        .filter { $0.style.visible }
     }
 
     func font(_ style: GridLevelStyle) -> FontSpec {
-        FontSpec(family: style.text.font, bold: style.text.bold, italic: false, sizePixels: style.text.size * view.pixelsPerPoint)
+        FontSpec(
+            family: style.text.font, bold: style.text.bold, italic: false,
+            sizePixels: style.text.size * view.pixelsPerPoint)
     }
 
     /// How far a label's box can reach from its anchor: the widest label text at the largest size.
@@ -77,10 +82,12 @@ struct GridOverlay {
     func prepare(raster: GridLineRaster, cache: GridCache?) -> GridDrawing? {
         let levels = levels()
         guard !levels.isEmpty, let grid = geometry(levels, cache: cache) else { return nil }
-        let lines = GridLinePainter(levels.reversed().map { level, style in
-            (grid.lines.filter { $0.level == level }, style.line)
-        }, pixelsPerPoint: view.pixelsPerPoint)
-        return GridDrawing(view: view, lines: lines, raster: raster, labels: settings.labelsVisible ? placedLabels(grid, levels) : [])
+        let lines = GridLinePainter(
+            levels.reversed().map { level, style in
+                (grid.lines.filter { $0.level == level }, style.line)
+            }, pixelsPerPoint: view.pixelsPerPoint)
+        return GridDrawing(
+            view: view, lines: lines, raster: raster, labels: settings.labelsVisible ? placedLabels(grid, levels) : [])
     }
 
     /// The labels drawn, in drawing order.
@@ -90,8 +97,10 @@ struct GridOverlay {
         var candidates: [GridLabelCandidate] = []
 
         /// A candidate whose text box has its top-left corner at `origin(width, height)`.
-        func make(_ text: String, level: Int, rank: GridLabelRank, anchor: PlanePoint,
-                  room: Rect? = nil, _ origin: (Double, Double) -> (x: Double, y: Double)) {
+        func make(
+            _ text: String, level: Int, rank: GridLabelRank, anchor: PlanePoint,
+            room: Rect? = nil, _ origin: (Double, Double) -> (x: Double, y: Double)
+        ) {
             guard let style = styles[level] else { return }
             let f = font(style)
             guard f.sizePixels >= LabelSpace.minimumTextPixels else { return }
@@ -102,11 +111,17 @@ struct GridOverlay {
             // Text on whole pixels of the image: crisp, and the same in every tile (tile
             // origins are whole, so these are whole global pixels too).
             let unrounded = origin(extents.width, extents.height)
-            let o = (x: (unrounded.x - view.originX).rounded() + view.originX, y: (unrounded.y - view.originY).rounded() + view.originY)
-            candidates.append(GridLabelCandidate(
-                text: text, font: f, color: style.text.color, halo: halo, textX: o.x, textY: o.y,
-                box: Rect(minX: o.x - grow, minY: o.y - grow, maxX: o.x + extents.width + grow, maxY: o.y + extents.height + grow),
-                rank: rank, anchor: anchor))
+            let o = (
+                x: (unrounded.x - view.originX).rounded() + view.originX,
+                y: (unrounded.y - view.originY).rounded() + view.originY
+            )
+            candidates.append(
+                GridLabelCandidate(
+                    text: text, font: f, color: style.text.color, halo: halo, textX: o.x, textY: o.y,
+                    box: Rect(
+                        minX: o.x - grow, minY: o.y - grow, maxX: o.x + extents.width + grow,
+                        maxY: o.y + extents.height + grow),
+                    rank: rank, anchor: anchor))
         }
 
         for label in grid.labels where label.kind == .cell || geographic {
@@ -123,8 +138,10 @@ struct GridOverlay {
     }
 
     /// Line labels where lines cross the edges (or the axes through the centre) of a single image.
-    private func edgeLabels(_ grid: GridGeometry,
-                            _ make: (String, Int, GridLabelRank, PlanePoint, Rect?, (Double, Double) -> (x: Double, y: Double)) -> Void) {
+    private func edgeLabels(
+        _ grid: GridGeometry,
+        _ make: (String, Int, GridLabelRank, PlanePoint, Rect?, (Double, Double) -> (x: Double, y: Double)) -> Void
+    ) {
         let r = area
         let inset = GridOverlay.edgePadding
         let edges: [GridEdge]

@@ -20,7 +20,8 @@ final class GridRenderer {
     /// The grid of `view`, ready to draw region by region; nil when it draws nothing.
     func prepare(_ settings: GridSettings, view: View) -> GridDrawing? {
         guard settings.visible else { return nil }
-        return GridOverlay(settings: settings, view: view, text: text).prepare(raster: raster, cache: view.isTileBlock ? cache : nil)
+        return GridOverlay(settings: settings, view: view, text: text).prepare(
+            raster: raster, cache: view.isTileBlock ? cache : nil)
     }
 }
 

@@ -23,7 +23,8 @@ struct ViewGridProjection: GridProjection {
     }
 
     func unproject(_ point: PlanePoint) -> GeoPosition {
-        var x = point.x * resolution - WebMercator.halfWorld, y = WebMercator.halfWorld - point.y * resolution
+        var x = point.x * resolution - WebMercator.halfWorld
+        var y = WebMercator.halfWorld - point.y * resolution
         if let plane { (x, y) = plane.inverse(x, y) }
         return WebMercator.inverse(x: x, y: y)
     }

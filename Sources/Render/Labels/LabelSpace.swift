@@ -37,7 +37,8 @@ final class LabelSpace {
             // A generous bound: 1.5 em per character covers the widest glyphs.
             let longest = Double(max(1, map.longestLabel[index]))
             let halo = scale.pixels(label.halo?.width ?? 0)
-            return longest * size * 1.5 + 2 * size + 2 * halo + scale.pixels(max(abs(label.offsetX), abs(label.offsetY))) + 2
+            return longest * size * 1.5 + 2 * size + 2 * halo
+                + scale.pixels(max(abs(label.offsetX), abs(label.offsetY))) + 2
         }
         self.scales = map.document.layers.map { SymbolScale(layer: $0, map: map.document, view: view) }
     }
@@ -46,7 +47,8 @@ final class LabelSpace {
 
     /// Whether this space serves `other` (same resolution, density and plane).
     func serves(_ other: View) -> Bool {
-        other.resolution == view.resolution && other.dpi == view.dpi && other.plane?.identifier == view.plane?.identifier
+        other.resolution == view.resolution && other.dpi == view.dpi
+            && other.plane?.identifier == view.plane?.identifier
     }
 
     /// The placed labels whose boxes touch `rect` (global pixels), in placement order.
@@ -89,20 +91,25 @@ final class LabelSpace {
         let string = label.text.resolve(feature.properties)
         guard !string.isEmpty else { return nil }
         let scale = scales[id.layer]
-        let font = FontSpec(family: label.font, bold: label.bold, italic: label.italic, sizePixels: scale.pixels(label.size))
+        let font = FontSpec(
+            family: label.font, bold: label.bold, italic: label.italic, sizePixels: scale.pixels(label.size))
         let extents = text.layout(string, font: font).extents
-        let dx = scale.pixels(label.offsetX), dy = scale.pixels(label.offsetY)
+        let dx = scale.pixels(label.offsetX)
+        let dy = scale.pixels(label.offsetY)
         let global = view.globalPixel(anchor.x, anchor.y)
-        let ax = global.x + dx, ay = global.y + dy
+        let ax = global.x + dx
+        let ay = global.y + dy
         // The text sits on the side of the anchor the offset points to (centred when 0).
         let left = dx > 0 ? ax : (dx < 0 ? ax - extents.width : ax - extents.width / 2)
         let top = dy > 0 ? ay : (dy < 0 ? ay - extents.height : ay - extents.height / 2)
         let halo = label.halo.map { (color: $0.color, width: scale.pixels($0.width)) }
         let grow = halo?.width ?? 0
-        return LabelCandidate(id: id, priority: label.priority, text: string, font: font, color: label.color, halo: halo,
-                              textX: left, textY: top,
-                              box: Rect(minX: left - grow, minY: top - grow, maxX: left + extents.width + grow,
-                                        maxY: top + extents.height + grow))
+        return LabelCandidate(
+            id: id, priority: label.priority, text: string, font: font, color: label.color, halo: halo,
+            textX: left, textY: top,
+            box: Rect(
+                minX: left - grow, minY: top - grow, maxX: left + extents.width + grow,
+                maxY: top + extents.height + grow))
     }
 
     /// Higher-ranked labels whose boxes overlap this one's.
@@ -124,12 +131,18 @@ final class LabelSpace {
         if let known = placed[id] { return known }
         var stack = [id]
         while let top = stack.last {
-            if placed[top] != nil { stack.removeLast(); continue }
+            if placed[top] != nil {
+                stack.removeLast()
+                continue
+            }
             var blocked = false
             var undecided: [LabelCandidate.ID] = []
             for rival in rivals(top) {
                 if let decided = placed[rival] {
-                    if decided { blocked = true; break }
+                    if decided {
+                        blocked = true
+                        break
+                    }
                 } else {
                     undecided.append(rival)
                 }

@@ -45,8 +45,10 @@ public enum ImageWriter {
     /// PDF or SVG: Cairo writes the file as it draws; user units are the view's pixels.
     private static func writeVector(_ renderer: MapRenderer, view: View, format: Format, to path: String) throws {
         let points = 72 / view.dpi
-        let width = Double(view.width) * points, height = Double(view.height) * points
-        let surface = format == .pdf
+        let width = Double(view.width) * points
+        let height = Double(view.height) * points
+        let surface =
+            format == .pdf
             ? try CairoSurface.pdf(path: path, widthPoints: width, heightPoints: height)
             : try CairoSurface.svg(path: path, widthPoints: width, heightPoints: height)
         let context = CairoContext(surface)

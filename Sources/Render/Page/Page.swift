@@ -13,7 +13,8 @@ public struct Page: Sendable {
     /// The document title recorded in a PDF's metadata (not drawn).
     public var title: String?
 
-    public init(width: Double, height: Double, background: Color = .white, items: [PageItem] = [], title: String? = nil) {
+    public init(width: Double, height: Double, background: Color = .white, items: [PageItem] = [], title: String? = nil)
+    {
         self.width = width
         self.height = height
         self.background = background
@@ -148,8 +149,10 @@ public struct PageText: Sendable, Equatable {
     /// A halo of this width (mm) around the glyphs, so text over the map stays readable.
     public var halo: (color: Color, width: Double)?
 
-    public init(_ runs: [PageTextRun], at position: PagePoint, anchor: PageTextAnchor,
-                color: Color = .black, halo: (color: Color, width: Double)? = nil) {
+    public init(
+        _ runs: [PageTextRun], at position: PagePoint, anchor: PageTextAnchor,
+        color: Color = .black, halo: (color: Color, width: Double)? = nil
+    ) {
         self.runs = runs
         self.position = position
         self.anchor = anchor
@@ -157,8 +160,10 @@ public struct PageText: Sendable, Equatable {
         self.halo = halo
     }
 
-    public init(_ text: String, font: PageFont, at position: PagePoint, anchor: PageTextAnchor,
-                color: Color = .black, halo: (color: Color, width: Double)? = nil) {
+    public init(
+        _ text: String, font: PageFont, at position: PagePoint, anchor: PageTextAnchor,
+        color: Color = .black, halo: (color: Color, width: Double)? = nil
+    ) {
         self.init([PageTextRun(text, font: font)], at: position, anchor: anchor, color: color, halo: halo)
     }
 

@@ -52,8 +52,9 @@ final class PageTextLayout {
 
     var size: PageTextSize {
         let unit = PageTextLayout.millimetresPerPoint / Double(PANGO_SCALE)
-        return PageTextSize(width: Double(box.width) * unit, height: Double(box.height) * unit,
-                            baseline: (baselinePoints - Double(box.y) / Double(PANGO_SCALE)) * PageTextLayout.millimetresPerPoint)
+        return PageTextSize(
+            width: Double(box.width) * unit, height: Double(box.height) * unit,
+            baseline: (baselinePoints - Double(box.y) / Double(PANGO_SCALE)) * PageTextLayout.millimetresPerPoint)
     }
 
     /// Draws the text in a context whose user units are millimetres.
@@ -64,7 +65,8 @@ final class PageTextLayout {
         context.translate(corner.x, corner.y)
         let k = PageTextLayout.millimetresPerPoint
         context.scale(k, k)
-        let originX = -Double(box.x) / Double(PANGO_SCALE), originY = -Double(box.y) / Double(PANGO_SCALE)
+        let originX = -Double(box.x) / Double(PANGO_SCALE)
+        let originY = -Double(box.y) / Double(PANGO_SCALE)
         if let halo = text.halo, halo.width > 0 {
             context.newPath()
             context.moveTo(originX, originY)

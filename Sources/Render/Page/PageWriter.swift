@@ -23,8 +23,10 @@ public enum PageWriter {
         let temporary = try ImageWriter.temporaryPath(for: path)
         do {
             let points = 72 / 25.4
-            let width = page.width * points, height = page.height * points
-            let surface = format == .pdf
+            let width = page.width * points
+            let height = page.height * points
+            let surface =
+                format == .pdf
                 ? try CairoSurface.pdf(path: temporary, widthPoints: width, heightPoints: height, title: page.title)
                 : try CairoSurface.svg(path: temporary, widthPoints: width, heightPoints: height)
             let context = CairoContext(surface)
@@ -49,8 +51,11 @@ public enum PageWriter {
     public static func renderImage(_ page: Page, renderer: MapRenderer, dpi: Double) throws -> Image {
         let (width, height) = pixelSize(of: page, dpi: dpi)
         guard width > 0, height > 0, width <= View.maxSide, height <= View.maxSide,
-              width.multipliedReportingOverflow(by: height).partialValue <= 400_000_000 else {
-            throw RenderError.invalidView("the page at \(DecimalFormatting.trimmed(dpi)) dpi would be \(width)x\(height) pixels (at most \(View.maxSide) a side and 400 million in all): lower the dpi")
+            width.multipliedReportingOverflow(by: height).partialValue <= 400_000_000
+        else {
+            throw RenderError.invalidView(
+                "the page at \(DecimalFormatting.trimmed(dpi)) dpi would be \(width)x\(height) pixels (at most \(View.maxSide) a side and 400 million in all): lower the dpi"
+            )
         }
         let surface = try CairoSurface.image(width: width, height: height)
         let context = CairoContext(surface)

@@ -16,7 +16,9 @@ final class FontConfiguration {
         for path in fonts {
             for file in FontConfiguration.fontFiles(at: path) {
                 let added = file.withCString { name in
-                    name.withMemoryRebound(to: FcChar8.self, capacity: file.utf8.count + 1) { FcConfigAppFontAddFile(config, $0) }
+                    name.withMemoryRebound(to: FcChar8.self, capacity: file.utf8.count + 1) {
+                        FcConfigAppFontAddFile(config, $0)
+                    }
                 }
                 guard added != 0 else { throw RenderError.cairo("fontconfig cannot read the font \(file)") }
             }
@@ -28,7 +30,9 @@ final class FontConfiguration {
     /// which a private configuration does not have.
     static func fontFiles(at path: String) -> [String] {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return [path] }
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return [path]
+        }
         let extensions: Set<String> = ["ttf", "otf", "ttc", "otc", "pfb", "pfa", "woff", "woff2"]
         let entries = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
         return entries.filter { extensions.contains(($0 as NSString).pathExtension.lowercased()) }

@@ -84,8 +84,9 @@ final class TextLayout {
         var logical = PangoRectangle()
         pango_layout_get_extents(pointer, nil, &logical)
         let unit = 1 / Double(PANGO_SCALE)
-        extents = TextExtents(x: Double(logical.x) * unit, y: Double(logical.y) * unit,
-                              width: Double(logical.width) * unit, height: Double(logical.height) * unit)
+        extents = TextExtents(
+            x: Double(logical.x) * unit, y: Double(logical.y) * unit,
+            width: Double(logical.width) * unit, height: Double(logical.height) * unit)
     }
 
     deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
@@ -94,7 +95,8 @@ final class TextLayout {
     /// stroke of twice its width around the glyph outlines, then the glyphs.
     func draw(in context: CairoContext, x: Double, y: Double, color: Color, halo: (color: Color, width: Double)?) {
         let cr = context.pointer
-        let originX = x - extents.x, originY = y - extents.y
+        let originX = x - extents.x
+        let originY = y - extents.y
         if let halo, halo.width > 0 {
             context.save()
             context.newPath()

@@ -21,7 +21,8 @@ public enum MBTilesMerger {
             throw TilesError.invalidArgument("the output \(output) is also an input")
         }
         let readers = try inputs.map { path throws(TilesError) in try MBTilesReader(path: path) }
-        let metadata = try TileSetMetadata.merged(try readers.map { r throws(TilesError) in try r.metadata() }, paths: inputs)
+        let metadata = try TileSetMetadata.merged(
+            try readers.map { r throws(TilesError) in try r.metadata() }, paths: inputs)
 
         let directory = (output as NSString).deletingLastPathComponent
         let folder = directory.isEmpty ? "." : directory
@@ -29,9 +30,12 @@ public enum MBTilesMerger {
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw TilesError.io(path: output, message: "the folder \(folder) does not exist")
         }
-        let temporary = (folder as NSString).appendingPathComponent(".\((output as NSString).lastPathComponent).\(getpid()).tmp")
+        let temporary = (folder as NSString).appendingPathComponent(
+            ".\((output as NSString).lastPathComponent).\(getpid()).tmp")
         defer {
-            for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: temporary + suffix) }
+            for suffix in ["", "-journal", "-wal", "-shm"] {
+                try? FileManager.default.removeItem(atPath: temporary + suffix)
+            }
         }
         var summary = Summary()
         do {
@@ -41,8 +45,10 @@ public enum MBTilesMerger {
             try database.execute(MBTilesSchema.create)
             try MBTilesSchema.writeMetadata(metadata, to: database)
             let insertImage = try database.prepare("INSERT OR IGNORE INTO images (tile_data, tile_id) VALUES (?1, ?2)")
-            let insertTile = try database.prepare("INSERT OR IGNORE INTO map (zoom_level, tile_column, tile_row, tile_id) VALUES (?1, ?2, ?3, ?4)")
-            let existing = try database.prepare("SELECT tile_id FROM map WHERE zoom_level = ?1 AND tile_column = ?2 AND tile_row = ?3")
+            let insertTile = try database.prepare(
+                "INSERT OR IGNORE INTO map (zoom_level, tile_column, tile_row, tile_id) VALUES (?1, ?2, ?3, ?4)")
+            let existing = try database.prepare(
+                "SELECT tile_id FROM map WHERE zoom_level = ?1 AND tile_column = ?2 AND tile_row = ?3")
             for (reader, path) in zip(readers, inputs) {
                 try reader.forEachTile { tile, data in
                     let id = ContentHash(of: data).hex
@@ -64,7 +70,11 @@ public enum MBTilesMerger {
                         try existing.bind(3, tile.tmsY)
                         defer { existing.reset() }
                         if try existing.step(), existing.text(0) != id {
-                            throw TilesError.incompatibleOutput(path: path, message: "tile \(tile) differs from the same tile in an earlier input: these files are not parts of one job")
+                            throw TilesError.incompatibleOutput(
+                                path: path,
+                                message:
+                                    "tile \(tile) differs from the same tile in an earlier input: these files are not parts of one job"
+                            )
                         }
                     } else {
                         summary.tiles += 1

@@ -14,7 +14,8 @@ public final class MBTilesReader {
         database = try SQLiteDatabase(path: path, mode: .readOnly)
         do {
             guard try database.hasTable("tiles") else {
-                throw TilesError.incompatibleOutput(path: path, message: "is not an MBTiles file (it has no tiles table)")
+                throw TilesError.incompatibleOutput(
+                    path: path, message: "is not an MBTiles file (it has no tiles table)")
             }
         } catch let error as TilesError where error.isSQLite {
             throw .incompatibleOutput(path: path, message: "is not an MBTiles file (not an SQLite database)")
@@ -43,7 +44,8 @@ public final class MBTilesReader {
 
     /// Every tile id, sorted (zoom, row, column); ids only, so it is cheap for large files.
     public func forEachTileID(_ body: (TileID) throws -> Void) throws {
-        let query = try database.prepare("SELECT zoom_level, tile_column, tile_row FROM tiles ORDER BY zoom_level, tile_row DESC, tile_column")
+        let query = try database.prepare(
+            "SELECT zoom_level, tile_column, tile_row FROM tiles ORDER BY zoom_level, tile_row DESC, tile_column")
         while try query.step() {
             try body(TileID(z: query.int(0), x: query.int(1), tmsY: query.int(2)))
         }

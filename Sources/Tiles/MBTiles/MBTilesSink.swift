@@ -44,12 +44,19 @@ public final class MBTilesSink: TileSink, @unchecked Sendable {
         let tables = exists ? try database.scalarInt("SELECT count(*) FROM sqlite_master") ?? 0 : 0
         let started = tables > 0
         if resume && started {
-            guard try database.hasTable("map"), try database.hasTable("images"), try database.hasTable("metadata") else {
-                throw .incompatibleOutput(path: path, message: "is not an MBTiles file written by meridian tiles, so --resume cannot continue it")
+            guard try database.hasTable("map"), try database.hasTable("images"), try database.hasTable("metadata")
+            else {
+                throw .incompatibleOutput(
+                    path: path,
+                    message: "is not an MBTiles file written by meridian tiles, so --resume cannot continue it")
             }
             let found = try MBTilesSchema.readMetadata(from: database)
             for key in TileSetMetadata.identityKeys where found.values[key] != metadata.values[key] {
-                throw .incompatibleOutput(path: path, message: "was made by a different job (\(key) is '\(found.values[key] ?? "missing")', this job's is '\(metadata.values[key] ?? "missing")'): --resume needs the same --zoom, --bbox, --tile-size, --scale and --buffer")
+                throw .incompatibleOutput(
+                    path: path,
+                    message:
+                        "was made by a different job (\(key) is '\(found.values[key] ?? "missing")', this job's is '\(metadata.values[key] ?? "missing")'): --resume needs the same --zoom, --bbox, --tile-size, --scale and --buffer"
+                )
             }
         }
         try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
@@ -58,7 +65,8 @@ public final class MBTilesSink: TileSink, @unchecked Sendable {
         try MBTilesSchema.writeMetadata(metadata, to: database)
         try database.execute("COMMIT")
         insertImage = try database.prepare("INSERT OR IGNORE INTO images (tile_data, tile_id) VALUES (?1, ?2)")
-        insertTile = try database.prepare("INSERT OR REPLACE INTO map (zoom_level, tile_column, tile_row, tile_id) VALUES (?1, ?2, ?3, ?4)")
+        insertTile = try database.prepare(
+            "INSERT OR REPLACE INTO map (zoom_level, tile_column, tile_row, tile_id) VALUES (?1, ?2, ?3, ?4)")
         stats.newImages = 0
         self.database = database
     }
@@ -67,7 +75,8 @@ public final class MBTilesSink: TileSink, @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard let database else { throw TilesError.io(path: path, message: "the file is closed") }
-        let query = try database.prepare("""
+        let query = try database.prepare(
+            """
             SELECT tile_column, tile_row FROM map WHERE zoom_level = ?1
             AND tile_column BETWEEN ?2 AND ?3 AND tile_row BETWEEN ?4 AND ?5
             """)
@@ -87,7 +96,9 @@ public final class MBTilesSink: TileSink, @unchecked Sendable {
     public func write(_ tiles: [EncodedTile]) throws {
         lock.lock()
         defer { lock.unlock() }
-        guard let database, let insertImage, let insertTile else { throw TilesError.io(path: path, message: "the file is closed") }
+        guard let database, let insertImage, let insertTile else {
+            throw TilesError.io(path: path, message: "the file is closed")
+        }
         if !inTransaction {
             try database.execute("BEGIN")
             inTransaction = true
@@ -110,7 +121,9 @@ public final class MBTilesSink: TileSink, @unchecked Sendable {
             stats.tiles += 1
             pendingTiles += 1
         }
-        if pendingTiles >= MBTilesSink.batchTiles || Date().timeIntervalSince(transactionStart) >= MBTilesSink.batchSeconds {
+        if pendingTiles >= MBTilesSink.batchTiles
+            || Date().timeIntervalSince(transactionStart) >= MBTilesSink.batchSeconds
+        {
             try commit()
         }
     }

@@ -100,8 +100,9 @@ final class SQLiteStatement {
     func bind(_ index: Int32, _ bytes: [UInt8]) throws(TilesError) {
         let status = bytes.withUnsafeBytes { raw in
             // A zero-length blob needs a non-null pointer to be a blob rather than NULL.
-            sqlite3_bind_blob(statement, index, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(raw.count),
-                              meridian_sqlite_transient())
+            sqlite3_bind_blob(
+                statement, index, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(raw.count),
+                meridian_sqlite_transient())
         }
         try check(status)
     }

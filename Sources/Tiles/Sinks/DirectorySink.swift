@@ -64,8 +64,10 @@ public final class DirectorySink: TileSink, @unchecked Sendable {
                 madeZoom = tile.tile.z
             }
             if !madeFolders.contains(folder) {
-                do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-                    throw TilesError.io(path: folder, message: "cannot create the folder (\(error.localizedDescription))")
+                do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch
+                {
+                    throw TilesError.io(
+                        path: folder, message: "cannot create the folder (\(error.localizedDescription))")
                 }
                 madeFolders.insert(folder)
             }
@@ -87,7 +89,9 @@ public final class DirectorySink: TileSink, @unchecked Sendable {
 
     private static func writeFile(_ bytes: [UInt8], to path: String, reportingAs name: String) throws(TilesError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw .io(path: name, message: "cannot write the tile (\(String(cString: strerror(errno))))") }
+        guard fd >= 0 else {
+            throw .io(path: name, message: "cannot write the tile (\(String(cString: strerror(errno))))")
+        }
         defer { close(fd) }
         var written = 0
         while written < bytes.count {
