@@ -35,6 +35,9 @@ tools=(
   "gdal2tiles.py python3-gdal"
   "cs2cs proj-bin"
   "chromium chromium"
+  "xxhsum xxhash"
+  "dwebp webp"
+  "djpeg libjpeg-turbo-progs"
 )
 # file -> Debian package (data and servers the tests use)
 files=(
