@@ -5,7 +5,7 @@ BUILD_DIR  := .build
 RELEASE    := $(BUILD_DIR)/release/meridian
 DEMO_OUT   ?= demo-output
 
-.PHONY: deps build release test lint format demo bench golden-update clean
+.PHONY: deps build release test lint format demo bench test-slurm golden-update clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -32,6 +32,10 @@ demo: release
 
 bench: deps release
 	@bash scripts/bench.sh $(RELEASE)
+
+# Shards on a real one-node Slurm cluster (slurm-wlm and munge, started and stopped by the script).
+test-slurm: deps release
+	@bash scripts/test-slurm.sh $(RELEASE)
 
 golden-update: deps
 	MERIDIAN_GOLDEN_UPDATE=1 $(SWIFT) test --filter Golden
