@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import MapModel
@@ -8,9 +9,7 @@ import Testing
     let schema: JSONValue
 
     init() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let data = try Data(contentsOf: root.appendingPathComponent("schema/map.schema.json"))
+        let data = try Data(contentsOf: URL(fileURLWithPath: Repository.root + "/schema/map.schema.json"))
         schema = try JSONParser.parse([UInt8](data), file: "map.schema.json")
     }
 
@@ -61,13 +60,11 @@ import Testing
     }
 
     @Test func shippedMapsDecode() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let maps = root.appendingPathComponent("Fixtures/maps")
-        let files = try FileManager.default.contentsOfDirectory(atPath: maps.path).filter { $0.hasSuffix(".json") }
+        let maps = Repository.fixture("maps")
+        let files = try FileManager.default.contentsOfDirectory(atPath: maps).filter { $0.hasSuffix(".json") }
         #expect(!files.isEmpty)
         for file in files {
-            _ = try MapDocument.load(path: maps.appendingPathComponent(file).path)
+            _ = try MapDocument.load(path: maps + "/" + file)
         }
     }
 }
