@@ -26,9 +26,7 @@ import Testing
     }
 
     func placed(_ map: LoadedMap, _ view: View) throws -> [LabelCandidate] {
-        let renderer = try MapRenderer(map: map)
         let text = TextEngine(fonts: try FontConfiguration(fonts: map.document.fonts, systemFonts: false))
-        _ = renderer
         let space = LabelSpace(map: map, view: view, text: text)
         let rect = Rect(
             minX: view.originX, minY: view.originY, maxX: view.originX + Double(view.width),
