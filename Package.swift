@@ -51,6 +51,8 @@ let package = Package(
         // Not linked into `meridian`.
         .target(
             name: "TestSupport", dependencies: ["Raster", "ImageDiff", "MapModel", "Render"], path: "Tests/TestSupport"),
+        // `make golden-update` ends with this: the contact sheet of the goldens it changed.
+        .executableTarget(name: "golden-review", dependencies: ["TestSupport"], path: "Tests/GoldenReview"),
 
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy", "TestSupport"]),
         .testTarget(name: "MapModelTests", dependencies: ["MapModel", "TestSupport"]),

@@ -12,12 +12,16 @@ import Testing
 /// On a mismatch `verify` writes `<case>.actual.png` and `<case>.diff.png` to the artifacts
 /// directory and throws a `GoldenFailure` naming the case, the differing fraction and both
 /// paths. With `MERIDIAN_GOLDEN_UPDATE=1` in the environment (`make golden-update`) it
-/// (re)writes the expected PNG instead and passes.
+/// (re)writes the expected PNG instead and passes, and records the old and new images in the
+/// review directory, from which `golden-review` makes the contact sheet a person looks at
+/// before committing.
 public struct GoldenCheck: Sendable {
     /// Where `<case>.actual.png` and `<case>.diff.png` go on failure.
     public var artifactsDirectory: String
     /// Relative expected paths are taken from here (the package root for tests).
     public var root: String
+    /// Where update mode records each image it changes (see `GoldenReview`); nil for nowhere.
+    public var reviewDirectory: String?
     public var comparator: ImageComparator
     /// Fraction of pixels (0...1) that may differ and still pass.
     public var allowedFraction: Double
@@ -25,26 +29,28 @@ public struct GoldenCheck: Sendable {
     public var update: Bool
 
     public init(
-        artifactsDirectory: String, root: String,
+        artifactsDirectory: String, root: String, reviewDirectory: String? = nil,
         threshold: Double = 0.1, allowedFraction: Double = 0, includeAntiAliased: Bool = false,
         update: Bool = GoldenCheck.updateRequested()
     ) {
         self.artifactsDirectory = artifactsDirectory
         self.root = root
+        self.reviewDirectory = reviewDirectory
         self.comparator = ImageComparator(threshold: threshold, includeAntiAliased: includeAntiAliased)
         self.allowedFraction = allowedFraction
         self.update = update
     }
 
     /// The repository's goldens: paths relative to its root, evidence in
-    /// `.build/golden-artifacts`.
+    /// `.build/golden-artifacts`, changes for review in `.build/golden-review`.
     public init(
         threshold: Double = 0.1, allowedFraction: Double = 0, includeAntiAliased: Bool = false,
         update: Bool = GoldenCheck.updateRequested()
     ) {
         self.init(
-            artifactsDirectory: GoldenCheck.artifacts, root: Repository.root, threshold: threshold,
-            allowedFraction: allowedFraction, includeAntiAliased: includeAntiAliased, update: update)
+            artifactsDirectory: GoldenCheck.artifacts, root: Repository.root,
+            reviewDirectory: GoldenReview.directory, threshold: threshold, allowedFraction: allowedFraction,
+            includeAntiAliased: includeAntiAliased, update: update)
     }
 
     /// Where failed comparisons leave their evidence (CI keeps the folder as an artifact).
@@ -88,6 +94,9 @@ public struct GoldenCheck: Sendable {
             do {
                 try createDirectory(containing: expectedPath)
                 try PNG.write(actual, toPath: expectedPath)
+                if let reviewDirectory {
+                    try GoldenReview(directory: reviewDirectory).record(caseName, expected: old, new: actual)
+                }
             } catch {
                 throw failure(.cannotWrite(String(describing: error)))
             }

@@ -112,5 +112,6 @@ import Testing
         #expect(check.root == root)
         #expect(FileManager.default.fileExists(atPath: check.root + "/Package.swift"))
         #expect(check.artifactsDirectory == root + "/.build/golden-artifacts")
+        #expect(check.reviewDirectory == root + "/.build/golden-review")
     }
 }
