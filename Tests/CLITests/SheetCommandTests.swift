@@ -13,7 +13,7 @@ import Testing
         try Tool.output("pdftotext", [path, "-"]).split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
-    @Test func anA3LandscapeMGRSSheetAsInTheREADME() throws {
+    @Test func anA3LandscapeMGRSSheetAsInTheDocs() throws {
         let directory = try TemporaryFolder.create()
         defer { TemporaryFolder.remove(directory) }
         let pdf = directory.appendingPathComponent("manhattan.pdf").path
