@@ -41,6 +41,18 @@ import Testing
         #expect(Set(properties(["$defs", "gridText", "properties", "halo"])) == Set(SymbolKeys.halo))
     }
 
+    /// docs/map-document.md names every key the decoder reads, and every grid option.
+    @Test func everyKeyIsDocumented() throws {
+        let page = try String(contentsOfFile: Repository.root + "/docs/map-document.md", encoding: .utf8)
+        let keys =
+            MapDocument.keys + MapDocument.layerKeys + SymbolKeys.line + SymbolKeys.marker + SymbolKeys.fill
+            + SymbolKeys.label + SymbolKeys.halo + GridSettings.keys + GridSettings.levelKeys + GridSettings.textKeys
+            + GridSettings.Kind.allCases.map(\.rawValue) + GridSettings.LabelPosition.allCases.map(\.rawValue)
+            + GridSettings.LabelFormat.allCases.map(\.rawValue) + GridSettings.LabelUnit.allCases.map(\.rawValue)
+        let missing = Set(keys).filter { !page.contains("`\($0)`") }.sorted()
+        #expect(missing.isEmpty, "docs/map-document.md does not mention \(missing)")
+    }
+
     /// The grid's enumerations in the schema are the decoder's.
     @Test func gridEnumsMatchTheDecoder() {
         func values(_ key: String) -> [String] {
