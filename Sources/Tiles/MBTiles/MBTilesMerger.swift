@@ -1,11 +1,12 @@
 import Foundation
+import Raster
 
 /// `meridian merge`: joins MBTiles files (the shards of a job) into one.
 ///
 /// Every tile of every input is copied; an image is stored once however many tiles or inputs
 /// hold it. The same tile in two inputs must have the same bytes (shards are disjoint; a
 /// conflict means the inputs come from different jobs and is an error, not a silent choice).
-/// The output is built under a temporary name beside it and renamed when complete.
+/// The output is built as an `AtomicFile`: under a temporary name, renamed when complete.
 public enum MBTilesMerger {
     public struct Summary: Sendable, Equatable {
         public var inputs = 0
@@ -24,22 +25,15 @@ public enum MBTilesMerger {
         let metadata = try TileSetMetadata.merged(
             try readers.map { r throws(TilesError) in try r.metadata() }, paths: inputs)
 
-        let directory = (output as NSString).deletingLastPathComponent
-        let folder = directory.isEmpty ? "." : directory
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw TilesError.io(path: output, message: "the folder \(folder) does not exist")
-        }
-        let temporary = (folder as NSString).appendingPathComponent(
-            ".\((output as NSString).lastPathComponent).\(getpid()).tmp")
+        let file: AtomicFile
+        do { file = try AtomicFile(path: output) } catch { throw TilesError.io(path: output, message: error.reason) }
         defer {
-            for suffix in ["", "-journal", "-wal", "-shm"] {
-                try? FileManager.default.removeItem(atPath: temporary + suffix)
-            }
+            // journal_mode OFF writes none, but a failed open may leave them.
+            for suffix in ["-journal", "-wal", "-shm"] { unlink(file.temporaryPath + suffix) }
         }
         var summary = Summary()
         do {
-            let database = try SQLiteDatabase(path: temporary, mode: .create)
+            let database = try SQLiteDatabase(path: file.temporaryPath, mode: .create)
             try database.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;")
             try database.execute("BEGIN")
             try database.execute(MBTilesSchema.create)
@@ -86,9 +80,7 @@ public enum MBTilesMerger {
             try database.execute("PRAGMA journal_mode = DELETE")
         }
         // The connection is closed (it lived in the block above): the file is complete.
-        guard rename(temporary, output) == 0 else {
-            throw TilesError.io(path: output, message: "cannot write it (\(String(cString: strerror(errno))))")
-        }
+        do { try file.commit() } catch { throw TilesError.io(path: output, message: error.reason) }
         return summary
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Raster
 
 /// Writes a job's tiles into an MBTiles 1.3 file (see `MBTilesSchema`).
 ///
@@ -26,6 +27,9 @@ public final class MBTilesSink: TileSink, @unchecked Sendable {
     /// with it, the file must have been made by the same job options (its metadata agrees).
     public init(path: String, metadata: TileSetMetadata, resume: Bool) throws(TilesError) {
         self.path = path
+        // The file is filled in place (so a killed job can resume it), not through an
+        // AtomicFile, but its target is held to the same rule: a regular file or nothing.
+        do { try AtomicFile.checkTarget(path) } catch { throw .io(path: path, message: error.reason) }
         let exists = FileManager.default.fileExists(atPath: path)
         if !resume || !exists {
             for suffix in ["", "-journal", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
