@@ -9,6 +9,8 @@ public enum TilesError: Error, CustomStringConvertible, Sendable, Equatable {
     case sqlite(path: String, message: String)
     /// An existing output that does not belong to this job (resume) or cannot be merged.
     case incompatibleOutput(path: String, message: String)
+    /// Two different images with the same content hash (never seen; refused, not merged).
+    case hashCollision(path: String, id: String)
     /// Rendering or encoding one metatile failed.
     case render(metatile: String, message: String)
 
@@ -18,6 +20,9 @@ public enum TilesError: Error, CustomStringConvertible, Sendable, Equatable {
         case .io(let path, let message): return "\(path): \(message)"
         case .sqlite(let path, let message): return "\(path): sqlite: \(message)"
         case .incompatibleOutput(let path, let message): return "\(path): \(message)"
+        case .hashCollision(let path, let id):
+            return
+                "\(path): two different tile images have the same content hash \(id); nothing was stored for the second"
         case .render(let metatile, let message): return "metatile \(metatile): \(message)"
         }
     }

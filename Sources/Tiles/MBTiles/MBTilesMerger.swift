@@ -38,7 +38,7 @@ public enum MBTilesMerger {
             try database.execute("BEGIN")
             try database.execute(MBTilesSchema.create)
             try MBTilesSchema.writeMetadata(metadata, to: database)
-            let insertImage = try database.prepare("INSERT OR IGNORE INTO images (tile_data, tile_id) VALUES (?1, ?2)")
+            let images = try MBTilesImages(database: database)
             let insertTile = try database.prepare(
                 "INSERT OR IGNORE INTO map (zoom_level, tile_column, tile_row, tile_id) VALUES (?1, ?2, ?3, ?4)")
             let existing = try database.prepare(
@@ -46,10 +46,7 @@ public enum MBTilesMerger {
             for (reader, path) in zip(readers, inputs) {
                 try reader.forEachTile { tile, data in
                     let id = ContentHash(of: data).hex
-                    try insertImage.bind(1, data)
-                    try insertImage.bind(2, id)
-                    try insertImage.run()
-                    if database.changes > 0 {
+                    if try images.store(data, id: id) {
                         summary.distinctImages += 1
                         summary.bytes += data.count
                     }

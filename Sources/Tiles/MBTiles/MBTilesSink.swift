@@ -13,7 +13,7 @@ public final class MBTilesSink: TileSink, @unchecked Sendable {
     // The connection and counters are guarded by `lock`.
     private let lock = NSLock()
     private var database: SQLiteDatabase?
-    private var insertImage: SQLiteStatement?
+    private var images: MBTilesImages?
     private var insertTile: SQLiteStatement?
     private var inTransaction = false
     private var pendingTiles = 0
@@ -68,7 +68,7 @@ public final class MBTilesSink: TileSink, @unchecked Sendable {
         try database.execute(MBTilesSchema.create)
         try MBTilesSchema.writeMetadata(metadata, to: database)
         try database.execute("COMMIT")
-        insertImage = try database.prepare("INSERT OR IGNORE INTO images (tile_data, tile_id) VALUES (?1, ?2)")
+        images = try MBTilesImages(database: database)
         insertTile = try database.prepare(
             "INSERT OR REPLACE INTO map (zoom_level, tile_column, tile_row, tile_id) VALUES (?1, ?2, ?3, ?4)")
         stats.newImages = 0
@@ -100,7 +100,7 @@ public final class MBTilesSink: TileSink, @unchecked Sendable {
     public func write(_ tiles: [EncodedTile]) throws {
         lock.lock()
         defer { lock.unlock() }
-        guard let database, let insertImage, let insertTile else {
+        guard let database, let images, let insertTile else {
             throw TilesError.io(path: path, message: "the file is closed")
         }
         if !inTransaction {
@@ -110,10 +110,7 @@ public final class MBTilesSink: TileSink, @unchecked Sendable {
         }
         for tile in tiles {
             let id = tile.dataHash.hex
-            try insertImage.bind(1, tile.data)
-            try insertImage.bind(2, id)
-            try insertImage.run()
-            if database.changes > 0 {
+            if try images.store(tile.data, id: id) {
                 stats.newImages! += 1
                 stats.bytes += tile.data.count
             }
@@ -146,7 +143,7 @@ public final class MBTilesSink: TileSink, @unchecked Sendable {
         try commit()
         // Checkpoints the log into the file and deletes it.
         try database.execute("PRAGMA journal_mode = DELETE")
-        insertImage = nil
+        images = nil
         insertTile = nil
         self.database = nil
     }
