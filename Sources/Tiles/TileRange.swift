@@ -46,9 +46,8 @@ public struct TilePyramid: Sendable, Equatable {
         for range in ranges {
             total += range.count
             guard total <= TilePyramid.maxTiles else {
-                throw .invalidArgument(
-                    "--zoom \(zooms) over \(bounds) has more than \(TilePyramid.maxTiles) tiles (zoom \(range.z) alone has \(range.count)): narrow the zoom range or the bbox"
-                )
+                throw .tooManyTiles(
+                    zooms: zooms, bounds: bounds, zoom: range.z, count: range.count, limit: TilePyramid.maxTiles)
             }
         }
         tileCount = total

@@ -55,6 +55,53 @@ import Testing
         try expectRejected(["merge", "-o", "DIR/all.mbtiles"], mentions: "give the MBTiles files")
     }
 
+    /// Option text that is not a value of the option, and values the Tiles types refuse: the
+    /// message names the option and repeats what was given.
+    @Test func optionTextIsNamedInTheMessage() throws {
+        let out = ["-o", "DIR/out"]
+        for text in ["-1", "a", "1-2-3", "", "1.5"] {
+            try expectRejected(
+                ["tiles", world, "--zoom", text] + out,
+                mentions: "--zoom expects a zoom level or a range like 0-6, got '\(text)'")
+        }
+        for text in ["1,2,3", "a,b,c,d", "nan,0,1,1"] {
+            try expectRejected(
+                ["tiles", world, "--zoom", "1", "--bbox", text] + out,
+                mentions: "--bbox expects W,S,E,N in degrees, got '\(text)'")
+        }
+        try expectRejected(
+            ["tiles", world, "--zoom", "1", "--bbox", "-190,0,5.5,5"] + out,
+            mentions: "--bbox -190,0,5.5,5 is outside -180,-90,180,90")
+        for text in ["x/2", "1", "1/2/3"] {
+            try expectRejected(
+                ["tiles", world, "--zoom", "1", "--shard", text] + out,
+                mentions: "--shard expects I/N (the I-th of N parts, I from 0), got '\(text)'")
+        }
+        try expectRejected(
+            ["tiles", world, "--zoom", "1", "--shard", "1/0"] + out,
+            mentions: "--shard 1/0: the number of shards must be from 1 to 100000")
+        try expectRejected(
+            ["tiles", world, "--zoom", "1", "--shard", "-1/4"] + out,
+            mentions: "--shard -1/4: the index must be from 0 to 3")
+        try expectRejected(
+            ["tiles", world, "--zoom", "1", "--buffer", "2000"] + out,
+            mentions: "--buffer 2000 is out of range: 0 to 1024")
+    }
+
+    /// Resuming a file made with other options names the options that must agree.
+    @Test func resumingAnotherJobsFile() throws {
+        let directory = try Meridian.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("a.mbtiles").path
+        #expect(try Meridian.run(["tiles", world, "--zoom", "0-1", "--quiet", "-o", path]).status == 0)
+        let run = try Meridian.run(["tiles", world, "--zoom", "0-2", "--resume", "--quiet", "-o", path])
+        #expect(run.status == 1)
+        #expect(
+            run.stderr
+                == "meridian tiles: \(path): was made by a different job (maxzoom is '1', this job's is '2'): --resume needs the same --zoom, --bbox, --tile-size, --scale and --buffer\n"
+        )
+    }
+
     @Test func directoryInBothSchemesWithSummary() throws {
         let directory = try Meridian.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -16,10 +16,10 @@ public enum MBTilesMerger {
     }
 
     public static func merge(inputs: [String], output: String) throws -> Summary {
-        guard !inputs.isEmpty else { throw TilesError.invalidArgument("give the MBTiles files to merge") }
+        guard !inputs.isEmpty else { throw TilesError.noInputs }
         let outputURL = URL(fileURLWithPath: output).standardizedFileURL
         for input in inputs where URL(fileURLWithPath: input).standardizedFileURL == outputURL {
-            throw TilesError.invalidArgument("the output \(output) is also an input")
+            throw TilesError.outputIsInput(path: output)
         }
         let readers = try inputs.map { path throws(TilesError) in try MBTilesReader(path: path) }
         let metadata = try TileSetMetadata.merged(

@@ -7,7 +7,7 @@ import Synchronization
 /// Writes go through one connection in write-ahead-log mode, in transactions of up to
 /// `batchTiles` tiles or `batchSeconds`: a job killed at any moment loses at most the open
 /// transaction, and SQLite rolls it back on the next open, so the file stays valid and
-/// `--resume` sees exactly the tiles committed. `finish` commits, folds the log back into the
+/// a resumed job sees exactly the tiles committed. `finish` commits, folds the log back into the
 /// file and returns it to a rollback journal, so a finished file is one self-contained file.
 public final class MBTilesSink: TileSink {
     public let path: String
@@ -66,17 +66,11 @@ public final class MBTilesSink: TileSink {
         if resume && started {
             guard try database.hasTable("map"), try database.hasTable("images"), try database.hasTable("metadata")
             else {
-                throw .incompatibleOutput(
-                    path: path,
-                    message: "is not an MBTiles file written by meridian tiles, so --resume cannot continue it")
+                throw .notResumable(path: path)
             }
             let found = try MBTilesSchema.readMetadata(from: database)
             for key in TileSetMetadata.identityKeys where found.values[key] != metadata.values[key] {
-                throw .incompatibleOutput(
-                    path: path,
-                    message:
-                        "was made by a different job (\(key) is '\(found.values[key] ?? "missing")', this job's is '\(metadata.values[key] ?? "missing")'): --resume needs the same --zoom, --bbox, --tile-size, --scale and --buffer"
-                )
+                throw .differentJob(path: path, key: key, found: found.values[key], expected: metadata.values[key])
             }
         }
         try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
