@@ -52,6 +52,33 @@ public enum FileIO {
         return bytes
     }
 
+    /// The names in the folder at `path` (not `.` and `..`), in no particular order. A folder
+    /// that cannot be read is an error, never an empty list.
+    public static func folderEntries(atPath path: String) throws(FileError) -> [String] {
+        guard let folder = opendir(path) else { throw FileError(path: path, operation: "list", errno: errno) }
+        defer { closedir(folder) }
+        var names: [String] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(folder) else {
+                if errno != 0 { throw FileError(path: path, operation: "list", errno: errno) }
+                return names
+            }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+    }
+
+    /// Whether `path` is a folder (symbolic links followed). An entry that cannot be examined
+    /// (no permission, a broken or looping link) is an error, not "no".
+    public static func isFolder(atPath path: String) throws(FileError) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw FileError(path: path, operation: "read", errno: errno) }
+        return (status.st_mode & S_IFMT) == S_IFDIR
+    }
+
     /// Writes `bytes` under a temporary name beside `path`, then renames it over `path`
     /// (see `AtomicFile`); on failure nothing is left and the error names `path`.
     public static func writeAtomically(_ bytes: [UInt8], toPath path: String, durable: Bool = false) throws(FileError) {
