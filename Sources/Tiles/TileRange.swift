@@ -19,10 +19,6 @@ public struct TileRange: Sendable, Equatable, CustomStringConvertible {
     public var rows: Int { maxY - minY + 1 }
     public var count: Int { columns * rows }
 
-    public func contains(_ tile: TileID) -> Bool {
-        tile.z == z && (minX...maxX).contains(tile.x) && (minY...maxY).contains(tile.y)
-    }
-
     public var description: String { "z\(z) x \(minX)-\(maxX) y \(minY)-\(maxY)" }
 }
 
@@ -51,13 +47,5 @@ public struct TilePyramid: Sendable, Equatable {
             }
         }
         tileCount = total
-    }
-
-    public func range(zoom z: Int) -> TileRange? {
-        ranges.first { $0.z == z }
-    }
-
-    public func contains(_ tile: TileID) -> Bool {
-        range(zoom: tile.z)?.contains(tile) ?? false
     }
 }

@@ -91,7 +91,10 @@ public final class DirectorySink: TileSink {
     }
 
     public func finish() throws {
-        try? FileManager.default.removeItem(atPath: staging)
+        do { try FileManager.default.removeItem(atPath: staging) } catch {
+            throw TilesError.io(
+                path: staging, message: "cannot remove the staging folder (\(error.localizedDescription))")
+        }
         rmdir("\(root)/\(DirectorySink.stagingFolder)")  // only when no other shard is using it
     }
 
