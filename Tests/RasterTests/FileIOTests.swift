@@ -65,15 +65,20 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder + "/inside", withIntermediateDirectories: true)
         try FileIO.writeAtomically([7], toPath: directory + "/target")
         try FileManager.default.createSymbolicLink(atPath: directory + "/link", withDestinationPath: "target")
+        // A named pipe stands for device nodes: not a regular file, and safe to aim at.
+        #expect(mkfifo(directory + "/pipe", 0o600) == 0)
         for (path, reason) in [
             (folder, "it is a directory"), (directory + "/link", "it is a symbolic link"),
-            ("/dev/null", "it is not a regular file"), (directory + "/", "the output needs a file name"),
+            (directory + "/pipe", "it is not a regular file"), (directory + "/", "the output needs a file name"),
         ] {
             #expect(throws: FileError(path: path, operation: "write", reason: reason)) {
                 try FileIO.writeAtomically([1, 2], toPath: path)
             }
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["link", "taken", "target"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == [
+                "link", "pipe", "taken", "target",
+            ])
         #expect(try FileIO.readBytes(atPath: directory + "/link") == [7])
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["inside"])
     }
