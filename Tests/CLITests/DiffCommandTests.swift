@@ -117,7 +117,7 @@ import Testing
             ([expected, expected, "--colour"], "meridian diff: unknown option --colour\n"),
             (
                 [expected, expected, "--diff-image", dir + "/no/such/d.png"],
-                "meridian diff: \(dir)/no/such/d.png: cannot write: No such file or directory\n"
+                "meridian diff: \(dir)/no/such/d.png: cannot write: the folder \(dir)/no/such does not exist\n"
             ),
             (
                 [dir, expected],

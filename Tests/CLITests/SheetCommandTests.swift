@@ -184,8 +184,11 @@ import Testing
     @Test func aPaperSizeThatIsNotOne() throws {
         try expectRejected(
             ["sheet", nyc] + manhattan + ["--paper", "B7", "-o", "OUT"], mentions: ["unknown paper size 'B7'", "A4"])
-        try expectRejected(
-            ["sheet", nyc] + manhattan + ["--paper", "0x297mm", "-o", "OUT"], mentions: ["unknown paper size"])
+        for text in ["0x297mm", "A5x", "-210x297", "210x", "x297", "210x297cm", "nanxnan", "9000x100mm", ""] {
+            try expectRejected(
+                ["sheet", nyc] + manhattan + ["--paper", text, "-o", "OUT"],
+                mentions: ["unknown paper size '\(text)'", "at most 5000 mm a side"])
+        }
         try expectRejected(
             ["sheet", nyc] + manhattan + ["--orientation", "sideways", "-o", "OUT"], mentions: ["portrait or landscape"]
         )

@@ -56,6 +56,45 @@ import Testing
         try expectRejected(["merge", "-o", "DIR/all.mbtiles"], mentions: "give the MBTiles files")
     }
 
+    /// Option text that is not a value of the option, and values the Tiles types refuse: the
+    /// message names the option and repeats what was given.
+    @Test func optionTextIsNamedInTheMessage() throws {
+        let zoom = "--zoom expects a zoom level or a range like 0-6, got "
+        let bbox = "--bbox expects W,S,E,N in degrees, got "
+        let shard = "--shard expects I/N (the I-th of N parts, I from 0), got "
+        let cases: [(option: String, text: String, message: String)] = [
+            ("--zoom", "-1", zoom + "'-1'"), ("--zoom", "a", zoom + "'a'"), ("--zoom", "1-2-3", zoom + "'1-2-3'"),
+            ("--zoom", "", zoom + "''"), ("--zoom", "1.5", zoom + "'1.5'"),
+            ("--bbox", "1,2,3", bbox + "'1,2,3'"), ("--bbox", "a,b,c,d", bbox + "'a,b,c,d'"),
+            ("--bbox", "nan,0,1,1", bbox + "'nan,0,1,1'"),
+            ("--bbox", "-190,0,5.5,5", "--bbox -190,0,5.5,5 is outside -180,-90,180,90"),
+            ("--shard", "x/2", shard + "'x/2'"), ("--shard", "1", shard + "'1'"),
+            ("--shard", "1/2/3", shard + "'1/2/3'"),
+            ("--shard", "1/0", "--shard 1/0: the number of shards must be from 1 to 100000"),
+            ("--shard", "-1/4", "--shard -1/4: the index must be from 0 to 3"),
+            ("--buffer", "2000", "--buffer 2000 is out of range: 0 to 1024"),
+        ]
+        for (option, text, message) in cases {
+            // --zoom is required: the other options come with a valid one.
+            let zoomArguments = option == "--zoom" ? [] : ["--zoom", "1"]
+            try expectRejected(["tiles", world] + zoomArguments + [option, text, "-o", "DIR/out"], mentions: message)
+        }
+    }
+
+    /// Resuming a file made with other options names the options that must agree.
+    @Test func resumingAnotherJobsFile() throws {
+        let directory = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(directory) }
+        let path = directory.appendingPathComponent("a.mbtiles").path
+        #expect(try Meridian.run(["tiles", world, "--zoom", "0-1", "--quiet", "-o", path]).status == 0)
+        let run = try Meridian.run(["tiles", world, "--zoom", "0-2", "--resume", "--quiet", "-o", path])
+        #expect(run.status == 1)
+        #expect(
+            run.stderr
+                == "meridian tiles: \(path): was made by a different job (maxzoom is '1', this job's is '2'): --resume needs the same --zoom, --bbox, --tile-size, --scale and --buffer\n"
+        )
+    }
+
     @Test func directoryInBothSchemesWithSummary() throws {
         let directory = try TemporaryFolder.create()
         defer { TemporaryFolder.remove(directory) }

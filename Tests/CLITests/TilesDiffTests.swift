@@ -49,6 +49,20 @@ import Testing
         #expect(allowed.status == 1 && allowed.stdout.contains("20 match, 0 differ"))
     }
 
+    /// Two pyramids that cannot be read are not two empty pyramids that match.
+    @Test func unreadablePyramidsDoNotMatch() throws {
+        let directory = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(directory) }
+        let d = directory.path
+        for side in ["a", "b"] {
+            try FileManager.default.createDirectory(atPath: d + "/" + side, withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: d + "/\(side)/0", withDestinationPath: "0")
+        }
+        let run = try Meridian.run(["diff", d + "/a", d + "/b"])
+        #expect(run.status == 2, "\(run.stdout)")
+        #expect(run.stderr == "meridian diff: \(d)/a/0: Too many levels of symbolic links\n")
+    }
+
     @Test func unusableInputIsExitTwo() throws {
         let directory = try TemporaryFolder.create()
         defer { TemporaryFolder.remove(directory) }

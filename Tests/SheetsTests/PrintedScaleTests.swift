@@ -19,7 +19,7 @@ import Testing
         let renderer = try MapRenderer(map: map)
         let request = SheetRequest(
             area: .center(longitude: Self.centre.longitude, latitude: Self.centre.latitude), scale: scale,
-            paper: try Paper.parse(paper).oriented(.landscape), grid: grid)
+            paper: try #require(Paper.standard(named: paper)).oriented(.landscape), grid: grid)
         return (try Sheet.make(request, renderer: renderer), renderer)
     }
 

@@ -27,7 +27,7 @@ import Testing
         let renderer = try MapRenderer(map: map)
         let request = SheetRequest(
             area: .center(longitude: c.longitude, latitude: c.latitude), scale: c.scale,
-            paper: try Paper.parse("A4").oriented(.landscape), dpi: 300, grid: c.grid)
+            paper: Paper.standard(named: "A4")!.oriented(.landscape), dpi: 300, grid: c.grid)
         let sheet = try Sheet.make(request, renderer: renderer)
         let directory = try TemporaryFolder.create()
         defer { TemporaryFolder.remove(directory) }

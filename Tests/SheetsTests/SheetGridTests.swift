@@ -24,7 +24,7 @@ import Testing
         let renderer = try MapRenderer(map: map)
         let request = SheetRequest(
             area: .center(longitude: centre.longitude, latitude: centre.latitude), scale: scale,
-            paper: try Paper.parse("A4").oriented(.landscape), dpi: 150, grid: grid)
+            paper: Paper.standard(named: "A4")!.oriented(.landscape), dpi: 150, grid: grid)
         return (try Sheet.make(request, renderer: renderer), renderer)
     }
 

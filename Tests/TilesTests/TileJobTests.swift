@@ -218,9 +218,12 @@ import Testing
     }
 
     @Test func aFailingRendererStopsTheJobWithItsError() throws {
+        struct Boom: Error, CustomStringConvertible {
+            var description: String { "boom" }
+        }
         final class Failing: MetatileRendering {
             func renderMetatile(_ metatile: Metatile) throws -> Image {
-                if metatile.z == 4 { throw TilesError.invalidArgument("boom") }
+                if metatile.z == 4 { throw Boom() }
                 return PatternRenderer.block(metatile, side: 8)
             }
         }
