@@ -37,8 +37,13 @@ bench: deps release
 test-slurm: deps release
 	@bash scripts/test-slurm.sh $(RELEASE)
 
+# Rewrites the expected images after an intended change, then lays every image it changed out
+# in one contact sheet (expected | new | difference) under .build/golden-review: look at it
+# before committing.
 golden-update: deps
+	rm -rf $(BUILD_DIR)/golden-review
 	MERIDIAN_GOLDEN_UPDATE=1 $(SWIFT) test --filter Golden
+	$(SWIFT) run golden-review
 
 clean:
 	rm -rf $(BUILD_DIR) $(DEMO_OUT)

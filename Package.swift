@@ -50,15 +50,26 @@ let package = Package(
             name: "meridian-bench",
             dependencies: ["Geodesy", "MapModel", "Grids", "Render", "Tiles", "Raster", "ImageDiff"]),
 
-        .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
-        .testTarget(name: "MapModelTests", dependencies: ["MapModel"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
-        .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff", "Raster"]),
-        .testTarget(name: "GridsTests", dependencies: ["Grids", "Geodesy"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "MapModel", "Raster", "ImageDiff"]),
-        .testTarget(name: "TilesTests", dependencies: ["Tiles", "Render", "MapModel", "Raster", "ImageDiff"]),
-        .testTarget(name: "SheetsTests", dependencies: ["Sheets", "Render", "MapModel", "Raster", "ImageDiff"]),
+        // Shared by the test targets: fixture paths, temporary folders, running reference tools
+        // (sqlite3, GeoConvert, poppler, pypng) and the built binary, the golden-image harness.
+        // Not linked into `meridian`.
+        .target(
+            name: "TestSupport", dependencies: ["Raster", "ImageDiff", "MapModel", "Render"], path: "Tests/TestSupport"),
+        // `make golden-update` ends with this: the contact sheet of the goldens it changed.
+        .executableTarget(name: "golden-review", dependencies: ["TestSupport"], path: "Tests/GoldenReview"),
+
+        .testTarget(name: "GeodesyTests", dependencies: ["Geodesy", "TestSupport"]),
+        .testTarget(name: "MapModelTests", dependencies: ["MapModel", "TestSupport"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
+        .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff", "Raster", "TestSupport"]),
+        .testTarget(name: "GridsTests", dependencies: ["Grids", "Geodesy", "TestSupport"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "MapModel", "Raster", "ImageDiff", "TestSupport"]),
+        .testTarget(
+            name: "TilesTests", dependencies: ["Tiles", "Render", "MapModel", "Raster", "ImageDiff", "TestSupport"]),
+        .testTarget(
+            name: "SheetsTests", dependencies: ["Sheets", "Render", "MapModel", "Raster", "ImageDiff", "TestSupport"]),
+        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "Raster", "ImageDiff"]),
         // Runs the built `meridian` binary the way users do.
-        .testTarget(name: "CLITests", dependencies: ["meridian", "Raster", "ImageDiff"]),
+        .testTarget(name: "CLITests", dependencies: ["meridian", "Raster", "ImageDiff", "TestSupport"]),
     ]
 )

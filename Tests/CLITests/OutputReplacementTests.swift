@@ -1,5 +1,6 @@
 import Foundation
 import Raster
+import TestSupport
 import Testing
 
 /// Every command that writes a file, run twice into the same path: the second run replaces
@@ -7,8 +8,8 @@ import Testing
 /// exists"), the folder holds exactly that output and no temporary file, and the bytes are
 /// the same both times.
 @Suite struct OutputReplacementTests {
-    let world = Meridian.fixture("maps/world.json")
-    let nyc = Meridian.fixture("maps/nyc.json")
+    let world = Repository.fixture("maps/world.json")
+    let nyc = Repository.fixture("maps/nyc.json")
 
     /// Runs `arguments` (with `OUT` standing for `directory/name`) twice in `directory` and
     /// checks what is left after each run: the entries there before, plus `name`.
@@ -40,8 +41,8 @@ import Testing
     }
 
     @Test func renderSheetAndGrid() throws {
-        let directory = try Meridian.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(directory) }
         let view = ["--center", "10,50", "--scale", "20000000", "--size", "120x90"]
         let sheet = ["--center", "-73.97,40.76", "--scale", "25000", "--paper", "150x150mm", "--dpi", "72"]
         for ext in ["png", "pdf", "svg"] {
@@ -54,8 +55,8 @@ import Testing
     }
 
     @Test func tilesMergeAndSummaries() throws {
-        let directory = try Meridian.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(directory) }
         let job = ["tiles", world, "--zoom", "0-1", "--workers", "1", "--quiet"]
         try expectReplaced(job + ["-o", "OUT"], name: "pyramid", in: directory)
         try expectReplaced(job + ["-o", "OUT"], name: "a.mbtiles", in: directory)
@@ -77,8 +78,8 @@ import Testing
     }
 
     @Test func diffImage() throws {
-        let directory = try Meridian.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(directory) }
         var changed = Image(width: 8, height: 8, fill: .white)
         changed[3, 3] = RGBA(200, 0, 0)
         try PNG.write(Image(width: 8, height: 8, fill: .white), toPath: directory.path + "/a.png")

@@ -1,17 +1,18 @@
 import Foundation
 import Raster
+import TestSupport
 import Testing
 
 /// `meridian tiles` and `meridian merge` as a user runs them.
 @Suite struct TilesCommandTests {
-    let world = Meridian.fixture("maps/world.json")
+    let world = Repository.fixture("maps/world.json")
 
     func expectRejected(
         _ arguments: [String], mentions expected: String, status: Int32 = 2,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-        let directory = try Meridian.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(directory) }
         let args = arguments.map { $0.replacingOccurrences(of: "DIR", with: directory.path) }
         let run = try Meridian.run(args, directory: directory)
         #expect(run.status == status, "exit status \(run.status) for \(arguments)", sourceLocation: sourceLocation)
@@ -82,8 +83,8 @@ import Testing
 
     /// Resuming a file made with other options names the options that must agree.
     @Test func resumingAnotherJobsFile() throws {
-        let directory = try Meridian.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(directory) }
         let path = directory.appendingPathComponent("a.mbtiles").path
         #expect(try Meridian.run(["tiles", world, "--zoom", "0-1", "--quiet", "-o", path]).status == 0)
         let run = try Meridian.run(["tiles", world, "--zoom", "0-2", "--resume", "--quiet", "-o", path])
@@ -95,8 +96,8 @@ import Testing
     }
 
     @Test func directoryInBothSchemesWithSummary() throws {
-        let directory = try Meridian.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(directory) }
         let xyz = directory.path + "/xyz"
         let tms = directory.path + "/tms"
         let json = directory.path + "/s.json"
@@ -107,7 +108,7 @@ import Testing
         #expect(run.stdout.hasPrefix("21 tiles written") && run.stdout.contains(xyz), "\(run.stdout)")
         // Not a terminal: progress comes as plain lines, the last one at 100 %.
         #expect(run.stderr.split(separator: "\n").last?.contains("100.0% 21/21 tiles") == true, "\(run.stderr)")
-        let files = try TilesFixture.files(under: xyz)
+        let files = try FileTree.files(under: xyz)
         #expect(files.count == 21)
         let summary =
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as! [String: Any]
@@ -120,7 +121,7 @@ import Testing
 
         let quiet = try Meridian.run(["tiles", world, "--zoom", "0-2", "-o", tms, "--scheme", "tms", "--quiet"])
         #expect(quiet.status == 0 && quiet.stdout.isEmpty && quiet.stderr.isEmpty)
-        let flipped = try TilesFixture.files(under: tms)
+        let flipped = try FileTree.files(under: tms)
         #expect(flipped.count == 21)
         for z in 0...2 {
             for x in 0..<(1 << z) {
@@ -132,8 +133,8 @@ import Testing
     }
 
     @Test func highDensityTilesHaveTwiceThePixels() throws {
-        let directory = try Meridian.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(directory) }
         let run = try Meridian.run([
             "tiles", world, "--zoom", "1", "--tile-size", "512", "--scale", "2", "-o", directory.path + "/t", "--quiet",
         ])
@@ -143,8 +144,8 @@ import Testing
     }
 
     @Test func shardsMergedEqualTheWholeJob() throws {
-        let directory = try Meridian.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(directory) }
         let d = directory.path
         let common = ["tiles", world, "--zoom", "0-4", "--quiet", "--metatile", "4"]
         #expect(try Meridian.run(common + ["-o", d + "/whole.mbtiles"]).status == 0)
@@ -155,13 +156,13 @@ import Testing
             let run = try Meridian.run(common + ["--shard", "\(i)/3", "-o", part])
             #expect(run.status == 0, "\(run.stderr)")
             parts.append(part)
-            counts.append(Int(try TilesFixture.sqlite(part, "SELECT count(*) FROM tiles")) ?? -1)
+            counts.append(Int(try SQLiteShell.query(part, "SELECT count(*) FROM tiles")) ?? -1)
         }
         #expect(counts.reduce(0, +) == 341 && counts.allSatisfy { $0 > 50 }, "\(counts)")
         let merge = try Meridian.run(["merge"] + parts + ["-o", d + "/all.mbtiles"])
         #expect(merge.status == 0, "\(merge.stderr)")
         #expect(merge.stdout.contains("341 tiles"))
-        #expect(try TilesFixture.content(d + "/all.mbtiles") == (try TilesFixture.content(d + "/whole.mbtiles")))
-        #expect(try TilesFixture.sqlite(d + "/all.mbtiles", "PRAGMA integrity_check") == "ok")
+        #expect(try SQLiteShell.content(d + "/all.mbtiles") == (try SQLiteShell.content(d + "/whole.mbtiles")))
+        #expect(try SQLiteShell.query(d + "/all.mbtiles", "PRAGMA integrity_check") == "ok")
     }
 }

@@ -1,18 +1,17 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Raster
 
 @Suite struct FileIOTests {
     private func scratchDirectory() throws -> String {
-        let path = NSTemporaryDirectory() + "meridian-fileio-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        try TemporaryFolder.create().path
     }
 
     @Test func writesAndReplacesWithoutLeavingTemporaries() throws {
         let directory = try scratchDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        defer { TemporaryFolder.remove(directory) }
         let path = directory + "/out.bin"
         try FileIO.writeAtomically([1, 2, 3], toPath: path)
         #expect(try FileIO.readBytes(atPath: path) == [1, 2, 3])
@@ -23,7 +22,7 @@ import Testing
 
     @Test func failureNamesThePathAndLeavesNothing() throws {
         let directory = try scratchDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        defer { TemporaryFolder.remove(directory) }
         let missing = directory + "/no/such/dir/out.png"
         #expect(
             throws: FileError(
@@ -36,7 +35,7 @@ import Testing
 
     @Test func readErrors() throws {
         let directory = try scratchDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        defer { TemporaryFolder.remove(directory) }
         #expect(throws: FileError(path: directory, operation: "read", reason: "Is a directory")) {
             try FileIO.readBytes(atPath: directory)
         }
@@ -47,7 +46,7 @@ import Testing
 
     @Test func pngWriteIsAtomicAndReadable() throws {
         let directory = try scratchDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        defer { TemporaryFolder.remove(directory) }
         let original = Image(width: 5, height: 3, fill: RGBA(10, 200, 30, 128))
         try PNG.write(original, toPath: directory + "/a.png")
         #expect(try PNG.decode(contentsOf: directory + "/a.png") == original)
@@ -60,7 +59,7 @@ import Testing
     /// node or a symbolic link would replace that, not write a file.
     @Test func refusesTargetsThatAreNotRegularFiles() throws {
         let directory = try scratchDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        defer { TemporaryFolder.remove(directory) }
         let folder = directory + "/taken"
         try FileManager.default.createDirectory(atPath: folder + "/inside", withIntermediateDirectories: true)
         try FileIO.writeAtomically([7], toPath: directory + "/target")
@@ -85,7 +84,7 @@ import Testing
 
     @Test func uncommittedFileLeavesNothingAndCommitReplaces() throws {
         let directory = try scratchDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        defer { TemporaryFolder.remove(directory) }
         let path = directory + "/out.txt"
         try FileIO.writeAtomically(Array("old".utf8), toPath: path)
         do {

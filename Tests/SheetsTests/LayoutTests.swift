@@ -2,6 +2,7 @@ import Foundation
 import Geodesy
 import MapModel
 import Render
+import TestSupport
 import Testing
 
 @testable import Sheets
@@ -162,7 +163,7 @@ import Testing
                 expected.append((line.axis, line.value))
             }
         }
-        let output = try Support.run("GeoConvert", ["-g", "-p", "6"], input: input).split(separator: "\n")
+        let output = try Tool.output("GeoConvert", ["-g", "-p", "6"], input: input).split(separator: "\n")
         try #require(output.count == expected.count)
         for (line, want) in zip(output, expected) {
             let v = line.split(separator: " ").compactMap { Double($0) }
@@ -189,7 +190,7 @@ import Testing
             let y = WebMercatorReference.y(lat)
             let p = plane.forward(x, y)
             let zone = "\(plane.zone)\(plane.isNorth ? "n" : "s")"
-            let reference = try Support.geoConvertUTM(latitude: lat, longitude: lon, zone: zone)
+            let reference = try GeoConvert.utm(latitude: lat, longitude: lon, zone: zone)
             #expect(
                 abs(p.x - reference.easting) < 0.001 && abs(p.y - reference.northing) < 0.001,
                 "\(lat) \(lon): \(p) vs \(reference)")

@@ -2,6 +2,7 @@ import Foundation
 import MapModel
 import Raster
 import Render
+import TestSupport
 import Testing
 
 @testable import Sheets
@@ -13,7 +14,7 @@ import Testing
 
     static func map(grid: String?) throws -> LoadedMap {
         try Support.map(
-            features: [Support.point(100, -60)], layers: [#"{"name": "far", "marker": {"size": 1}}"#],
+            features: [TestMap.point(100, -60)], layers: [#"{"name": "far", "marker": {"size": 1}}"#],
             extra: grid.map { #", "grid": "# + $0 } ?? "")
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Tiles
@@ -17,29 +18,12 @@ import Testing
 
     /// Runs `xxhsum -H2` on `files` and returns the hex digest of each, in order.
     static func xxhsum(_ files: [String]) throws -> [String] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/xxhsum")
-        process.arguments = ["-H2"] + files
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw XXHSumFailed(status: process.terminationStatus)
-        }
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
-        return lines.map { String($0.prefix { $0 != " " }) }
-    }
-
-    struct XXHSumFailed: Error {
-        let status: Int32
+        try Tool.output("xxhsum", ["-H2"] + files).split(separator: "\n").map { String($0.prefix { $0 != " " }) }
     }
 
     @Test func matchesXXHSum() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("meridian-xxh-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(folder) }
         let samples = Self.samples()
         var files: [String] = []
         for (index, bytes) in samples.enumerated() {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Tiles
@@ -6,8 +7,8 @@ import Testing
 /// Images are shared by hash only when their bytes agree: a forged collision is refused.
 @Suite struct MBTilesImagesTests {
     @Test func aSharedHashNeedsTheSameBytes() throws {
-        let folder = try Scratch.directory()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = try TemporaryFolder.create().path
+        defer { TemporaryFolder.remove(folder) }
         let path = folder + "/t.mbtiles"
         let sink = try MBTilesSink(path: path, metadata: TileJobTests.metadata, resume: false)
         let hash = ContentHash(high: 1, low: 2)
@@ -20,8 +21,8 @@ import Testing
             try sink.write([EncodedTile(tile: TileID(z: 1, x: 0, y: 1), data: [9], dataHash: hash)])
         }
         try sink.finish()
-        #expect(try sqliteShell(path, "SELECT tile_id, hex(tile_data) FROM images") == "\(hash.hex)|010203")
+        #expect(try SQLiteShell.query(path, "SELECT tile_id, hex(tile_data) FROM images") == "\(hash.hex)|010203")
         // Rows count from the south in MBTiles: y 0 at zoom 1 is row 1.
-        #expect(try sqliteShell(path, "SELECT tile_column, tile_row FROM map ORDER BY 1") == "0|1\n1|1")
+        #expect(try SQLiteShell.query(path, "SELECT tile_column, tile_row FROM map ORDER BY 1") == "0|1\n1|1")
     }
 }

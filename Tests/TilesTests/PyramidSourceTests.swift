@@ -1,5 +1,6 @@
 import Foundation
 import Raster
+import TestSupport
 import Testing
 
 @testable import Tiles
@@ -8,8 +9,8 @@ import Testing
 /// that an unreadable pyramid never compares as an empty one.
 @Suite struct PyramidSourceTests {
     @Test func listsTilesAndPassesOverOtherNames() throws {
-        let root = try Scratch.directory()
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let root = try TemporaryFolder.create().path
+        defer { TemporaryFolder.remove(root) }
         try FileManager.default.createDirectory(atPath: root + "/2/1", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: root + "/notes", withIntermediateDirectories: true)
         for name in ["2/1/3.png", "2/1/0.png", "2/1/readme.txt", "2/1/9.png", "4", "2/7"] {
@@ -22,8 +23,8 @@ import Testing
     }
 
     @Test func anUnreadableFolderIsAnError() throws {
-        let root = try Scratch.directory()
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let root = try TemporaryFolder.create().path
+        defer { TemporaryFolder.remove(root) }
         try FileManager.default.createDirectory(atPath: root + "/1/0", withIntermediateDirectories: true)
         try FileIO.writeAtomically([1], toPath: root + "/1/0/0.png")
         // A link to itself cannot be opened, whoever runs the test (root reads any folder).
