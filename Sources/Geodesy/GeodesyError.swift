@@ -25,17 +25,18 @@ public enum GeodesyError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .latitudeOutOfRange(let lat):
-            return "latitude \(Self.number(lat)) is not in [-90, 90]"
+            return "latitude \(DecimalFormat.shortest(lat)) is not in [-90, 90]"
         case .longitudeOutOfRange(let lon):
-            return "longitude \(Self.number(lon)) is not a finite number"
+            return "longitude \(DecimalFormat.shortest(lon)) is not a finite number"
         case .invalidZone(let zone):
             return "UTM zone \(zone) is not in 1...60"
         case .outsideZone(let lat, let lon, let zone):
             let name = zone == 0 ? "UPS" : "UTM zone \(zone)"
-            return "latitude \(Self.number(lat)), longitude \(Self.number(lon)) is out of range for \(name)"
+            return
+                "latitude \(DecimalFormat.shortest(lat)), longitude \(DecimalFormat.shortest(lon)) is out of range for \(name)"
         case .coordinateOutOfRange(let axis, let value, let system, let range):
-            return "\(axis) \(Self.number(value / 1000)) km is not in \(system) range "
-                + "[\(Self.number(range.lowerBound / 1000)) km, \(Self.number(range.upperBound / 1000)) km]"
+            return "\(axis) \(DecimalFormat.shortest(value / 1000)) km is not in \(system) range "
+                + "[\(DecimalFormat.shortest(range.lowerBound / 1000)) km, \(DecimalFormat.shortest(range.upperBound / 1000)) km]"
         case .invalidGridReference(let text, let reason):
             return "grid reference '\(text)': \(reason)"
         case .invalidAngle(let text, let reason):
@@ -47,11 +48,5 @@ public enum GeodesyError: Error, Hashable, Sendable, CustomStringConvertible {
         case .precisionOutOfRange(let p, let allowed):
             return "precision \(p) is not in \(allowed.lowerBound)...\(allowed.upperBound)"
         }
-    }
-
-    /// Whole numbers without a trailing ".0", others as Swift prints them.
-    private static func number(_ x: Double) -> String {
-        if x.isFinite, x == x.rounded(), Swift.abs(x) < 1e15 { return String(Int64(x)) }
-        return String(x)
     }
 }

@@ -73,10 +73,5 @@ public struct GeoBounds: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String { metadataText }
 
-    static func format(_ value: Double) -> String {
-        var text = String(format: "%.6f", value)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text == "-0" ? "0" : text
-    }
+    static func format(_ value: Double) -> String { DecimalFormat.trimmed(value, decimals: 6) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Geodesy
 import MapModel
 import Raster
 
@@ -54,7 +55,7 @@ public enum PageWriter {
             width.multipliedReportingOverflow(by: height).partialValue <= 400_000_000
         else {
             throw RenderError.invalidView(
-                "the page at \(DecimalFormatting.trimmed(dpi)) dpi would be \(width)x\(height) pixels (at most \(View.maxSide) a side and 400 million in all): lower the dpi"
+                "the page at \(DecimalFormat.shortest(dpi)) dpi would be \(width)x\(height) pixels (at most \(View.maxSide) a side and 400 million in all): lower the dpi"
             )
         }
         let surface = try CairoSurface.image(width: width, height: height)
@@ -121,12 +122,5 @@ public enum PageWriter {
             for inner in items { draw(inner, renderer: renderer, into: context) }
             context.restore()
         }
-    }
-}
-
-/// Numbers in Render's own messages.
-enum DecimalFormatting {
-    static func trimmed(_ x: Double) -> String {
-        x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x)
     }
 }
