@@ -34,7 +34,7 @@ public struct FrameGrid: Sendable {
         public var line: Int
     }
 
-    public let type: SheetGridType
+    public let type: GridType
     /// Between the finest lines: metres for the UTM family, degrees for latitude/longitude.
     public let interval: Double
     /// How latitude/longitude values are written (and the ladder their steps come from).
@@ -57,15 +57,13 @@ public struct FrameGrid: Sendable {
     /// The UTM intervals a sheet uses, in metres (10 m lines never fit a printed value).
     static let utmIntervals: [Double] = [100, 1_000, 10_000, 100_000]
 
-    /// The grid of `type` over the frame, or nil for `.none`. `settings`, the map document's
-    /// grid, gives each level its line and text style and the latitude/longitude format.
+    /// The grid of `type` over the frame; nil when no level of it shows. `settings`, the map
+    /// document's grid, gives each level its line and text style and the latitude/longitude format.
     public static func make(
-        type: SheetGridType, plane: UTMPlane, transform: FrameTransform,
+        type gridType: GridType, plane: UTMPlane, transform: FrameTransform,
         settings: GridSettings? = nil
     ) -> FrameGrid? {
-        guard let kind = type.kind else { return nil }
-        let gridType = GridType(rawValue: kind.rawValue)!
-        let format = LatLongLabelFormat(rawValue: (settings?.labelFormat ?? .degreesMinutesSeconds).rawValue)!
+        let format = settings?.labelFormat ?? .degreesMinutesSeconds
         let levels = GridLevels.levels(for: gridType, format: format)
         let finest: Int
         if gridType == .latlong {
@@ -77,7 +75,7 @@ public struct FrameGrid: Sendable {
             let interval = utmInterval(metresPerMillimetre: transform.metresPerMillimetre)
             finest = levels.firstIndex { $0.spacing == interval } ?? 1
         }
-        let style = SheetGridStyle.resolver(kind: kind, settings: settings)
+        let style = SheetGridStyle.resolver(type: gridType, settings: settings)
         // Every level down to the finest, as on screen: a line belongs to the coarsest level it
         // falls on; a hidden level's lines are drawn with the next finer one. The UTM family
         // leaves out its zone boundaries (the sheet carries one zone's grid over them).
@@ -126,7 +124,7 @@ public struct FrameGrid: Sendable {
         }
         crossings.sort { ($0.side.rawValue, $0.point.x + $0.point.y) < ($1.side.rawValue, $1.point.x + $1.point.y) }
         return FrameGrid(
-            type: type, interval: levels[finest].spacing / (gridType == .latlong ? GridLevels.metresPerDegree : 1),
+            type: gridType, interval: levels[finest].spacing / (gridType == .latlong ? GridLevels.metresPerDegree : 1),
             format: format, styles: Dictionary(uniqueKeysWithValues: drawn.map { ($0, style($0)) }),
             lines: lines, crossings: crossings)
     }
@@ -224,10 +222,10 @@ public struct FrameGrid: Sendable {
         }
     }
 
-    /// The widest and tallest labels a grid of `type` can print, for sizing the collar.
-    static func sampleLabels(for type: SheetGridType, style: SheetGridStyle = .plain) -> [[PageTextRun]] {
+    /// The widest and tallest labels a grid of `type` (nil: none) can print, for sizing the collar.
+    static func sampleLabels(for type: GridType?, style: SheetGridStyle = .plain) -> [[PageTextRun]] {
         switch type {
-        case .none:
+        case nil:
             return [[PageTextRun("0", font: PageFont(size: principalSize))]]
         case .latlong:
             return [

@@ -49,9 +49,15 @@ public struct Sheet {
         return try place(request.area, scale: nil, layout: layout(for: request, renderer: renderer)).scale
     }
 
-    /// The grid a request prints: the one it names, else the map document's own.
-    static func gridType(_ request: SheetRequest, document: MapDocument) -> SheetGridType {
-        request.grid ?? SheetGridType.default(for: document)
+    /// The grid a request prints (nil for none): the one it names, else the map document's own.
+    static func gridType(_ request: SheetRequest, document: MapDocument) -> GridType? {
+        switch request.grid {
+        case .type(let type): return type
+        case .none: return nil
+        case .document:
+            guard let grid = document.grid else { return .mgrs }
+            return grid.visible ? grid.type : nil
+        }
     }
 
     /// The layout, with a collar deep enough for the grid's widest value.
@@ -60,7 +66,7 @@ public struct Sheet {
         var height = 0.0
         let document = renderer.map.document
         let type = gridType(request, document: document)
-        let styles = type.kind.map { SheetGridStyle.resolver(kind: $0, settings: document.grid) }
+        let styles = type.map { SheetGridStyle.resolver(type: $0, settings: document.grid) }
         // The boldest face any level prints in decides the widest value.
         let style = (0..<12).map { styles?($0) ?? .plain }.first { $0.bold } ?? styles?(0) ?? .plain
         for runs in FrameGrid.sampleLabels(for: type, style: style) {
@@ -186,9 +192,9 @@ public struct Sheet {
         let document = renderer.map.document
         let title = request.title ?? document.name ?? "Map"
         let measure: (PageText) -> PageTextSize = { renderer.measure($0) }
-        let grid = FrameGrid.make(
-            type: gridType(request, document: document), plane: plane, transform: transform,
-            settings: document.grid)
+        let grid = gridType(request, document: document).flatMap {
+            FrameGrid.make(type: $0, plane: plane, transform: transform, settings: document.grid)
+        }
         let centreGeo = plane.unproject(centre.x, centre.y)
 
         // The map without the document's grid: the sheet prints its grid itself, in its zone.
@@ -295,8 +301,6 @@ public struct Sheet {
             }
             note =
                 "Grid: \(grid.type.displayName), WGS84, \(ScaleText.grouped(grid.interval)) m. Grid zone \(zones.sorted().joined(separator: ", ")); 100,000 m square\(squares.count == 1 ? "" : "s") \(squares.sorted().joined(separator: ", "))."
-        case .none:
-            note = "No grid."
         }
         // A sheet that reaches into the next zone shows its own zone's grid carried over.
         let west = UTM.centralMeridian(zone: plane.zone) - 3

@@ -81,7 +81,7 @@ enum SheetCommand: Subcommand {
         let overlap = try overlapText.map { try nonNegative($0, option: "overlap") } ?? SheetSeries.defaultOverlap
 
         let paper = try Paper.parse(paperText ?? "A4")
-        let grid = try gridText.map { try SheetGridType.parse($0) }
+        let grid = try gridText.map { try SheetRequest.Grid.parse($0) } ?? .document
         _ = try ImageWriter.format(forPath: output)
 
         let map = try LoadedMap.load(path: mapPath)

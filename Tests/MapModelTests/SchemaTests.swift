@@ -1,4 +1,5 @@
 import Foundation
+import Geodesy
 import Testing
 
 @testable import MapModel
@@ -54,10 +55,10 @@ import Testing
             else { return [] }
             return items.compactMap { if case .string(let s) = $0 { return s } else { return nil } }
         }
-        #expect(values("type") == GridSettings.Kind.allCases.map(\.rawValue))
+        #expect(values("type") == GridType.allCases.map(\.rawValue))
         #expect(values("labelPosition") == GridSettings.LabelPosition.allCases.map(\.rawValue))
-        #expect(values("labelFormat") == GridSettings.LabelFormat.allCases.map(\.rawValue))
-        #expect(values("labelUnit") == GridSettings.LabelUnit.allCases.map(\.rawValue))
+        #expect(values("labelFormat") == LatLongLabelFormat.allCases.map(\.rawValue))
+        #expect(values("labelUnit") == MGRSLabelUnit.allCases.map(\.rawValue))
     }
 
     @Test func shippedMapsDecode() throws {

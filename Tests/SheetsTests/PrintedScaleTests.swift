@@ -12,7 +12,7 @@ import Testing
 @Suite struct PrintedScaleTests {
     static let centre = (longitude: -73.97, latitude: 40.76)
 
-    func sheet(scale: Double, paper: String = "A4", grid: SheetGridType = .mgrs, map: LoadedMap) throws -> (
+    func sheet(scale: Double, paper: String = "A4", grid: SheetRequest.Grid = .type(.mgrs), map: LoadedMap) throws -> (
         Sheet, MapRenderer
     ) {
         let renderer = try MapRenderer(map: map)

@@ -21,9 +21,6 @@ struct GridOverlay {
     /// Line labels repeat along a line about this many points apart.
     static let labelRepeat = 300.0
 
-    var type: GridType { GridType(rawValue: settings.type.rawValue)! }
-    var format: LatLongLabelFormat { LatLongLabelFormat(rawValue: settings.labelFormat.rawValue)! }
-    var unit: MGRSLabelUnit { MGRSLabelUnit(rawValue: settings.labelUnit.rawValue)! }
     var area: Rect {
         Rect(
             minX: view.originX, minY: view.originY,
@@ -33,7 +30,7 @@ struct GridOverlay {
     /// The levels drawn in this view and their styles.
     func levels() -> [(level: Int, style: GridLevelStyle)] {
         GridLevels.automatic(
-            for: type, format: format, pixelsPerMetre: 1 / view.resolution,
+            for: settings.type, format: settings.labelFormat, pixelsPerMetre: 1 / view.resolution,
             minSpacing: settings.minSpacing * view.pixelsPerPoint
         )
         .map { ($0, settings.style(level: $0)) }
@@ -62,10 +59,10 @@ struct GridOverlay {
 
     /// The grid for this view: lines (and label anchors) generated a little beyond it.
     func geometry(_ levels: [(level: Int, style: GridLevelStyle)], cache: GridCache? = nil) -> GridGeometry? {
-        var request = GridRequest(type: type)
+        var request = GridRequest(type: settings.type)
         request.levels = levels.map(\.level)
-        request.labelFormat = format
-        request.labelUnit = unit
+        request.labelFormat = settings.labelFormat
+        request.labelUnit = settings.labelUnit
         request.labels = settings.labelsVisible
         request.labelRepeat = GridOverlay.labelRepeat * view.pixelsPerPoint
         request.cellAnchor = view.isTileBlock ? .fixed : .visiblePart
