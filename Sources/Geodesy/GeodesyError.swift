@@ -21,6 +21,8 @@ public enum GeodesyError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidLine(String, reason: String)
     /// A precision outside what the format supports.
     case precisionOutOfRange(Int, allowed: ClosedRange<Int>)
+    /// A W,S,E,N box with a value that is not a number, beyond -180,-90,180,90, or empty.
+    case invalidBBox(west: Double, south: Double, east: Double, north: Double)
 
     public var description: String {
         switch self {
@@ -47,6 +49,10 @@ public enum GeodesyError: Error, Hashable, Sendable, CustomStringConvertible {
             return text.isEmpty ? reason : "'\(text)': \(reason)"
         case .precisionOutOfRange(let p, let allowed):
             return "precision \(p) is not in \(allowed.lowerBound)...\(allowed.upperBound)"
+        case .invalidBBox(let west, let south, let east, let north):
+            let values = [west, south, east, north].map(DecimalFormat.shortest).joined(separator: ",")
+            let problem = GeoBox.problem(west: west, south: south, east: east, north: north) ?? "is a box"
+            return "the bbox \(values) \(problem)"
         }
     }
 }

@@ -140,7 +140,11 @@ public struct View: Sendable, Equatable {
         west: Double, south: Double, east: Double, north: Double,
         width: Int, height: Int, dpi: Double = standardDPI
     ) throws -> View {
-        try validateBBox(west: west, south: south, east: east, north: north)
+        do {
+            _ = try GeoBox(checkingWest: west, south: south, east: east, north: north)
+        } catch {
+            throw RenderError.invalidView(error.description)
+        }
         let minX = WebMercator.x(longitude: west)
         let maxX = WebMercator.x(longitude: east)
         let minY = WebMercator.y(latitude: south)
@@ -214,18 +218,5 @@ public struct View: Sendable, Equatable {
             originX: (x + WebMercator.halfWorld) / resolution - Double(width) / 2,
             originY: (WebMercator.halfWorld - y) / resolution - Double(height) / 2,
             width: width, height: height, dpi: dpi, plane: plane)
-    }
-
-    static func validateBBox(west: Double, south: Double, east: Double, north: Double) throws {
-        for v in [west, south, east, north] where !v.isFinite {
-            throw RenderError.invalidView("the bbox has a value that is not a number")
-        }
-        guard west >= -180, east <= 180, south >= -90, north <= 90 else {
-            throw RenderError.invalidView("the bbox \(west),\(south),\(east),\(north) is outside -180,-90,180,90")
-        }
-        guard west < east, south < north else {
-            throw RenderError.invalidView(
-                "the bbox \(west),\(south),\(east),\(north) is empty (it must be W,S,E,N with W < E and S < N)")
-        }
     }
 }

@@ -155,13 +155,8 @@ public struct FrameGrid: Sendable {
     }
 
     /// The longitude and latitude range the frame covers (its edges walked).
-    static func geographicBounds(plane: UTMPlane, transform: FrameTransform) -> (
-        west: Double, south: Double, east: Double, north: Double
-    ) {
-        var west = Double.infinity
-        var east = -Double.infinity
-        var south = Double.infinity
-        var north = -Double.infinity
+    static func geographicBounds(plane: UTMPlane, transform: FrameTransform) -> GeoBox {
+        var box = GeoBox(south: .infinity, north: -.infinity, west: .infinity, east: -.infinity)
         let e = transform.extent
         let steps = 32
         for i in 0...steps {
@@ -170,13 +165,13 @@ public struct FrameGrid: Sendable {
             let y = e.minY + e.height * t
             for (px, py) in [(x, e.minY), (x, e.maxY), (e.minX, y), (e.maxX, y)] {
                 let p = plane.unproject(px, py)
-                west = min(west, p.longitude)
-                east = max(east, p.longitude)
-                south = min(south, p.latitude)
-                north = max(north, p.latitude)
+                box.west = min(box.west, p.longitude)
+                box.east = max(box.east, p.longitude)
+                box.south = min(box.south, p.latitude)
+                box.north = max(box.north, p.latitude)
             }
         }
-        return (west, south, east, north)
+        return box
     }
 
     // MARK: Labels

@@ -95,9 +95,9 @@ public struct Sheet {
             let plane = try UTMPlane(containing: latitude, longitude: longitude)
             return (plane, plane.project(latitude: latitude, longitude: longitude), scale)
         case .bbox(let west, let south, let east, let north):
-            try checkBBox(west: west, south: south, east: east, north: north)
-            let plane = try UTMPlane(containing: (south + north) / 2, longitude: (west + east) / 2)
-            let bounds = planeBounds(plane, west: west, south: south, east: east, north: north)
+            let box = try checkBBox(west: west, south: south, east: east, north: north)
+            let plane = try UTMPlane(containing: (box.south + box.north) / 2, longitude: (box.west + box.east) / 2)
+            let bounds = planeBounds(plane, box)
             let centre = (x: bounds.centerX, y: bounds.centerY)
             let frame = layout.frameMetres
             let needed = max(bounds.width / frame.width, bounds.height / frame.height)
@@ -116,29 +116,24 @@ public struct Sheet {
         guard scale.isFinite, scale >= 1, scale <= maxScale else { throw .scaleOutOfRange(scale) }
     }
 
-    static func checkBBox(west: Double, south: Double, east: Double, north: Double) throws(SheetError) {
-        guard [west, south, east, north].allSatisfy(\.isFinite) else {
-            throw .invalid("the bbox has a value that is not a number")
-        }
-        guard west >= -180, east <= 180, south >= -90, north <= 90 else {
-            throw .invalid("the bbox \(west),\(south),\(east),\(north) is outside -180,-90,180,90")
-        }
-        guard west < east, south < north else {
-            throw .invalid(
-                "the bbox \(west),\(south),\(east),\(north) is empty (it must be W,S,E,N with W < E and S < N)")
+    static func checkBBox(west: Double, south: Double, east: Double, north: Double) throws(SheetError) -> GeoBox {
+        do {
+            return try GeoBox(checkingWest: west, south: south, east: east, north: north)
+        } catch {
+            throw .invalid(error.description)
         }
     }
 
     /// The plane rectangle that holds a longitude/latitude box (its edges walked: they are
     /// curves in the plane).
-    static func planeBounds(_ plane: UTMPlane, west: Double, south: Double, east: Double, north: Double) -> Rect {
+    static func planeBounds(_ plane: UTMPlane, _ box: GeoBox) -> Rect {
         var bounds = Rect.empty
         let steps = 64
         for i in 0...steps {
             let t = Double(i) / Double(steps)
-            let lon = west + (east - west) * t
-            let lat = south + (north - south) * t
-            for (la, lo) in [(south, lon), (north, lon), (lat, west), (lat, east)] {
+            let lon = box.west + (box.east - box.west) * t
+            let lat = box.south + (box.north - box.south) * t
+            for (la, lo) in [(box.south, lon), (box.north, lon), (lat, box.west), (lat, box.east)] {
                 let p = plane.project(latitude: la, longitude: lo)
                 bounds.include(x: p.x, y: p.y)
             }

@@ -41,15 +41,15 @@ public struct SheetSeries {
         }
         guard let scale = request.scale else { throw SheetError.invalid("a series needs --scale DENOM") }
         try Sheet.checkScaleValue(scale)
-        try Sheet.checkBBox(west: west, south: south, east: east, north: north)
+        let box = try Sheet.checkBBox(west: west, south: south, east: east, north: north)
         let layout = try Sheet.layout(for: request, renderer: renderer)
         guard overlap.isFinite, overlap >= 0, overlap < min(layout.frame.width, layout.frame.height) / 2 else {
             throw SheetError.invalid(
                 "an overlap of \(Millimetres.text(overlap)) mm is more than half the map frame (\(Millimetres.text(layout.frame.width)) x \(Millimetres.text(layout.frame.height)) mm)"
             )
         }
-        let plane = try UTMPlane(containing: (south + north) / 2, longitude: (west + east) / 2)
-        let bounds = Sheet.planeBounds(plane, west: west, south: south, east: east, north: north)
+        let plane = try UTMPlane(containing: (box.south + box.north) / 2, longitude: (box.west + box.east) / 2)
+        let bounds = Sheet.planeBounds(plane, box)
         let metresPerMillimetre = scale / 1000
         let frameWidth = layout.frame.width * metresPerMillimetre
         let frameHeight = layout.frame.height * metresPerMillimetre

@@ -25,14 +25,8 @@ public struct GeoBounds: Sendable, Equatable, CustomStringConvertible {
     /// Validates the box and clips its latitudes to the Web Mercator range.
     public init(west: Double, south: Double, east: Double, north: Double) throws(TilesError) {
         let given = "\(Self.format(west)),\(Self.format(south)),\(Self.format(east)),\(Self.format(north))"
-        guard [west, south, east, north].allSatisfy(\.isFinite) else {
-            throw .invalidArgument("--bbox \(given) has a value that is not a number")
-        }
-        guard west >= -180, east <= 180, south >= -90, north <= 90 else {
-            throw .invalidArgument("--bbox \(given) is outside -180,-90,180,90 (it is W,S,E,N in degrees)")
-        }
-        guard west < east, south < north else {
-            throw .invalidArgument("--bbox \(given) is empty: it is W,S,E,N with W < E and S < N")
+        if let problem = GeoBox.problem(west: west, south: south, east: east, north: north) {
+            throw .invalidArgument("--bbox \(given) \(problem)")
         }
         let limit = GeoBounds.mercatorLimit
         guard north > -limit, south < limit else {

@@ -79,12 +79,10 @@ enum GridCommand: Subcommand {
             guard let z = Int(zoom), (0...24).contains(z) else {
                 throw UsageError("--zoom expects a whole number from 0 to 24, got '\(zoom)'")
             }
-            guard bbox.west < bbox.east, bbox.south < bbox.north, bbox.west >= -180, bbox.east <= 180,
-                bbox.south >= -90, bbox.north <= 90
-            else {
-                throw UsageError(
-                    "--bbox \(bbox.west),\(bbox.south),\(bbox.east),\(bbox.north) is not W,S,E,N within -180,-90,180,90 with W < E and S < N"
-                )
+            do {
+                _ = try GeoBox(checkingWest: bbox.west, south: bbox.south, east: bbox.east, north: bbox.north)
+            } catch {
+                throw UsageError(error.description)
             }
             projection = WebMercatorGridProjection(
                 resolution: 2 * Geodesy.WebMercator.halfWorld / (256 * Double(1 << z)))

@@ -1,33 +1,7 @@
 import Foundation
 import Geodesy
 
-/// A latitude/longitude rectangle in degrees (west < east; no wrapping at 180°).
-struct GeoBox: Hashable, Sendable {
-    var south: Double
-    var north: Double
-    var west: Double
-    var east: Double
-
-    var isEmpty: Bool { !(south <= north && west <= east) }
-
-    func intersection(_ o: GeoBox) -> GeoBox {
-        GeoBox(
-            south: Swift.max(south, o.south), north: Swift.min(north, o.north),
-            west: Swift.max(west, o.west), east: Swift.min(east, o.east))
-    }
-
-    func intersects(_ o: GeoBox) -> Bool { !intersection(o).isEmpty }
-
-    /// The box grown by about `metres` on every side (more in longitude towards the poles).
-    func expanded(byMetres metres: Double) -> GeoBox {
-        let dlat = metres / 100_000
-        let widest = Swift.min(89.0, Swift.max(Swift.abs(south), Swift.abs(north)) + dlat)
-        let dlon = Swift.min(360, dlat / cos(widest * .pi / 180))
-        return GeoBox(
-            south: Swift.max(-90, south - dlat), north: Swift.min(90, north + dlat),
-            west: Swift.max(-180, west - dlon), east: Swift.min(180, east + dlon))
-    }
-
+extension GeoBox {
     /// The latitude/longitude bounds of a plane rectangle: its edges sampled and converted
     /// back, then the poles added when the rectangle holds them. Clamped to the projection's
     /// latitudes and to ±180°.

@@ -1,0 +1,54 @@
+import Foundation
+
+/// A longitude/latitude rectangle in degrees (west < east; no wrapping at 180°).
+public struct GeoBox: Hashable, Sendable {
+    public var south: Double
+    public var north: Double
+    public var west: Double
+    public var east: Double
+
+    public init(south: Double, north: Double, west: Double, east: Double) {
+        self.south = south
+        self.north = north
+        self.west = west
+        self.east = east
+    }
+
+    /// A box as users give it (W,S,E,N), checked: every value a number, within
+    /// -180,-90,180,90, and W < E, S < N. Every command's bbox goes through this one check.
+    public init(checkingWest west: Double, south: Double, east: Double, north: Double) throws(GeodesyError) {
+        guard GeoBox.problem(west: west, south: south, east: east, north: north) == nil else {
+            throw .invalidBBox(west: west, south: south, east: east, north: north)
+        }
+        self.init(south: south, north: north, west: west, east: east)
+    }
+
+    /// What keeps W,S,E,N from being a box, said after the box (`is empty (...)`); nil for a box.
+    public static func problem(west: Double, south: Double, east: Double, north: Double) -> String? {
+        if ![west, south, east, north].allSatisfy(\.isFinite) { return "has a value that is not a number" }
+        if west < -180 || east > 180 || south < -90 || north > 90 { return "is outside -180,-90,180,90" }
+        if !(west < east && south < north) { return "is empty (it must be W,S,E,N with W < E and S < N)" }
+        return nil
+    }
+
+    public var isEmpty: Bool { !(south <= north && west <= east) }
+
+    public func intersection(_ o: GeoBox) -> GeoBox {
+        GeoBox(
+            south: Swift.max(south, o.south), north: Swift.min(north, o.north),
+            west: Swift.max(west, o.west), east: Swift.min(east, o.east))
+    }
+
+    /// Whether the boxes share a point (edges touching count).
+    public func intersects(_ o: GeoBox) -> Bool { !intersection(o).isEmpty }
+
+    /// The box grown by about `metres` on every side (more in longitude towards the poles).
+    public func expanded(byMetres metres: Double) -> GeoBox {
+        let dlat = metres / 100_000
+        let widest = Swift.min(89.0, Swift.max(Swift.abs(south), Swift.abs(north)) + dlat)
+        let dlon = Swift.min(360, dlat / cos(widest * .pi / 180))
+        return GeoBox(
+            south: Swift.max(-90, south - dlat), north: Swift.min(90, north + dlat),
+            west: Swift.max(-180, west - dlon), east: Swift.min(180, east + dlon))
+    }
+}
