@@ -24,13 +24,13 @@ public struct FrameGrid: Sendable {
         /// The grid level the line belongs to (the coarsest it falls on).
         public var level: Int
         /// Page millimetres; reaches past the frame and is clipped to it when drawn.
-        public var points: [PagePoint]
+        public var points: [PlanePoint]
     }
 
     /// Where a line meets the neatline.
     public struct Crossing: Sendable {
         public var side: Side
-        public var point: PagePoint
+        public var point: PlanePoint
         public var line: Int
     }
 
@@ -164,7 +164,7 @@ public struct FrameGrid: Sendable {
             let x = e.minX + e.width * t
             let y = e.minY + e.height * t
             for (px, py) in [(x, e.minY), (x, e.maxY), (e.minX, y), (e.maxX, y)] {
-                let p = plane.unproject(px, py)
+                let p = plane.unproject(PlanePoint(x: px, y: py))
                 box.west = min(box.west, p.longitude)
                 box.east = max(box.east, p.longitude)
                 box.south = min(box.south, p.latitude)
@@ -245,7 +245,7 @@ public struct FrameGrid: Sendable {
     /// The grid as page items: lines clipped to the frame (finest level first, so coarser
     /// lines lie on top), ticks and labels outside it. `measure` sizes text in the sheet's
     /// fonts; `collar` is the area the labels must stay in.
-    func items(transform: FrameTransform, collar: PageRect, measure: (PageText) -> PageTextSize) -> [PageItem] {
+    func items(transform: FrameTransform, collar: Rect, measure: (PageText) -> PageTextSize) -> [PageItem] {
         let frame = transform.frame
         var paths: [PageItem] = []
         for level in styles.keys.sorted(by: >) {
@@ -261,10 +261,10 @@ public struct FrameGrid: Sendable {
             let p = c.point
             let t = FrameGrid.tickLength
             switch c.side {
-            case .top: ticks.append(PagePolyline([p, PagePoint(p.x, p.y - t)]))
-            case .bottom: ticks.append(PagePolyline([p, PagePoint(p.x, p.y + t)]))
-            case .left: ticks.append(PagePolyline([p, PagePoint(p.x - t, p.y)]))
-            case .right: ticks.append(PagePolyline([p, PagePoint(p.x + t, p.y)]))
+            case .top: ticks.append(PagePolyline([p, PlanePoint(x: p.x, y: p.y - t)]))
+            case .bottom: ticks.append(PagePolyline([p, PlanePoint(x: p.x, y: p.y + t)]))
+            case .left: ticks.append(PagePolyline([p, PlanePoint(x: p.x - t, y: p.y)]))
+            case .right: ticks.append(PagePolyline([p, PlanePoint(x: p.x + t, y: p.y)]))
             }
         }
         items.append(.path(ticks, stroke: FrameGrid.tickStroke, fill: nil))
@@ -278,30 +278,29 @@ public struct FrameGrid: Sendable {
     /// The labels of one side, from its start (left, or bottom for the sides), each centred
     /// on its tick; a label that would touch the one before it, or leave the collar, is left
     /// out. The first label that fits is printed in full.
-    func sideLabels(_ side: Side, frame: PageRect, collar: PageRect, measure: (PageText) -> PageTextSize) -> [PageText]
-    {
+    func sideLabels(_ side: Side, frame: Rect, collar: Rect, measure: (PageText) -> PageTextSize) -> [PageText] {
         var along = crossings.filter { $0.side == side }
         if side == .left || side == .right { along.reverse() }  // bottom first
         let out = FrameGrid.tickLength + FrameGrid.labelGap
         var placed: [PageText] = []
-        var boxes: [PageRect] = []
+        var boxes: [Rect] = []
         var fullPlaced = false
         for c in along {
             let p = c.point
-            let position: PagePoint
+            let position: PlanePoint
             let anchor: PageTextAnchor
             switch side {
             case .top:
-                position = PagePoint(p.x, p.y - out)
+                position = PlanePoint(x: p.x, y: p.y - out)
                 anchor = PageTextAnchor(.center, .bottom)
             case .bottom:
-                position = PagePoint(p.x, p.y + out)
+                position = PlanePoint(x: p.x, y: p.y + out)
                 anchor = PageTextAnchor(.center, .top)
             case .left:
-                position = PagePoint(p.x - out, p.y)
+                position = PlanePoint(x: p.x - out, y: p.y)
                 anchor = PageTextAnchor(.right, .middle)
             case .right:
-                position = PagePoint(p.x + out, p.y)
+                position = PlanePoint(x: p.x + out, y: p.y)
                 anchor = PageTextAnchor(.left, .middle)
             }
             for full in fullPlaced ? [false] : [true, false] {
@@ -317,7 +316,7 @@ public struct FrameGrid: Sendable {
                     side == .top || side == .bottom
                     ? (box.minX >= frame.minX - 0.5 && box.maxX <= frame.maxX + 0.5)
                     : (box.minY >= frame.minY - 0.5 && box.maxY <= frame.maxY + 0.5)
-                guard span, collar.contains(box), !boxes.contains(where: { $0.insetBy(-0.6).intersects(box) }) else {
+                guard span, collar.contains(box), !boxes.contains(where: { $0.expanded(by: 0.6).overlaps(box) }) else {
                     continue
                 }
                 placed.append(text)
@@ -329,8 +328,8 @@ public struct FrameGrid: Sendable {
         return placed
     }
 
-    static func box(of size: PageTextSize, at position: PagePoint, anchor: PageTextAnchor) -> PageRect {
+    static func box(of size: PageTextSize, at position: PlanePoint, anchor: PageTextAnchor) -> Rect {
         let corner = size.topLeft(at: position, anchor: anchor)
-        return PageRect(x: corner.x, y: corner.y, width: size.width, height: size.height)
+        return Rect(x: corner.x, y: corner.y, width: size.width, height: size.height)
     }
 }

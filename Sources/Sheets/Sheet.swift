@@ -70,7 +70,7 @@ public struct Sheet {
         // The boldest face any level prints in decides the widest value.
         let style = (0..<12).map { styles?($0) ?? .plain }.first { $0.bold } ?? styles?(0) ?? .plain
         for runs in FrameGrid.sampleLabels(for: type, style: style) {
-            let size = renderer.measure(PageText(runs, at: PagePoint(0, 0), anchor: PageTextAnchor(.left, .top)))
+            let size = renderer.measure(PageText(runs, at: PlanePoint(x: 0, y: 0), anchor: PageTextAnchor(.left, .top)))
             width = max(width, size.width)
             height = max(height, size.height)
         }
@@ -81,7 +81,7 @@ public struct Sheet {
 
     /// The plane, the frame's centre in it and the scale, for an area on a layout.
     static func place(_ area: SheetRequest.Area, scale: Double?, layout: SheetLayout) throws(SheetError)
-        -> (plane: UTMPlane, centre: (x: Double, y: Double), scale: Double)
+        -> (plane: UTMPlane, centre: PlanePoint, scale: Double)
     {
         if let scale { try checkScaleValue(scale) }
         switch area {
@@ -98,7 +98,7 @@ public struct Sheet {
             let box = try checkBBox(west: west, south: south, east: east, north: north)
             let plane = try UTMPlane(containing: (box.south + box.north) / 2, longitude: (box.west + box.east) / 2)
             let bounds = planeBounds(plane, box)
-            let centre = (x: bounds.centerX, y: bounds.centerY)
+            let centre = bounds.center
             let frame = layout.frameMetres
             let needed = max(bounds.width / frame.width, bounds.height / frame.height)
             let fitting = RoundScale.atLeast(max(1, needed))
@@ -166,7 +166,7 @@ public struct Sheet {
 
     /// Builds the page: map, grid, frame, collar and marginalia.
     static func compose(
-        _ request: SheetRequest, renderer: MapRenderer, plane: UTMPlane, centre: (x: Double, y: Double),
+        _ request: SheetRequest, renderer: MapRenderer, plane: UTMPlane, centre: PlanePoint,
         scale: Double, scaleWasChosen: Bool, layout: SheetLayout, subtitle: String?,
         extra: (FrameTransform) -> [PageItem], notes extraNotes: [String] = []
     ) throws -> Sheet {
@@ -190,10 +190,12 @@ public struct Sheet {
         let grid = gridType(request, document: document).flatMap {
             FrameGrid.make(type: $0, plane: plane, transform: transform, settings: document.grid)
         }
-        let centreGeo = plane.unproject(centre.x, centre.y)
+        let centreGeo = plane.unproject(centre)
 
         // The map without the document's grid: the sheet prints its grid itself, in its zone.
-        var items: [PageItem] = [.map(view, origin: PagePoint(layout.frame.x, layout.frame.y), grid: false)]
+        var items: [PageItem] = [
+            .map(view, origin: PlanePoint(x: layout.frame.minX, y: layout.frame.minY), grid: false)
+        ]
         if let grid {
             items += grid.items(transform: transform, collar: layout.border, measure: measure)
         }
@@ -223,11 +225,11 @@ public struct Sheet {
         var notesBox = layout.notes
         if !legend.isEmpty {
             let legendWidth = min(45, layout.notes.width * 0.36)
-            notesBox.width -= legendWidth + SheetLayout.gap
+            notesBox.maxX -= legendWidth + SheetLayout.gap
             items += Legend.items(
                 legend,
-                in: PageRect(
-                    x: notesBox.maxX + SheetLayout.gap, y: layout.notes.y,
+                in: Rect(
+                    x: notesBox.maxX + SheetLayout.gap, y: layout.notes.minY,
                     width: legendWidth, height: layout.notes.height))
         }
         items += Marginalia.paragraphs(notes, font: Marginalia.notesFont, in: notesBox, measure: measure)
@@ -283,7 +285,7 @@ public struct Sheet {
                 for j in 0...steps {
                     let x = e.minX + e.width * Double(i) / Double(steps)
                     let y = e.minY + e.height * Double(j) / Double(steps)
-                    let p = plane.unproject(x, y)
+                    let p = plane.unproject(PlanePoint(x: x, y: y))
                     if let band = LatitudeBand.containing(latitude: p.latitude) {
                         let gzd = MGRS.gridZoneDesignator(zone: plane.zone, band: band)
                         if !zones.contains(gzd) { zones.append(gzd) }

@@ -71,9 +71,7 @@ enum GridCommand: Subcommand {
                 west: bbox.west, south: bbox.south, east: bbox.east, north: bbox.north,
                 width: s.width, height: s.height)
             projection = WebMercatorGridProjection(resolution: view.resolution)
-            area = Rect(
-                minX: view.originX, minY: view.originY,
-                maxX: view.originX + Double(view.width), maxY: view.originY + Double(view.height))
+            area = view.globalBounds
             request.cellAnchor = .visiblePart
         case (nil, let zoom?):
             guard let z = Int(zoom), (0...24).contains(z) else {
@@ -84,8 +82,7 @@ enum GridCommand: Subcommand {
             } catch {
                 throw UsageError(error.description)
             }
-            projection = WebMercatorGridProjection(
-                resolution: 2 * Geodesy.WebMercator.halfWorld / (256 * Double(1 << z)))
+            projection = WebMercatorGridProjection(resolution: Geodesy.WebMercator.resolution(zoom: z))
             let a = projection.project(latitude: bbox.north, longitude: bbox.west)
             let b = projection.project(latitude: bbox.south, longitude: bbox.east)
             area = Rect(minX: a.x, minY: a.y, maxX: b.x, maxY: b.y)

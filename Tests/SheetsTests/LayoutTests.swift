@@ -79,8 +79,8 @@ import Testing
             paper: try Paper.parse("A3").oriented(.landscape), margins: 10, dpi: 300, labelWidth: 14, labelHeight: 3.5)
         let perPixel = 25.4 / 300
         #expect(abs(layout.frame.width - Double(layout.pixelWidth) * perPixel) < 1e-9)
-        #expect(abs((layout.frame.x / perPixel).rounded() - layout.frame.x / perPixel) < 1e-9)
-        #expect(abs((layout.frame.y / perPixel).rounded() - layout.frame.y / perPixel) < 1e-9)
+        #expect(abs((layout.frame.minX / perPixel).rounded() - layout.frame.minX / perPixel) < 1e-9)
+        #expect(abs((layout.frame.minY / perPixel).rounded() - layout.frame.minY / perPixel) < 1e-9)
         #expect(layout.content.contains(layout.border) && layout.border.contains(layout.frame))
         #expect(!layout.border.intersects(layout.titleBand) && !layout.border.intersects(layout.notes))
         #expect(!layout.notes.intersects(layout.scaleBox) && !layout.scaleBox.intersects(layout.northBox))
@@ -138,7 +138,7 @@ import Testing
     /// taking the page point back to the plane and to longitude/latitude with GeoConvert.
     @Test func graticuleLinesLieOnTheirValues() throws {
         let plane = UTMPlane(zone: 18, isNorth: true)
-        let frame = PageRect(x: 20, y: 30, width: 200, height: 150)
+        let frame = Rect(x: 20, y: 30, width: 200, height: 150)
         let centre = plane.project(latitude: 40.76, longitude: -73.97)
         let halfW = 100.0 * 25
         let halfH = 75.0 * 25  // 1:25,000
@@ -183,13 +183,13 @@ import Testing
             let plane = try UTMPlane(containing: lat, longitude: lon)
             let x = WebMercatorReference.x(lon)
             let y = WebMercatorReference.y(lat)
-            let p = plane.forward(x, y)
+            let p = plane.forward(PlanePoint(x: x, y: y))
             let zone = "\(plane.zone)\(plane.isNorth ? "n" : "s")"
             let reference = try Support.geoConvertUTM(latitude: lat, longitude: lon, zone: zone)
             #expect(
                 abs(p.x - reference.easting) < 0.001 && abs(p.y - reference.northing) < 0.001,
                 "\(lat) \(lon): \(p) vs \(reference)")
-            let back = plane.inverse(p.x, p.y)
+            let back = plane.inverse(p)
             #expect(abs(back.x - x) < 1e-6 && abs(back.y - y) < 1e-6)
         }
         // A sheet centred beside Norway is drawn in zone 32, as MGRS has it.

@@ -117,7 +117,7 @@ public enum PageWriter {
         case .clipped(let rect, let items):
             context.save()
             context.newPath()
-            context.rectangle(rect.x, rect.y, rect.width, rect.height)
+            context.rectangle(rect.minX, rect.minY, rect.width, rect.height)
             context.clip()
             for inner in items { draw(inner, renderer: renderer, into: context) }
             context.restore()
