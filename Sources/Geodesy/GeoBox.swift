@@ -31,6 +31,14 @@ public struct GeoBox: Hashable, Sendable {
         return nil
     }
 
+    /// The box as a rectangle of the longitude/latitude plane: x longitude, y latitude.
+    public var rect: Rect { Rect(minX: west, minY: south, maxX: east, maxY: north) }
+
+    /// The box a rectangle of the longitude/latitude plane covers.
+    public init(_ rect: Rect) {
+        self.init(south: rect.minY, north: rect.maxY, west: rect.minX, east: rect.maxX)
+    }
+
     public var isEmpty: Bool { !(south <= north && west <= east) }
 
     public func intersection(_ o: GeoBox) -> GeoBox {

@@ -87,6 +87,29 @@ public struct Rect: Sendable, Equatable, Hashable {
             maxX: Swift.max(maxX, other.maxX), maxY: Swift.max(maxY, other.maxY))
     }
 
+    /// Points along the edges, `steps` intervals a side (corners included, some twice): a
+    /// rectangle's image under a projection is bounded by walking them, since its edges are
+    /// curves there.
+    public func edgePoints(steps: Int) -> [PlanePoint] {
+        var points: [PlanePoint] = []
+        points.reserveCapacity(4 * (steps + 1))
+        for i in 0...steps {
+            let t = Double(i) / Double(steps)
+            let x = minX + width * t
+            let y = minY + height * t
+            points += [
+                PlanePoint(x: x, y: minY), PlanePoint(x: x, y: maxY), PlanePoint(x: minX, y: y),
+                PlanePoint(x: maxX, y: y),
+            ]
+        }
+        return points
+    }
+
+    /// The bounds of the edges' image under `map`, walked in `steps` intervals a side.
+    public func boundsOfEdges(steps: Int, under map: (PlanePoint) -> PlanePoint) -> Rect {
+        edgePoints(steps: steps).reduce(Rect.empty) { $0.including(map($1)) }
+    }
+
     public mutating func include(x: Double, y: Double) {
         minX = Swift.min(minX, x)
         minY = Swift.min(minY, y)

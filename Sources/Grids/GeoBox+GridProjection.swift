@@ -36,21 +36,6 @@ extension GeoBox {
 extension Rect {
     /// Positions along the rectangle's edges (33 on each), where the projection has one.
     func edgePositions<P: GridProjection>(in projection: P) -> [GeoPosition] {
-        var out: [GeoPosition] = []
-        out.reserveCapacity(4 * 33)
-        let n = 32
-        for i in 0...n {
-            let f = Double(i) / Double(n)
-            let x = minX + f * width
-            let y = minY + f * height
-            for p in [
-                PlanePoint(x: x, y: minY), PlanePoint(x: x, y: maxY), PlanePoint(x: minX, y: y),
-                PlanePoint(x: maxX, y: y),
-            ] {
-                let g = projection.unproject(p)
-                if g.latitude.isFinite, g.longitude.isFinite { out.append(g) }
-            }
-        }
-        return out
+        edgePoints(steps: 32).map(projection.unproject).filter { $0.latitude.isFinite && $0.longitude.isFinite }
     }
 }

@@ -139,16 +139,7 @@ public final class MapRenderer {
         /// in another plane the walked edges give a close enough box for culling).
         static func pixelBounds(_ bounds: Rect, _ view: View) -> Rect {
             guard view.plane != nil else { return view.transform.global(bounds) }
-            var box = Rect.empty
-            for (x, y) in [
-                (bounds.minX, bounds.minY), (bounds.minX, bounds.maxY), (bounds.maxX, bounds.minY),
-                (bounds.maxX, bounds.maxY),
-                (bounds.centerX, bounds.minY), (bounds.centerX, bounds.maxY), (bounds.minX, bounds.centerY),
-                (bounds.maxX, bounds.centerY),
-            ] {
-                box = box.including(view.globalPixel(PlanePoint(x: x, y: y)))
-            }
-            return box.expanded(by: 1)
+            return bounds.boundsOfEdges(steps: 2, under: view.globalPixel).expanded(by: 1)
         }
     }
 

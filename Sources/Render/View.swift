@@ -90,17 +90,7 @@ public struct View: Sendable, Equatable {
     /// another plane, its edges are walked, since they are curves in Web Mercator).
     func mercatorBounds(ofPlaneRect rect: Rect) -> Rect {
         guard let plane else { return rect }
-        var bounds = Rect.empty
-        let steps = 16
-        for i in 0...steps {
-            let t = Double(i) / Double(steps)
-            let x = rect.minX + rect.width * t
-            let y = rect.minY + rect.height * t
-            for (px, py) in [(x, rect.minY), (x, rect.maxY), (rect.minX, y), (rect.maxX, y)] {
-                let m = plane.inverse(PlanePoint(x: px, y: py))
-                bounds.include(x: m.x, y: m.y)
-            }
-        }
+        let bounds = rect.boundsOfEdges(steps: 16, under: plane.inverse)
         // Edges bulge between the walked points; a small margin covers that.
         return bounds.expanded(by: max(bounds.width, bounds.height) * 0.01)
     }

@@ -156,22 +156,11 @@ public struct FrameGrid: Sendable {
 
     /// The longitude and latitude range the frame covers (its edges walked).
     static func geographicBounds(plane: UTMPlane, transform: FrameTransform) -> GeoBox {
-        var box = GeoBox(south: .infinity, north: -.infinity, west: .infinity, east: -.infinity)
-        let e = transform.extent
-        let steps = 32
-        for i in 0...steps {
-            let t = Double(i) / Double(steps)
-            let x = e.minX + e.width * t
-            let y = e.minY + e.height * t
-            for (px, py) in [(x, e.minY), (x, e.maxY), (e.minX, y), (e.maxX, y)] {
-                let p = plane.unproject(PlanePoint(x: px, y: py))
-                box.west = min(box.west, p.longitude)
-                box.east = max(box.east, p.longitude)
-                box.south = min(box.south, p.latitude)
-                box.north = max(box.north, p.latitude)
-            }
-        }
-        return box
+        GeoBox(
+            transform.extent.boundsOfEdges(steps: 32) {
+                let p = plane.unproject($0)
+                return PlanePoint(x: p.longitude, y: p.latitude)
+            })
     }
 
     // MARK: Labels

@@ -127,18 +127,7 @@ public struct Sheet {
     /// The plane rectangle that holds a longitude/latitude box (its edges walked: they are
     /// curves in the plane).
     static func planeBounds(_ plane: UTMPlane, _ box: GeoBox) -> Rect {
-        var bounds = Rect.empty
-        let steps = 64
-        for i in 0...steps {
-            let t = Double(i) / Double(steps)
-            let lon = box.west + (box.east - box.west) * t
-            let lat = box.south + (box.north - box.south) * t
-            for (la, lo) in [(box.south, lon), (box.north, lon), (lat, box.west), (lat, box.east)] {
-                let p = plane.project(latitude: la, longitude: lo)
-                bounds.include(x: p.x, y: p.y)
-            }
-        }
-        return bounds
+        box.rect.boundsOfEdges(steps: 64) { plane.project(latitude: $0.y, longitude: $0.x) }
     }
 
     /// Refuses frames the zone cannot carry at a true scale: too far from its central
