@@ -257,7 +257,6 @@ public struct Sheet {
 
     /// `Grid: MGRS, WGS84, 1,000 m squares. Grid zone 18T; 100,000 m squares WL, XL.`
     static func gridNote(_ grid: FrameGrid, plane: UTMPlane, transform: FrameTransform) -> String {
-        let b = FrameGrid.geographicBounds(plane: plane, transform: transform)
         var note: String
         switch grid.type {
         case .latlong:
@@ -289,14 +288,36 @@ public struct Sheet {
                 "Grid: \(grid.type.displayName), WGS84, \(ScaleText.grouped(grid.interval)) m. Grid zone \(zones.sorted().joined(separator: ", ")); 100,000 m square\(squares.count == 1 ? "" : "s") \(squares.sorted().joined(separator: ", "))."
         }
         // A sheet that reaches into the next zone shows its own zone's grid carried over.
-        let west = UTM.centralMeridian(zone: plane.zone) - 3
-        let east = west + 6
-        if grid.type.isUTMFamily, b.west < west - 1e-9 || b.east > east + 1e-9 {
-            let edge = b.west < west ? west : east
-            let edgeText = AngleFormat.dms(edge, kind: .longitude, trailing: .degree, style: .compact)
+        let edges = zoneEdges(plane: plane, transform: transform)
+        if grid.type.isUTMFamily, !edges.isEmpty {
             note +=
-                " The sheet crosses the zone edge at \(edgeText); the grid shown beyond it is zone \(plane.zone)'s, extended."
+                " The sheet crosses the zone edge\(edges.count == 1 ? "" : "s") at \(edges.joined(separator: " and ")); the grid shown beyond it is zone \(plane.zone)'s, extended."
         }
         return note
+    }
+
+    /// The edges of the sheet's zone that its frame reaches over, west to east then south to
+    /// north: the zone's meridians as Geodesy draws the zones (so 3°E for 32V, whose cell
+    /// spans 3°E–12°E, and 21°E for 33X), or the parallel where the zone stops having a cell
+    /// (72°N for 32X, 34X and 36X; the UPS caps).
+    static func zoneEdges(plane: UTMPlane, transform: FrameTransform) -> [String] {
+        var meridians = Set<Double>()
+        var parallels = Set<Double>()
+        let centralMeridian = plane.centralMeridian
+        for point in transform.extent.edgePoints(steps: 32) {
+            let p = plane.unproject(point)
+            // Longitudes near the central meridian, so zones 1 and 60 stay whole at 180°.
+            let longitude = centralMeridian + (p.longitude - centralMeridian).remainder(dividingBy: 360)
+            if let range = UTM.longitudeRange(zone: plane.zone, latitude: p.latitude) {
+                if longitude < range.lowerBound - 1e-9 { meridians.insert(range.lowerBound) }
+                if longitude > range.upperBound + 1e-9 { meridians.insert(range.upperBound) }
+            } else if p.latitude >= 84 || p.latitude < -80 {
+                parallels.insert(p.latitude < 0 ? -80 : 84)
+            } else if let band = LatitudeBand.containing(latitude: p.latitude) {
+                parallels.insert(band.south)
+            }
+        }
+        return meridians.sorted().map { AngleFormat.dms($0, kind: .longitude, trailing: .degree, style: .compact) }
+            + parallels.sorted().map { AngleFormat.dms($0, kind: .latitude, trailing: .degree, style: .compact) }
     }
 }
