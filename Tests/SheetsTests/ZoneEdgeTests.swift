@@ -33,27 +33,38 @@ import Testing
         sheet.transform.extent.edgePoints(steps: 8).map { sheet.plane.unproject($0).position }
     }
 
-    /// Bergen (32V) at 1:50,000 lies well inside its zone: no edge to mention, though it is
-    /// west of 6°E.
+    /// The sheet mentions no zone edge, and GeoConvert puts its whole frame in its zone.
+    static func expectInside(_ sheet: Sheet, zone: String) throws {
+        let note = try Self.note(sheet)
+        #expect(!note.contains("zone edge"), "\(note)")
+        #expect(try Set(Self.zones(Self.frameEdge(sheet))) == [zone])
+    }
+
+    /// The sheet says it crosses the meridian `edge` (whole degrees east), where GeoConvert
+    /// changes from `zones[0]` to `zones[1]`, the two zones its frame lies in.
+    static func expectCrossing(_ sheet: Sheet, at edge: Double, latitude: Double, zones: [String]) throws {
+        let note = try Self.note(sheet)
+        #expect(note.contains("crosses the zone edge at \(Int(edge))°E;"), "\(note)")
+        let sides = [
+            GeoPosition(latitude: latitude, longitude: edge - 1e-6),
+            GeoPosition(latitude: latitude, longitude: edge + 1e-6),
+        ]
+        #expect(try Self.zones(sides) == zones)
+        #expect(try Set(Self.zones(Self.frameEdge(sheet))) == Set(zones))
+    }
+
+    /// Bergen (32V) at 1:50,000 lies well inside its zone, though it is west of 6°E.
     @Test func bergenStaysInZone32() throws {
         let sheet = try Self.sheet(longitude: 5.32, latitude: 60.39, scale: 50_000)
         #expect(sheet.plane.zone == 32)
-        let note = try Self.note(sheet)
-        #expect(!note.contains("zone edge"), "\(note)")
-        #expect(try Set(Self.zones(Self.frameEdge(sheet))) == ["32n"])
+        try Self.expectInside(sheet, zone: "32n")
     }
 
     /// Off Norway's west coast at 1:250,000 the frame reaches over 3°E into 31V.
     @Test func norwayCoastCrosses3East() throws {
         let sheet = try Self.sheet(longitude: 3.4, latitude: 60.4, scale: 250_000)
         #expect(sheet.plane.zone == 32)
-        let note = try Self.note(sheet)
-        #expect(note.contains("crosses the zone edge at 3°E;"), "\(note)")
-        let edge = try Self.zones([
-            GeoPosition(latitude: 60.4, longitude: 3 - 1e-6), GeoPosition(latitude: 60.4, longitude: 3 + 1e-6),
-        ])
-        #expect(edge == ["31n", "32n"])
-        #expect(try Set(Self.zones(Self.frameEdge(sheet))) == ["31n", "32n"])
+        try Self.expectCrossing(sheet, at: 3, latitude: 60.4, zones: ["31n", "32n"])
     }
 
     /// Svalbard (33X spans 9°E–21°E): a sheet over 18°E stays in its zone; one over 21°E
@@ -61,18 +72,9 @@ import Testing
     @Test func svalbardZonesAreTwelveDegreesWide() throws {
         let inside = try Self.sheet(longitude: 17.5, latitude: 78.5, scale: 250_000)
         #expect(inside.plane.zone == 33)
-        let insideNote = try Self.note(inside)
-        #expect(!insideNote.contains("zone edge"), "\(insideNote)")
-        #expect(try Set(Self.zones(Self.frameEdge(inside))) == ["33n"])
-
+        try Self.expectInside(inside, zone: "33n")
         let crossing = try Self.sheet(longitude: 20.5, latitude: 78.5, scale: 250_000)
         #expect(crossing.plane.zone == 33)
-        let crossingNote = try Self.note(crossing)
-        #expect(crossingNote.contains("crosses the zone edge at 21°E;"), "\(crossingNote)")
-        let edge = try Self.zones([
-            GeoPosition(latitude: 78.5, longitude: 21 - 1e-6), GeoPosition(latitude: 78.5, longitude: 21 + 1e-6),
-        ])
-        #expect(edge == ["33n", "35n"])
-        #expect(try Set(Self.zones(Self.frameEdge(crossing))) == ["33n", "35n"])
+        try Self.expectCrossing(crossing, at: 21, latitude: 78.5, zones: ["33n", "35n"])
     }
 }
