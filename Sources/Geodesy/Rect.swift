@@ -1,7 +1,7 @@
 /// An axis-aligned rectangle in a plane: projected metres, global pixels, paper millimetres.
 /// One type for every module: feature bounds, views, grid areas, clipping, page layout.
 ///
-/// Two rectangles that touch along an edge `intersect` but do not `overlap`: culling asks
+/// Two rectangles that touch along an edge intersect but do not overlap: culling asks
 /// whether a rectangle intersects (what touches a region is drawn with it, and edges are
 /// closed everywhere else too: `contains` counts its edges), collisions ask whether it
 /// overlaps (labels or page boxes that merely touch do not collide).

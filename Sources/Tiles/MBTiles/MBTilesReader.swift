@@ -58,17 +58,6 @@ public final class MBTilesReader {
             try body(TileID(z: query.int(0), x: query.int(1), tmsY: query.int(2)), query.blob(3))
         }
     }
-
-    /// The result of `PRAGMA integrity_check`: "ok" for a sound file.
-    public func integrityCheck() throws(TilesError) -> String {
-        try database.scalarText("PRAGMA integrity_check") ?? "no answer"
-    }
-
-    /// Rows in the images table (distinct images), nil for a file without one.
-    public func imageCount() throws(TilesError) -> Int? {
-        guard try database.hasTable("images") else { return nil }
-        return try database.scalarInt("SELECT count(*) FROM images")
-    }
 }
 
 extension TilesError {

@@ -52,13 +52,6 @@ final class SQLiteDatabase {
         try SQLiteStatement(database: self, sql: sql)
     }
 
-    /// The first column of the first row of a query, as text (nil for no row or NULL).
-    func scalarText(_ sql: String) throws(TilesError) -> String? {
-        let statement = try prepare(sql)
-        guard try statement.step() else { return nil }
-        return statement.text(0)
-    }
-
     func scalarInt(_ sql: String) throws(TilesError) -> Int? {
         let statement = try prepare(sql)
         guard try statement.step() else { return nil }
