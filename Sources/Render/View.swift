@@ -42,7 +42,7 @@ public struct View: Sendable, Equatable {
             throw RenderError.invalidView("the image size \(width)x\(height) is too large (at most 400 million pixels)")
         }
         guard dpi.isFinite, dpi >= 10, dpi <= 10_000 else {
-            throw RenderError.invalidView("the dpi \(dpi) is out of range (10 to 10000)")
+            throw RenderError.invalidView("the dpi \(DecimalFormat.shortest(dpi)) is out of range (10 to 10000)")
         }
         guard resolution.isFinite, resolution > 0 else { throw RenderError.invalidView("the view has no extent") }
         self.plane = plane
@@ -146,11 +146,13 @@ public struct View: Sendable, Equatable {
         width: Int, height: Int, dpi: Double = standardDPI
     ) throws -> View {
         guard longitude.isFinite, latitude.isFinite, abs(longitude) <= 180, abs(latitude) <= 90 else {
-            throw RenderError.invalidView("the centre \(longitude),\(latitude) is not a longitude,latitude position")
+            throw RenderError.invalidView(
+                "the centre \(DecimalFormat.shortest(longitude)),\(DecimalFormat.shortest(latitude)) is not a longitude,latitude position"
+            )
         }
         let resolution = try resolution(scale: scale, dpi: dpi)
         guard dpi.isFinite, dpi > 0 else {
-            throw RenderError.invalidView("the dpi \(dpi) is out of range (10 to 10000)")
+            throw RenderError.invalidView("the dpi \(DecimalFormat.shortest(dpi)) is out of range (10 to 10000)")
         }
         return try View(
             resolution: resolution,
@@ -201,7 +203,8 @@ public struct View: Sendable, Equatable {
     /// Metres per pixel at a scale denominator and pixel density.
     static func resolution(scale: Double, dpi: Double) throws -> Double {
         guard scale.isFinite, scale >= 1, scale <= 1e10 else {
-            throw RenderError.invalidView("the scale denominator \(scale) is out of range (1 to 10,000,000,000)")
+            throw RenderError.invalidView(
+                "the scale denominator \(DecimalFormat.shortest(scale)) is out of range (1 to 10,000,000,000)")
         }
         return scale * 0.0254 / dpi
     }

@@ -87,7 +87,9 @@ public struct Sheet {
         switch area {
         case .center(let longitude, let latitude):
             guard longitude.isFinite, latitude.isFinite, abs(longitude) <= 180, abs(latitude) <= 90 else {
-                throw .invalid("the centre \(longitude),\(latitude) is not a longitude,latitude position")
+                throw .invalid(
+                    "the centre \(DecimalFormat.shortest(longitude)),\(DecimalFormat.shortest(latitude)) is not a longitude,latitude position"
+                )
             }
             guard let scale else {
                 throw .invalid("--center needs --scale DENOM (only a --bbox can choose its own scale)")

@@ -54,7 +54,7 @@ public struct SheetLayout: Sendable, Equatable {
             throw .invalid("--margins must be a number of millimetres, 0 or more")
         }
         guard dpi.isFinite, dpi >= 10, dpi <= 10_000 else {
-            throw .invalid("the dpi \(dpi) is out of range (10 to 10000)")
+            throw .invalid("the dpi \(DecimalFormat.shortest(dpi)) is out of range (10 to 10000)")
         }
         guard 2 * margins < paper.width, 2 * margins < paper.height else {
             throw .marginsTooLarge(margins: margins, paperWidth: paper.width, paperHeight: paper.height)

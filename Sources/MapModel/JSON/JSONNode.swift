@@ -39,7 +39,9 @@ public struct JSONNode: Sendable {
 
     public func integer() throws -> Int {
         let n = try number()
-        guard n == n.rounded(), abs(n) < 1e15 else { throw error("expected a whole number, got \(n)") }
+        guard n == n.rounded(), abs(n) < 1e15 else {
+            throw error("expected a whole number, got \(DecimalFormat.shortest(n))")
+        }
         return Int(n)
     }
 
