@@ -39,15 +39,12 @@ public struct GeoBox: Hashable, Sendable {
         self.init(south: rect.minY, north: rect.maxY, west: rect.minX, east: rect.maxX)
     }
 
-    public var isEmpty: Bool { !(south <= north && west <= east) }
+    // Rectangle arithmetic is Rect's; a GeoBox only names the edges in degrees.
+    public var isEmpty: Bool { rect.isEmpty }
 
-    public func intersection(_ o: GeoBox) -> GeoBox {
-        GeoBox(
-            south: Swift.max(south, o.south), north: Swift.min(north, o.north),
-            west: Swift.max(west, o.west), east: Swift.min(east, o.east))
-    }
+    public func intersection(_ o: GeoBox) -> GeoBox { GeoBox(rect.intersection(o.rect)) }
 
-    /// Whether the boxes share a point (edges touching count).
+    /// Whether the boxes share a point (edges touching count); never for an empty box.
     public func intersects(_ o: GeoBox) -> Bool { !intersection(o).isEmpty }
 
     /// The box grown by about `metres` on every side (more in longitude towards the poles).
