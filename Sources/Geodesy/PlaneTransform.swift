@@ -7,6 +7,8 @@
 /// pixels count from the Web Mercator world's corner, the same for every view at a
 /// resolution, and a tile's offset is a whole number, so a tile gets the same coordinates,
 /// to the last bit, whichever block of tiles it is drawn in.
+///
+/// The conversions are `@inlinable`: the renderer runs every vertex through them.
 public struct PlaneTransform: Sendable, Hashable {
     /// The plane point at global (0, 0).
     public var origin: PlanePoint
@@ -32,28 +34,28 @@ public struct PlaneTransform: Sendable, Hashable {
     }
 
     /// A plane point in global units.
-    @inline(__always) public func global(_ p: PlanePoint) -> PlanePoint {
+    @inlinable public func global(_ p: PlanePoint) -> PlanePoint {
         PlanePoint(x: (p.x - origin.x) / metresPerUnit, y: (origin.y - p.y) / metresPerUnit)
     }
 
     /// A plane point in image units.
-    @inline(__always) public func image(_ p: PlanePoint) -> PlanePoint { image(global: global(p)) }
+    @inlinable public func image(_ p: PlanePoint) -> PlanePoint { image(global: global(p)) }
 
-    @inline(__always) public func image(global g: PlanePoint) -> PlanePoint {
+    @inlinable public func image(global g: PlanePoint) -> PlanePoint {
         PlanePoint(x: g.x - offset.x, y: g.y - offset.y)
     }
 
-    @inline(__always) public func global(image i: PlanePoint) -> PlanePoint {
+    @inlinable public func global(image i: PlanePoint) -> PlanePoint {
         PlanePoint(x: i.x + offset.x, y: i.y + offset.y)
     }
 
     /// The plane point at global units `g`.
-    @inline(__always) public func plane(global g: PlanePoint) -> PlanePoint {
+    @inlinable public func plane(global g: PlanePoint) -> PlanePoint {
         PlanePoint(x: g.x * metresPerUnit + origin.x, y: origin.y - g.y * metresPerUnit)
     }
 
     /// The plane point at image units `i`.
-    @inline(__always) public func plane(image i: PlanePoint) -> PlanePoint { plane(global: global(image: i)) }
+    @inlinable public func plane(image i: PlanePoint) -> PlanePoint { plane(global: global(image: i)) }
 
     /// A plane rectangle in global units (its top edge, max y, becomes min y).
     public func global(_ r: Rect) -> Rect {
