@@ -81,7 +81,7 @@ enum SheetCommand: Subcommand {
         let overlap = try overlapText.map { try nonNegative($0, option: "overlap") } ?? SheetSeries.defaultOverlap
 
         let paper = try paperText.map(SheetOptions.paper) ?? Paper.standard(named: "A4")!
-        let grid = try gridText.map(SheetOptions.grid)
+        let grid = try gridText.map(SheetOptions.grid) ?? .document
         _ = try ImageWriter.format(forPath: output)
 
         let map = try LoadedMap.load(path: mapPath)

@@ -1,4 +1,5 @@
 import Foundation
+import Geodesy
 
 /// A map document with its sources read: each distinct source file loaded once into a
 /// feature store, and label anchors computed once for labelled layers.
@@ -7,7 +8,7 @@ public final class LoadedMap: Sendable {
     /// One store per layer (layers sharing a source share the store).
     public let stores: [FeatureStore]
     /// For each layer with a label: the anchor of each feature (nil where it has no geometry).
-    public let labelAnchors: [[(x: Double, y: Double)?]?]
+    public let labelAnchors: [[PlanePoint?]?]
     /// For each layer: the longest label text (in characters), which bounds how far a
     /// label can reach from its anchor; 0 for layers without labels.
     public let longestLabel: [Int]
@@ -15,9 +16,9 @@ public final class LoadedMap: Sendable {
     public init(document: MapDocument) throws {
         self.document = document
         var byPath: [String: FeatureStore] = [:]
-        var anchorsByPath: [String: [(x: Double, y: Double)?]] = [:]
+        var anchorsByPath: [String: [PlanePoint?]] = [:]
         var stores: [FeatureStore] = []
-        var anchors: [[(x: Double, y: Double)?]?] = []
+        var anchors: [[PlanePoint?]?] = []
         for (i, layer) in document.layers.enumerated() {
             let store: FeatureStore
             if let existing = byPath[layer.source] {

@@ -96,7 +96,7 @@ final class LabelSpace {
         let extents = text.layout(string, font: font).extents
         let dx = scale.pixels(label.offsetX)
         let dy = scale.pixels(label.offsetY)
-        let global = view.globalPixel(anchor.x, anchor.y)
+        let global = view.globalPixel(anchor)
         let ax = global.x + dx
         let ay = global.y + dy
         // The text sits on the side of the anchor the offset points to (centred when 0).
@@ -106,7 +106,7 @@ final class LabelSpace {
         let grow = halo?.width ?? 0
         return LabelCandidate(
             id: id, priority: label.priority, text: string, font: font, color: label.color, halo: halo,
-            textX: left, textY: top,
+            corner: PlanePoint(x: left, y: top),
             box: Rect(
                 minX: left - grow, minY: top - grow, maxX: left + extents.width + grow,
                 maxY: top + extents.height + grow))

@@ -1,4 +1,5 @@
 import Foundation
+import Geodesy
 import MapModel
 import Raster
 
@@ -35,7 +36,7 @@ public enum PageWriter {
             width.multipliedReportingOverflow(by: height).partialValue <= 400_000_000
         else {
             throw RenderError.invalidView(
-                "the page at \(DecimalFormatting.trimmed(dpi)) dpi would be \(width)x\(height) pixels (at most \(View.maxSide) a side and 400 million in all): lower the dpi"
+                "the page at \(DecimalFormat.shortest(dpi)) dpi would be \(width)x\(height) pixels (at most \(View.maxSide) a side and 400 million in all): lower the dpi"
             )
         }
         let surface = try CairoSurface.image(width: width, height: height)
@@ -97,17 +98,10 @@ public enum PageWriter {
         case .clipped(let rect, let items):
             context.save()
             context.newPath()
-            context.rectangle(rect.x, rect.y, rect.width, rect.height)
+            context.rectangle(rect.minX, rect.minY, rect.width, rect.height)
             context.clip()
             for inner in items { draw(inner, renderer: renderer, into: context) }
             context.restore()
         }
-    }
-}
-
-/// Numbers in Render's own messages.
-enum DecimalFormatting {
-    static func trimmed(_ x: Double) -> String {
-        x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x)
     }
 }
