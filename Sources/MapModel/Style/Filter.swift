@@ -2,7 +2,8 @@
 ///
 /// In the document: `{"property": "pop_est", ">=": 1000000}`, with one operator among
 /// `==`, `!=`, `<`, `<=`, `>`, `>=`, `in`, `notIn` (arrays) and `exists` (true/false),
-/// or the combinations `{"all": [...]}`, `{"any": [...]}`, `{"not": {...}}`.
+/// or the combinations `{"all": [...]}`, `{"any": [...]}`, `{"not": {...}}`; or a boolean
+/// expression, `["<", ["get", "rank"], ["step", ["zoom"], 2, 6, 4, 10, 9]]`.
 public indirect enum Filter: Sendable, Equatable {
     public enum Comparison: String, Sendable, CaseIterable {
         case equal = "=="
@@ -20,8 +21,10 @@ public indirect enum Filter: Sendable, Equatable {
     case all([Filter])
     case any([Filter])
     case not(Filter)
+    case expression(Expression)
 
-    public func matches(_ properties: Properties) -> Bool {
+    /// Whether a feature with these attributes passes, in a view at `zoom`.
+    public func matches(_ properties: Properties, zoom: Double) -> Bool {
         switch self {
         case .compare(let property, let comparison, let value):
             let actual = properties[property] ?? .null
@@ -42,9 +45,23 @@ public indirect enum Filter: Sendable, Equatable {
         case .exists(let property, let wanted):
             let present = (properties[property] ?? .null) != .null
             return present == wanted
-        case .all(let filters): return filters.allSatisfy { $0.matches(properties) }
-        case .any(let filters): return filters.contains { $0.matches(properties) }
-        case .not(let filter): return !filter.matches(properties)
+        case .all(let filters): return filters.allSatisfy { $0.matches(properties, zoom: zoom) }
+        case .any(let filters): return filters.contains { $0.matches(properties, zoom: zoom) }
+        case .not(let filter): return !filter.matches(properties, zoom: zoom)
+        case .expression(let expression):
+            return expression.evaluate(EvaluationContext(zoom: zoom, properties: properties)).bool == true
+        }
+    }
+
+    /// The attribute names it reads.
+    public var attributeNames: [String] {
+        switch self {
+        case .compare(let property, _, _), .isIn(let property, _), .notIn(let property, _),
+            .exists(let property, _):
+            return [property]
+        case .all(let filters), .any(let filters): return filters.flatMap(\.attributeNames)
+        case .not(let filter): return filter.attributeNames
+        case .expression(let expression): return expression.attributeNames
         }
     }
 }
