@@ -26,6 +26,10 @@ let package = Package(
         .systemLibrary(
             name: "CXXHash", path: "Sources/CXXHash", pkgConfig: "libxxhash",
             providers: [.apt(["libxxhash-dev"])]),
+        // SVG icons and fill patterns.
+        .systemLibrary(
+            name: "CRSVG", path: "Sources/CRSVG", pkgConfig: "librsvg-2.0",
+            providers: [.apt(["librsvg2-dev"])]),
 
         // Pure Swift.
         .target(name: "Geodesy"),
@@ -37,7 +41,8 @@ let package = Package(
         // Images in memory and PNG encoding/decoding through libpng.
         .target(name: "Raster", dependencies: ["CPNGCodec"]),
         .target(name: "ImageDiff", dependencies: ["Raster"]),
-        .target(name: "Render", dependencies: ["MapModel", "Grids", "Geodesy", "Raster", "CCairo", "CPango"]),
+        .target(
+            name: "Render", dependencies: ["MapModel", "Grids", "Geodesy", "Raster", "CCairo", "CPango", "CRSVG"]),
         .target(
             name: "Tiles", dependencies: ["Render", "MapModel", "Geodesy", "Raster", "ImageDiff", "CSQLite", "CXXHash"]),
         .target(name: "Sheets", dependencies: ["Render", "Grids", "MapModel", "Geodesy", "Raster"]),

@@ -35,6 +35,7 @@ enum RenderCommand: Subcommand {
         var document = try MapDocument.load(path: mapPath)
         try applyGridOptions(type: gridType, labels: gridLabels, to: &document)
         let map = try LoadedMap(document: document)
+        try warnAboutMap(map, command: name)
         let renderer = try MapRenderer(map: map)
         try ImageWriter.write(renderer, view: view, to: output)
         return 0

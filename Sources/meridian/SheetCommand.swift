@@ -85,6 +85,7 @@ enum SheetCommand: Subcommand {
         _ = try ImageWriter.format(forPath: output)
 
         let map = try LoadedMap.load(path: mapPath)
+        try warnAboutMap(map, command: name)
         let renderer = try MapRenderer(map: map)
         var request = SheetRequest(
             area: area, scale: scale, paper: paper.oriented(orientation), margins: margins, dpi: dpi,
