@@ -31,9 +31,13 @@ import Testing
     @Test func schemaKeysMatchTheDecoder() {
         #expect(Set(properties([])) == Set(MapDocument.keys))
         #expect(Set(properties(["$defs", "layer"])) == Set(MapDocument.layerKeys))
+        #expect(Set(properties(["$defs", "rule"])) == Set(MapDocument.ruleKeys))
         #expect(Set(properties(["$defs", "line"])) == Set(SymbolKeys.line))
+        #expect(Set(properties(["$defs", "gridLine"])) == Set(SymbolKeys.gridLine))
         #expect(Set(properties(["$defs", "marker"])) == Set(SymbolKeys.marker))
         #expect(Set(properties(["$defs", "fill"])) == Set(SymbolKeys.fill))
+        #expect(Set(properties(["$defs", "pattern"])) == Set(SymbolKeys.pattern))
+        #expect(Set(properties(["$defs", "hatch"])) == Set(SymbolKeys.hatch))
         #expect(Set(properties(["$defs", "label"])) == Set(SymbolKeys.label))
         #expect(Set(properties(["$defs", "label", "properties", "halo"])) == Set(SymbolKeys.halo))
         #expect(Set(properties(["$defs", "grid"])) == Set(GridSettings.keys))
@@ -45,14 +49,18 @@ import Testing
     /// docs/map-document.md names every key the decoder reads, and every grid option.
     @Test func everyKeyIsDocumented() throws {
         let page = try String(contentsOfFile: Repository.root + "/docs/map-document.md", encoding: .utf8)
-        let documentKeys: [String] = MapDocument.keys + MapDocument.layerKeys
+        let documentKeys: [String] = MapDocument.keys + MapDocument.layerKeys + MapDocument.ruleKeys
         let symbolKeys: [String] =
-            SymbolKeys.line + SymbolKeys.marker + SymbolKeys.fill + SymbolKeys.label + SymbolKeys.halo
+            SymbolKeys.line + SymbolKeys.marker + SymbolKeys.fill + SymbolKeys.pattern + SymbolKeys.hatch
+            + SymbolKeys.label + SymbolKeys.halo
         let gridKeys: [String] = GridSettings.keys + GridSettings.levelKeys + GridSettings.textKeys
         let gridValues: [String] =
             GridType.allCases.map(\.rawValue) + GridSettings.LabelPosition.allCases.map(\.rawValue)
             + LatLongLabelFormat.allCases.map(\.rawValue) + MGRSLabelUnit.allCases.map(\.rawValue)
-        let keys = documentKeys + symbolKeys + gridKeys + gridValues
+        let styleValues: [String] =
+            Compositing.allCases.map(\.rawValue) + LabelStyle.Position.allCases.map(\.rawValue)
+            + LabelStyle.TextTransform.allCases.map(\.rawValue) + MarkerShape.allCases.map(\.rawValue)
+        let keys = documentKeys + symbolKeys + gridKeys + gridValues + styleValues
         let missing = Set(keys).filter { !page.contains("`\($0)`") }.sorted()
         #expect(missing.isEmpty, "docs/map-document.md does not mention \(missing)")
     }

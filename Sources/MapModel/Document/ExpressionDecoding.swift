@@ -22,7 +22,7 @@ extension JSONNode {
     }
 
     /// An expression whose value fits `expected`.
-    func expression(_ expected: ValueType) throws -> Expression {
+    func expression(_ expected: ValueType) throws -> StyleExpression {
         let (expression, type) = try typedExpression(hint: expected)
         guard type.fits(expected) else { throw error("expected \(expected.withArticle), got \(type.withArticle)") }
         return expression
@@ -30,7 +30,7 @@ extension JSONNode {
 
     /// An expression and the type it yields. `hint` is the type wanted here: it decides what a
     /// string literal is (a colour where a colour is wanted).
-    func typedExpression(hint: ValueType) throws -> (Expression, ValueType) {
+    func typedExpression(hint: ValueType) throws -> (StyleExpression, ValueType) {
         switch value {
         case .number(let n): return (.literal(.number(n)), .number)
         case .bool(let b): return (.literal(.bool(b)), .boolean)
@@ -56,8 +56,9 @@ extension JSONNode {
         }
     }
 
-    private func operation(_ op: String, arguments args: [JSONNode], hint: ValueType) throws -> (Expression, ValueType)
-    {
+    private func operation(_ op: String, arguments args: [JSONNode], hint: ValueType) throws -> (
+        StyleExpression, ValueType
+    ) {
         func count(_ range: ClosedRange<Int>, _ what: String) throws {
             guard range.contains(args.count) else {
                 throw error("\(op) expects \(what), got \(args.count) argument\(args.count == 1 ? "" : "s")")
@@ -82,9 +83,10 @@ extension JSONNode {
             }
             let (outputs, type) = try self.outputs(
                 op, stride(from: 1, to: args.count, by: 2).map { args[$0] } + [args.last!], hint)
-            var branches: [Expression.CaseBranch] = []
+            var branches: [StyleExpression.CaseBranch] = []
             for i in stride(from: 0, to: args.count - 1, by: 2) {
-                branches.append(Expression.CaseBranch(test: try args[i].expression(.boolean), output: outputs[i / 2]))
+                branches.append(
+                    StyleExpression.CaseBranch(test: try args[i].expression(.boolean), output: outputs[i / 2]))
             }
             return (.condition(branches, otherwise: outputs.last!), type)
         case "step":
@@ -104,7 +106,7 @@ extension JSONNode {
             return (.coalesce(outputs), type)
         case "==", "!=", "<", "<=", ">", ">=":
             try count(2...2, "2 arguments")
-            let comparison = Expression.ComparisonOperator(rawValue: op)!
+            let comparison = StyleExpression.ComparisonOperator(rawValue: op)!
             return (.compare(comparison, try args[0].expression(.value), try args[1].expression(.value)), .boolean)
         case "!":
             try count(1...1, "1 argument")
@@ -122,7 +124,7 @@ extension JSONNode {
             try count(1...Int.max, "at least 1 argument")
             return (.toNumber(try args.map { try $0.expression(.value) }), .number)
         default:
-            guard let math = Expression.MathOperator(rawValue: op) else {
+            guard let math = StyleExpression.MathOperator(rawValue: op) else {
                 throw error("unknown expression operator \("\"\(op)\"") (see docs/style/expressions.md)")
             }
             switch math {
@@ -137,9 +139,10 @@ extension JSONNode {
 
     /// The outputs of a branching operator and the type they share: the one wanted here,
     /// checked on each output, or (where any value does) the outputs' common type.
-    private func outputs(_ op: String, _ nodes: [JSONNode], _ hint: ValueType) throws -> ([Expression], ValueType) {
+    private func outputs(_ op: String, _ nodes: [JSONNode], _ hint: ValueType) throws -> ([StyleExpression], ValueType)
+    {
         var common: ValueType?
-        var outputs: [Expression] = []
+        var outputs: [StyleExpression] = []
         for node in nodes {
             let (output, type) = try node.typedExpression(hint: hint)
             guard type.fits(hint) else {
@@ -152,8 +155,8 @@ extension JSONNode {
     }
 
     /// The stops of `stop, output` pairs (the outputs already read): numbers in increasing order.
-    private func stops(_ pairs: [JSONNode], _ outputs: [Expression]) throws -> [Expression.Stop] {
-        var stops: [Expression.Stop] = []
+    private func stops(_ pairs: [JSONNode], _ outputs: [StyleExpression]) throws -> [StyleExpression.Stop] {
+        var stops: [StyleExpression.Stop] = []
         for i in stride(from: 0, to: pairs.count, by: 2) {
             guard case .number(let input) = pairs[i].value else {
                 throw pairs[i].error("a stop is a number, got \(pairs[i].value.typeDescription)")
@@ -163,19 +166,19 @@ extension JSONNode {
                     "stops must increase: \(DecimalFormat.shortest(input)) follows \(DecimalFormat.shortest(previous.input))"
                 )
             }
-            stops.append(Expression.Stop(input: input, output: outputs[i / 2]))
+            stops.append(StyleExpression.Stop(input: input, output: outputs[i / 2]))
         }
         return stops
     }
 
-    private func interpolate(_ args: [JSONNode], hint: ValueType) throws -> (Expression, ValueType) {
+    private func interpolate(_ args: [JSONNode], hint: ValueType) throws -> (StyleExpression, ValueType) {
         guard args.count >= 4, args.count % 2 == 0 else {
             throw error(
                 "interpolate expects a type, an input, then stop, output pairs; got \(args.count) arguments")
         }
         let kindNode = args[0]
         let kindItems = try kindNode.array()
-        let kind: Expression.Interpolation
+        let kind: StyleExpression.Interpolation
         switch kindItems.first.flatMap({ try? $0.string() }) {
         case "linear":
             guard kindItems.count == 1 else { throw kindNode.error("[\"linear\"] takes no arguments") }
@@ -197,7 +200,7 @@ extension JSONNode {
         return (.interpolate(kind, input, stops: try stops(Array(args.dropFirst(2)), outputs)), type)
     }
 
-    private func match(_ args: [JSONNode], hint: ValueType) throws -> (Expression, ValueType) {
+    private func match(_ args: [JSONNode], hint: ValueType) throws -> (StyleExpression, ValueType) {
         guard args.count >= 4, args.count % 2 == 0 else {
             throw error(
                 "match expects an input, label, output pairs and a fallback output; got \(args.count) arguments")
@@ -205,7 +208,7 @@ extension JSONNode {
         let input = try args[0].expression(.value)
         let (outputs, type) = try self.outputs(
             "match", stride(from: 2, to: args.count, by: 2).map { args[$0] } + [args.last!], hint)
-        var branches: [Expression.MatchBranch] = []
+        var branches: [StyleExpression.MatchBranch] = []
         var seen: [ExpressionValue] = []
         var labelKind: String?
         for i in stride(from: 1, to: args.count - 1, by: 2) {
@@ -230,7 +233,7 @@ extension JSONNode {
                 seen.append(label)
                 labels.append(label)
             }
-            branches.append(Expression.MatchBranch(labels: labels, output: outputs[(i - 1) / 2]))
+            branches.append(StyleExpression.MatchBranch(labels: labels, output: outputs[(i - 1) / 2]))
         }
         return (.match(input, branches, otherwise: outputs.last!), type)
     }

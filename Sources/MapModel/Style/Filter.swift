@@ -21,7 +21,7 @@ public indirect enum Filter: Sendable, Equatable {
     case all([Filter])
     case any([Filter])
     case not(Filter)
-    case expression(Expression)
+    case expression(StyleExpression)
 
     /// Whether a feature with these attributes passes, in a view at `zoom`.
     public func matches(_ properties: Properties, zoom: Double) -> Bool {

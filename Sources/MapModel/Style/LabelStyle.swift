@@ -99,7 +99,7 @@ public struct HaloStyle: Sendable, Equatable {
 /// A label's text: a template of literal text and attributes, or an expression.
 public enum LabelContent: Sendable, Equatable {
     case template(LabelText)
-    case expression(Expression)
+    case expression(StyleExpression)
 
     /// The text for one feature at one zoom; empty for none.
     public func resolve(_ context: EvaluationContext) -> String {

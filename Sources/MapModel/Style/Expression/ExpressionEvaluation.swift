@@ -11,7 +11,7 @@ public struct EvaluationContext: Sendable {
     }
 }
 
-extension Expression {
+extension StyleExpression {
     /// The value for one feature at one zoom. Never fails: an operation on a missing or
     /// unusable value yields null, and the style key then takes its default.
     public func evaluate(_ context: EvaluationContext) -> ExpressionValue {
@@ -41,14 +41,14 @@ extension Expression {
             return chosen.evaluate(context)
         case .interpolate(let kind, let input, let stops):
             guard let x = input.evaluate(context).number else { return .null }
-            return Expression.interpolate(kind, x, stops, context)
+            return StyleExpression.interpolate(kind, x, stops, context)
         case .coalesce(let items):
             for item in items {
                 let value = item.evaluate(context)
                 if value != .null { return value }
             }
             return .null
-        case .math(let op, let items): return Expression.math(op, items.map { $0.evaluate(context).number })
+        case .math(let op, let items): return StyleExpression.math(op, items.map { $0.evaluate(context).number })
         case .compare(let op, let a, let b):
             let x = a.evaluate(context)
             let y = b.evaluate(context)

@@ -2,7 +2,7 @@
 /// attributes with the key's default for features where it yields nothing usable.
 public enum StyleValue<Value: StyleValueType>: Sendable, Equatable {
     case constant(Value)
-    case expression(Expression, fallback: Value)
+    case expression(StyleExpression, fallback: Value)
 
     /// The value for one feature at one zoom.
     public func value(_ context: EvaluationContext) -> Value {
@@ -84,12 +84,12 @@ extension StyleValue where Value == Double {
     }
 }
 
-extension Expression {
+extension StyleExpression {
     /// The largest magnitude among the numbers an expression can yield, when they are chosen
     /// among literal outputs (match, case, step, interpolate, coalesce over literals); nil
     /// otherwise.
     func largestOutput(zoom: Double) -> Double? {
-        func largest(_ items: [Expression]) -> Double? {
+        func largest(_ items: [StyleExpression]) -> Double? {
             var result = 0.0
             for item in items {
                 guard let value = item.largestOutput(zoom: zoom) else { return nil }

@@ -4,7 +4,7 @@
 /// is listed in docs/style/expressions.md; types are checked when the document is read, so a
 /// well-formed document cannot fail while it renders (a missing attribute yields no value, and
 /// the style key falls back to its default).
-public indirect enum Expression: Sendable, Equatable {
+public indirect enum StyleExpression: Sendable, Equatable {
     case literal(ExpressionValue)
     /// An attribute of the feature (`null` when it has none).
     case get(String)
@@ -12,36 +12,36 @@ public indirect enum Expression: Sendable, Equatable {
     case has(String)
     /// The view's Web Mercator zoom (see `ZoomScale`).
     case zoom
-    case match(Expression, [MatchBranch], otherwise: Expression)
-    case condition([CaseBranch], otherwise: Expression)
-    case step(Expression, first: Expression, stops: [Stop])
-    case interpolate(Interpolation, Expression, stops: [Stop])
-    case coalesce([Expression])
-    case math(MathOperator, [Expression])
-    case compare(ComparisonOperator, Expression, Expression)
-    case not(Expression)
-    case all([Expression])
-    case any([Expression])
-    case concat([Expression])
-    case upcase(Expression)
-    case downcase(Expression)
-    case toString(Expression)
+    case match(StyleExpression, [MatchBranch], otherwise: StyleExpression)
+    case condition([CaseBranch], otherwise: StyleExpression)
+    case step(StyleExpression, first: StyleExpression, stops: [Stop])
+    case interpolate(Interpolation, StyleExpression, stops: [Stop])
+    case coalesce([StyleExpression])
+    case math(MathOperator, [StyleExpression])
+    case compare(ComparisonOperator, StyleExpression, StyleExpression)
+    case not(StyleExpression)
+    case all([StyleExpression])
+    case any([StyleExpression])
+    case concat([StyleExpression])
+    case upcase(StyleExpression)
+    case downcase(StyleExpression)
+    case toString(StyleExpression)
     /// The first argument that reads as a number.
-    case toNumber([Expression])
+    case toNumber([StyleExpression])
 
     public struct MatchBranch: Sendable, Equatable {
         public let labels: [ExpressionValue]
-        public let output: Expression
+        public let output: StyleExpression
     }
 
     public struct CaseBranch: Sendable, Equatable {
-        public let test: Expression
-        public let output: Expression
+        public let test: StyleExpression
+        public let output: StyleExpression
     }
 
     public struct Stop: Sendable, Equatable {
         public let input: Double
-        public let output: Expression
+        public let output: StyleExpression
     }
 
     public enum Interpolation: Sendable, Equatable {
@@ -72,7 +72,7 @@ public indirect enum Expression: Sendable, Equatable {
     }
 
     /// The sub-expressions, for walks over the tree.
-    var children: [Expression] {
+    var children: [StyleExpression] {
         switch self {
         case .literal, .get, .has, .zoom: return []
         case .match(let input, let branches, let otherwise): return [input] + branches.map(\.output) + [otherwise]
