@@ -229,7 +229,7 @@ struct CandidateMaker {
                     view.globalPixel(PlanePoint(x: geometry.x($0), y: geometry.y($0)))
                 }
                 if geometry.kind == .polygon, let first = points.first { points.append(first) }
-                let line = Polyline(points).simplified(tolerance: 1)
+                let line = Polyline(points).simplified(tolerance: 0.5)
                 guard line.points.count >= 2, line.length >= width else { continue }
                 let count = spacing.map { max(1, Int(line.length / $0)) } ?? 1
                 for k in 0..<count {
