@@ -11,12 +11,16 @@ import Testing
 @Suite struct StyleGoldenTests {
     let golden = GoldenCheck(threshold: 0.015, allowedFraction: 0.0005)
 
-    func check(_ name: String, view: View, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func check(
+        _ name: String, golden goldenName: String? = nil, view: View, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let loaded = try LoadedMap.load(path: Repository.fixture("maps/\(name).json"))
-        #expect(loaded.warnings.isEmpty, "\(loaded.warnings)")
+        let warnings = try MapWarnings.list(for: loaded)
+        #expect(warnings.isEmpty, "\(warnings)")
         let image = try MapRenderer(map: loaded).renderImage(view: view)
+        let expected = goldenName ?? name
         do {
-            try golden.verify(name, actual: image, expected: "Fixtures/golden/\(name).png")
+            try golden.verify(expected, actual: image, expected: "Fixtures/golden/\(expected).png")
         } catch {
             Issue.record("\(error)", sourceLocation: sourceLocation)
         }
@@ -45,6 +49,20 @@ import Testing
 
     /// Countries classed by population with `step`, an expression label, a stop rule.
     @Test func choropleth() throws { try check("style-choropleth", view: try Self.europe()) }
+
+    /// The showcase (Fixtures/maps/showcase.json, the README's pictures): every feature on
+    /// real data, Europe at a small scale and New York at a large one, from one document.
+    @Test func showcaseEurope() throws {
+        try check(
+            "showcase", golden: "showcase-europe",
+            view: try View.fitting(west: -12, south: 35, east: 35, north: 62, width: 900, height: 640))
+    }
+
+    @Test func showcaseNewYork() throws {
+        try check(
+            "showcase", golden: "showcase-nyc",
+            view: try View.fitting(west: -74.26, south: 40.49, east: -73.69, north: 40.92, width: 640, height: 520))
+    }
 
     /// A multiply-composited hatch layer and a half-transparent casing-and-core border layer.
     @Test func layers() throws { try check("style-layers", view: try Self.europe()) }

@@ -97,8 +97,9 @@ final class TextLayout {
         if let width = options.maxWidth {
             pango_layout_set_width(pointer, Int32((width * Double(PANGO_SCALE)).rounded()))
             pango_layout_set_wrap(pointer, PANGO_WRAP_WORD)
-            pango_layout_set_alignment(pointer, PANGO_ALIGN_CENTER)
         }
+        // Lines of a label are centred on each other, wrapped or broken by the text itself.
+        if options.maxWidth != nil || text.contains("\n") { pango_layout_set_alignment(pointer, PANGO_ALIGN_CENTER) }
         if options.letterSpacing != 0 || options.lineHeight != nil {
             let attributes = pango_attr_list_new()
             if options.letterSpacing != 0 {
