@@ -46,9 +46,13 @@ import Testing
         #expect(Set(properties(["$defs", "gridText", "properties", "halo"])) == Set(SymbolKeys.halo))
     }
 
-    /// docs/map-document.md names every key the decoder reads, and every grid option.
+    /// docs/map-document.md and the style pages it links to name every key the decoder reads,
+    /// and every grid option.
     @Test func everyKeyIsDocumented() throws {
-        let page = try String(contentsOfFile: Repository.root + "/docs/map-document.md", encoding: .utf8)
+        let style = Repository.root + "/docs/style"
+        let pages = ["map-document.md"].map { Repository.root + "/docs/" + $0 }
+            + (try FileManager.default.contentsOfDirectory(atPath: style)).sorted().map { style + "/" + $0 }
+        let page = try pages.map { try String(contentsOfFile: $0, encoding: .utf8) }.joined()
         let documentKeys: [String] = MapDocument.keys + MapDocument.layerKeys + MapDocument.ruleKeys
         let symbolKeys: [String] =
             SymbolKeys.line + SymbolKeys.marker + SymbolKeys.fill + SymbolKeys.pattern + SymbolKeys.hatch
@@ -62,7 +66,7 @@ import Testing
             + LabelStyle.TextTransform.allCases.map(\.rawValue) + MarkerShape.allCases.map(\.rawValue)
         let keys = documentKeys + symbolKeys + gridKeys + gridValues + styleValues
         let missing = Set(keys).filter { !page.contains("`\($0)`") }.sorted()
-        #expect(missing.isEmpty, "docs/map-document.md does not mention \(missing)")
+        #expect(missing.isEmpty, "docs/map-document.md and docs/style/ do not mention \(missing)")
     }
 
     /// The grid's enumerations in the schema are the decoder's.
