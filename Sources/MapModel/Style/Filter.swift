@@ -12,6 +12,19 @@ public indirect enum Filter: Sendable, Equatable {
         case lessOrEqual = "<="
         case greater = ">"
         case greaterOrEqual = ">="
+
+        /// Whether the comparison holds between two values that are `equal` or not and in
+        /// `order` (negative, zero, positive; nil when they cannot be ordered).
+        func holds(equal: Bool, order: Int?) -> Bool {
+            switch self {
+            case .equal: return equal
+            case .notEqual: return !equal
+            case .less: return order.map { $0 < 0 } ?? false
+            case .lessOrEqual: return order.map { $0 <= 0 } ?? false
+            case .greater: return order.map { $0 > 0 } ?? false
+            case .greaterOrEqual: return order.map { $0 >= 0 } ?? false
+            }
+        }
     }
 
     case compare(property: String, Comparison, PropertyValue)
@@ -28,14 +41,7 @@ public indirect enum Filter: Sendable, Equatable {
         switch self {
         case .compare(let property, let comparison, let value):
             let actual = properties[property] ?? .null
-            switch comparison {
-            case .equal: return actual.isEqual(to: value)
-            case .notEqual: return !actual.isEqual(to: value)
-            case .less: return actual.compare(to: value).map { $0 < 0 } ?? false
-            case .lessOrEqual: return actual.compare(to: value).map { $0 <= 0 } ?? false
-            case .greater: return actual.compare(to: value).map { $0 > 0 } ?? false
-            case .greaterOrEqual: return actual.compare(to: value).map { $0 >= 0 } ?? false
-            }
+            return comparison.holds(equal: actual.isEqual(to: value), order: actual.compare(to: value))
         case .isIn(let property, let values):
             let actual = properties[property] ?? .null
             return values.contains { actual.isEqual(to: $0) }

@@ -76,15 +76,7 @@ struct CurvedText {
 
     /// Draws the glyphs, the halo first (a stroke of twice its width around their outlines).
     func draw(in context: CairoContext, view: View, color: Color, halo: (color: Color, width: Double)?) {
-        if let halo, halo.width > 0 {
-            context.save()
-            addGlyphPaths(context, view)
-            context.setColor(halo.color)
-            context.setLineWidth(halo.width * 2)
-            context.setLineJoin(.round)
-            context.stroke()
-            context.restore()
-        }
+        if let halo { context.strokeHalo(halo) { addGlyphPaths(context, view) } }
         addGlyphPaths(context, view)
         context.setColor(color)
         context.setNonZeroFill()

@@ -170,20 +170,31 @@ final class TextLayout {
         let cr = context.pointer
         let originX = x - extents.x
         let originY = y - extents.y
-        if let halo, halo.width > 0 {
-            context.save()
-            context.newPath()
-            context.moveTo(originX, originY)
-            pango_cairo_layout_path(cr, pointer)
-            context.setColor(halo.color)
-            context.setLineWidth(halo.width * 2)
-            context.setLineJoin(.round)
-            context.stroke()
-            context.restore()
+        if let halo {
+            context.strokeHalo(halo) {
+                context.newPath()
+                context.moveTo(originX, originY)
+                pango_cairo_layout_path(cr, pointer)
+            }
         }
         context.newPath()
         context.moveTo(originX, originY)
         context.setColor(color)
         pango_cairo_show_layout(cr, pointer)
+    }
+}
+
+extension CairoContext {
+    /// A text halo: the outlines `addPath` makes, stroked `halo.width` wide on each side with
+    /// round joins, under the text drawn next.
+    func strokeHalo(_ halo: (color: Color, width: Double), addPath: () -> Void) {
+        guard halo.width > 0 else { return }
+        save()
+        addPath()
+        setColor(halo.color)
+        setLineWidth(halo.width * 2)
+        setLineJoin(.round)
+        stroke()
+        restore()
     }
 }

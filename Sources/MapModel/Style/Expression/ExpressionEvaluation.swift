@@ -52,14 +52,7 @@ extension StyleExpression {
         case .compare(let op, let a, let b):
             let x = a.evaluate(context)
             let y = b.evaluate(context)
-            switch op {
-            case .equal: return .bool(x.isEqual(to: y))
-            case .notEqual: return .bool(!x.isEqual(to: y))
-            case .less: return .bool(x.compare(to: y).map { $0 < 0 } ?? false)
-            case .lessOrEqual: return .bool(x.compare(to: y).map { $0 <= 0 } ?? false)
-            case .greater: return .bool(x.compare(to: y).map { $0 > 0 } ?? false)
-            case .greaterOrEqual: return .bool(x.compare(to: y).map { $0 >= 0 } ?? false)
-            }
+            return .bool(op.holds(equal: x.isEqual(to: y), order: x.compare(to: y)))
         case .not(let a): return a.evaluate(context).bool.map { .bool(!$0) } ?? .null
         case .all(let items): return .bool(items.allSatisfy { $0.evaluate(context).bool == true })
         case .any(let items): return .bool(items.contains { $0.evaluate(context).bool == true })

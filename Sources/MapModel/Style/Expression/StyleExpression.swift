@@ -62,14 +62,8 @@ public indirect enum StyleExpression: Sendable, Equatable {
         case log10
     }
 
-    public enum ComparisonOperator: String, Sendable, CaseIterable {
-        case equal = "=="
-        case notEqual = "!="
-        case less = "<"
-        case lessOrEqual = "<="
-        case greater = ">"
-        case greaterOrEqual = ">="
-    }
+    /// The comparisons of object filters, with the same names.
+    public typealias ComparisonOperator = Filter.Comparison
 
     /// The sub-expressions, for walks over the tree.
     var children: [StyleExpression] {
