@@ -28,11 +28,11 @@ import Testing
         let renderer = try MapRenderer(map: map)
         let text = TextEngine(fonts: try FontConfiguration(fonts: map.document.fonts, systemFonts: false))
         _ = renderer
-        let space = LabelSpace(map: map, view: view, text: text)
+        let space = LabelSpace(map: map, view: view, text: text, readers: renderer.readers)
         let rect = Rect(
             minX: view.originX, minY: view.originY, maxX: view.originX + Double(view.width),
             maxY: view.originY + Double(view.height))
-        return space.placedLabels(in: rect)
+        return try space.placedLabels(in: rect)
     }
 
     @Test func placedLabelsNeverOverlap() throws {

@@ -53,7 +53,7 @@ public enum ImageWriter {
             : try CairoSurface.svg(path: path, widthPoints: width, heightPoints: height)
         let context = CairoContext(surface)
         context.scale(points, points)
-        renderer.draw(view: view, into: context)
+        try renderer.draw(view: view, into: context)
         try context.checkStatus()
         try surface.finish()
     }
