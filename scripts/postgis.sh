@@ -28,6 +28,19 @@ as_server_user() {
   if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
 }
 
+# Runs a command with only stdin, stdout and stderr: whatever else the caller left open (a test
+# runner's pipes and sockets) must not be held by the server or the watcher, or a caller waiting
+# for them to close would wait for the server to stop.
+without_inherited_fds() {
+  (
+    for fd in /proc/$BASHPID/fd/*; do
+      fd=${fd##*/}
+      if [ "$fd" -gt 2 ]; then eval "exec $fd>&-"; fi
+    done 2>/dev/null
+    "$@"
+  )
+}
+
 case "$command" in
   start)
     owner=${3:-}
@@ -41,20 +54,14 @@ case "$command" in
     if [ "$(id -u)" -eq 0 ]; then chown postgres: "$dir"; fi
     as_server_user "$bin/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 \
       >"$dir/initdb.log" 2>&1 || { cat "$dir/initdb.log" >&2; exit 1; }
-    as_server_user "$bin/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -s \
+    without_inherited_fds as_server_user "$bin/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -s \
       -o "-c listen_addresses='' -c unix_socket_directories='$dir' -c fsync=off" start \
       || { cat "$dir/postgres.log" >&2; exit 1; }
     if [ -n "$owner" ]; then
       # `tail --pid` returns when the owner exits; then the server goes, and its folder with it.
-      # The watcher closes every descriptor it inherited: a caller that waits for the pipes it
-      # gave us to close (a test runner) must not wait for the watcher too.
-      (
-        for fd in /proc/$BASHPID/fd/*; do
-          fd=${fd##*/}
-          if [ "$fd" -gt 2 ]; then eval "exec $fd>&-"; fi
-        done
-        exec setsid bash -c "tail --pid=$owner -f /dev/null; '$script' stop '$dir' >/dev/null 2>&1; rm -rf '$dir'"
-      ) </dev/null >/dev/null 2>&1 &
+      without_inherited_fds setsid bash -c \
+        "tail --pid=$owner -f /dev/null; '$script' stop '$dir' >/dev/null 2>&1; rm -rf '$dir'" \
+        </dev/null >/dev/null 2>&1 &
     fi
     "$bin/createdb" -h "$dir" -U postgres gis
     "$bin/psql" -h "$dir" -U postgres -d gis -q -v ON_ERROR_STOP=1 -c "CREATE EXTENSION postgis" >/dev/null

@@ -64,6 +64,9 @@ public struct DataSourceOpener: SourceOpener {
                         + "y \(formatNumber(extent.minY)) to \(formatNumber(extent.maxY)): not longitude/latitude "
                         + "as its CRS \(crs.label) says; give the layer its CRS with \"srs\"")
             }
+            if source.attributeFilter != nil || source.sql != nil {
+                try handle.probe(near: handle.extent, key: source.attributeFilter != nil ? "where" : "sql")
+            }
             let world = Rect(
                 minX: -WebMercator.halfWorld, minY: -WebMercator.halfWorld, maxX: WebMercator.halfWorld,
                 maxY: WebMercator.halfWorld)

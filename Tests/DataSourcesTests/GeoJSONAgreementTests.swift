@@ -83,7 +83,8 @@ import Testing
             let features = try source.makeReader().features(in: source.bounds)
             #expect(features.count == strict.count)
             for (a, b) in zip(strict, features) {
-                for key in ["i", "r", "s", "b", "d", "t", "a", "o"] {
+                // Not "a": GeoPackage has no list type, and ogr2ogr writes OGR's list text, "(3:1,2,3)".
+                for key in ["i", "r", "s", "b", "d", "t", "o"] {
                     #expect(a.properties[key] == b.properties[key], "\(key): \(String(describing: b.properties[key]))")
                 }
                 // GeoPackage stores null for a column a feature lacks.

@@ -41,16 +41,18 @@ import Testing
         ("EPSG:2263", 900_000.0, 110_000.0, 1_070_000.0, 280_000.0, false),
         // British National Grid (OSGB36: a datum shift to WGS84).
         ("EPSG:27700", 100_000, 10_000, 650_000, 1_200_000, false),
-        // ETRS89 Lambert azimuthal equal-area over Europe.
-        ("EPSG:3035", 2_600_000, 1_500_000, 6_500_000, 5_400_000, false),
+        // ETRS89 Lambert azimuthal equal-area over Europe (northing first in EPSG).
+        ("EPSG:3035", 2_600_000, 1_500_000, 6_500_000, 5_400_000, true),
         // UTM 33N.
         ("EPSG:32633", 300_000, 4_000_000, 700_000, 7_000_000, false),
         // ETRS89 geographic: latitude first in EPSG, longitude first as OGR hands it over.
         ("EPSG:4258", -10, 36, 30, 70, true),
     ])
-    func agreesWithCs2cs(crs: String, minX: Double, minY: Double, maxX: Double, maxY: Double, latFirst: Bool) throws {
+    /// Points are given to us in GIS order (easting or longitude first), and to cs2cs in the
+    /// CRS's own order when it puts the northing first.
+    func agreesWithCs2cs(crs: String, minX: Double, minY: Double, maxX: Double, maxY: Double, northFirst: Bool) throws {
         let points = grid(minX, minY, maxX, maxY)
-        let expected = try cs2cs(crs, points, authorityOrder: latFirst)
+        let expected = try cs2cs(crs, points, authorityOrder: northFirst)
         let actual = try ours(crs, points)
         #expect(expected.count == points.count)
         for (e, a) in zip(expected, actual) {

@@ -143,8 +143,13 @@ import Testing
     /// Data that is not in the CRS it claims: the coordinates give it away, read whole or by view.
     @Test func dataOutsideItsCRS() throws {
         try Support.withScratch { folder in
-            try boroughs(folder, "b.gpkg", ["-f", "GPKG", "-t_srs", "EPSG:3857", "-a_srs", "EPSG:4326"])
-            try boroughs(folder, "b.shp", ["-t_srs", "EPSG:3857", "-a_srs", "EPSG:4326"])
+            // Web Mercator metres, then labelled longitude/latitude.
+            try boroughs(folder, "m.gpkg", ["-f", "GPKG", "-t_srs", "EPSG:3857"])
+            let mercator = folder.appendingPathComponent("m.gpkg").path
+            try Support.run(
+                "ogr2ogr",
+                ["-f", "GPKG", "-a_srs", "EPSG:4326", folder.appendingPathComponent("b.gpkg").path, mercator])
+            try Support.run("ogr2ogr", ["-a_srs", "EPSG:4326", folder.appendingPathComponent("b.shp").path, mercator])
             let indexed = try error(#"{"name": "b", "source": "b.gpkg", "fill": {}}"#, in: folder)
             #expect(indexed.contains("layers[0].source: b.gpkg spans x -82"), "\(indexed)")
             #expect(

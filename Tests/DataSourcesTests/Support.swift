@@ -24,31 +24,35 @@ enum Support {
     static let allowedFraction = 0.0005
 
     /// Runs a tool and returns its standard output; a non-zero exit is an error carrying its
-    /// standard error.
+    /// standard error. posix_spawn and waitpid rather than Foundation's Process, whose wait also
+    /// waits for descendants that outlive the tool (the database server postgis.sh leaves
+    /// running).
     @discardableResult
-    static func run(_ tool: String, _ arguments: [String], environment: [String: String]? = nil) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        if let environment { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
+    static func run(_ tool: String, _ arguments: [String]) throws -> String {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("ds-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let out = scratch.appendingPathComponent("out")
-        let err = scratch.appendingPathComponent("err")
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        let stdout = String(decoding: try Data(contentsOf: out), as: UTF8.self)
-        guard process.terminationStatus == 0 else {
-            let stderr = String(decoding: try Data(contentsOf: err), as: UTF8.self)
+        let out = scratch.appendingPathComponent("out").path
+        let err = scratch.appendingPathComponent("err").path
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let argv = ([tool] + arguments).map { strdup($0) } + [nil]
+        defer { for arg in argv { free(arg) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawnp(&pid, tool, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw ToolFailure(description: "\(tool): cannot start it (error \(spawned))") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        let stdout = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
+        // Exited normally with status 0 (the WIFEXITED/WEXITSTATUS macros, which Swift lacks).
+        guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
+            let stderr = (try? String(contentsOfFile: err, encoding: .utf8)) ?? ""
             throw ToolFailure(
-                description:
-                    "\(tool) \(arguments.joined(separator: " ")) exited \(process.terminationStatus): \(stderr)")
+                description: "\(tool) \(arguments.joined(separator: " ")) failed (status \(status)): \(stderr)")
         }
         return stdout
     }

@@ -88,8 +88,10 @@ final class OGRLayerHandle {
                 GDALClose(dataset)
                 throw SourceProblem(
                     "layer",
-                    "\(spec.name) has no layer \"\(name)\"; its layers are "
-                        + names.map { "\"\($0)\"" }.joined(separator: ", "))
+                    "\(spec.name) has no layer \"\(name)\""
+                        + (names.isEmpty
+                            ? " (it holds none)"
+                            : "; its layers are " + names.map { "\"\($0)\"" }.joined(separator: ", ")))
             }
         } else {
             let names = OGRLayerHandle.layerNames(dataset)
@@ -122,6 +124,24 @@ final class OGRLayerHandle {
     deinit {
         if isResultSet { GDALDatasetReleaseResultSet(dataset, layer) }
         GDALClose(dataset)
+    }
+
+    /// Reads one feature in a corner of the data, so that a filter or statement the driver checks
+    /// only when reading (GeoPackage, PostgreSQL) fails at load, naming its key. The spatial
+    /// filter keeps a database from reading a whole table for it.
+    func probe(near extent: Rect?, key: String) throws(SourceProblem) {
+        if let extent {
+            let step = max(extent.width, extent.height) * 1e-6
+            OGR_L_SetSpatialFilterRect(layer, extent.minX, extent.minY, extent.minX + step, extent.minY + step)
+        }
+        defer { OGR_L_SetSpatialFilter(layer, nil) }
+        OGR_L_ResetReading(layer)
+        GDALRuntime.resetError()
+        if let feature = OGR_L_GetNextFeature(layer) { OGR_F_Destroy(feature) }
+        if GDALRuntime.failed {
+            throw SourceProblem(key, "reading failed: \(GDALRuntime.lastError() ?? "GDAL gives no reason")")
+        }
+        OGR_L_ResetReading(layer)
     }
 
     /// The short name of the driver that opened the dataset (`PostgreSQL`, `GPKG`).
@@ -186,7 +206,9 @@ final class OGRLayerHandle {
     var extent: Rect? {
         var envelope = OGREnvelope()
         GDALRuntime.resetError()
-        guard OGR_L_GetExtent(layer, &envelope, 1) == OGRERR_NONE else { return nil }
+        // Without force first: an index's or the database statistics' extent, when known.
+        guard OGR_L_GetExtent(layer, &envelope, 0) == OGRERR_NONE || OGR_L_GetExtent(layer, &envelope, 1) == OGRERR_NONE
+        else { return nil }
         let rect = Rect(minX: envelope.MinX, minY: envelope.MinY, maxX: envelope.MaxX, maxY: envelope.MaxY)
         return rect.isEmpty ? nil : rect
     }
