@@ -24,6 +24,9 @@ let package = Package(
             name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(
+            name: "CXXHash", path: "Sources/CXXHash", pkgConfig: "libxxhash",
+            providers: [.apt(["libxxhash-dev"])]),
+        .systemLibrary(
             name: "CGDAL", path: "Sources/CGDAL", pkgConfig: "gdal",
             providers: [.apt(["libgdal-dev"])]),
         .systemLibrary(
@@ -45,7 +48,8 @@ let package = Package(
         .target(name: "ImageDiff", dependencies: ["Raster"]),
         .target(
             name: "Render", dependencies: ["DataSources", "MapModel", "Grids", "Geodesy", "Raster", "CCairo", "CPango"]),
-        .target(name: "Tiles", dependencies: ["Render", "MapModel", "Geodesy", "Raster", "ImageDiff", "CSQLite"]),
+        .target(
+            name: "Tiles", dependencies: ["Render", "MapModel", "Geodesy", "Raster", "ImageDiff", "CSQLite", "CXXHash"]),
         .target(name: "Sheets", dependencies: ["Render", "Grids", "MapModel", "Geodesy", "Raster"]),
         .executableTarget(
             name: "meridian",
@@ -58,17 +62,28 @@ let package = Package(
             name: "meridian-bench",
             dependencies: ["Geodesy", "MapModel", "Grids", "Render", "Tiles", "Raster", "ImageDiff"]),
 
-        .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
-        .testTarget(name: "MapModelTests", dependencies: ["MapModel"]),
+        // Shared by the test targets: fixture paths, temporary folders, running reference tools
+        // (sqlite3, GeoConvert, poppler, pypng) and the built binary, the golden-image harness.
+        // Not linked into `meridian`.
+        .target(
+            name: "TestSupport", dependencies: ["Raster", "ImageDiff", "MapModel", "Render"], path: "Tests/TestSupport"),
+        // `make golden-update` ends with this: the contact sheet of the goldens it changed.
+        .executableTarget(name: "golden-review", dependencies: ["TestSupport"], path: "Tests/GoldenReview"),
+
+        .testTarget(name: "GeodesyTests", dependencies: ["Geodesy", "TestSupport"]),
+        .testTarget(name: "MapModelTests", dependencies: ["MapModel", "TestSupport"]),
         .testTarget(
             name: "DataSourcesTests", dependencies: ["DataSources", "MapModel", "Render", "Raster", "ImageDiff"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
-        .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff", "Raster"]),
-        .testTarget(name: "GridsTests", dependencies: ["Grids", "Geodesy"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "MapModel", "Raster", "ImageDiff"]),
-        .testTarget(name: "TilesTests", dependencies: ["Tiles", "Render", "MapModel", "Raster", "ImageDiff"]),
-        .testTarget(name: "SheetsTests", dependencies: ["Sheets", "Render", "MapModel", "Raster", "ImageDiff"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
+        .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff", "Raster", "TestSupport"]),
+        .testTarget(name: "GridsTests", dependencies: ["Grids", "Geodesy", "TestSupport"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "MapModel", "Raster", "ImageDiff", "TestSupport"]),
+        .testTarget(
+            name: "TilesTests", dependencies: ["Tiles", "Render", "MapModel", "Raster", "ImageDiff", "TestSupport"]),
+        .testTarget(
+            name: "SheetsTests", dependencies: ["Sheets", "Render", "MapModel", "Raster", "ImageDiff", "TestSupport"]),
+        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "Raster", "ImageDiff"]),
         // Runs the built `meridian` binary the way users do.
-        .testTarget(name: "CLITests", dependencies: ["meridian", "Raster", "ImageDiff"]),
+        .testTarget(name: "CLITests", dependencies: ["meridian", "Raster", "ImageDiff", "TestSupport"]),
     ]
 )

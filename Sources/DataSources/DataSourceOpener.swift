@@ -60,8 +60,8 @@ public struct DataSourceOpener: SourceOpener {
             {
                 throw SourceProblem(
                     source.srs != nil ? "srs" : "source",
-                    "\(spec.name) spans x \(formatNumber(extent.minX)) to \(formatNumber(extent.maxX)), "
-                        + "y \(formatNumber(extent.minY)) to \(formatNumber(extent.maxY)): not longitude/latitude "
+                    "\(spec.name) spans x \(DecimalFormat.shortest(extent.minX)) to \(DecimalFormat.shortest(extent.maxX)), "
+                        + "y \(DecimalFormat.shortest(extent.minY)) to \(DecimalFormat.shortest(extent.maxY)): not longitude/latitude "
                         + "as its CRS \(crs.label) says; give the layer its CRS with \"srs\"")
             }
             if source.attributeFilter != nil || source.sql != nil {

@@ -7,7 +7,7 @@ import MapModel
 final class LayerReaders {
     private let map: LoadedMap
     private var readers: [ObjectIdentifier: any FeatureReader] = [:]
-    private var anchors: [AnchorKey: (x: Double, y: Double)?] = [:]
+    private var anchors: [AnchorKey: PlanePoint?] = [:]
     /// Past this many anchors kept, the cache starts afresh: memory stays bounded.
     static let anchorLimit = 1_000_000
 
@@ -32,7 +32,7 @@ final class LayerReaders {
     }
 
     /// Where a feature of a labelled layer is labelled (nil without geometry).
-    func anchor(layer: Int, _ feature: Feature) -> (x: Double, y: Double)? {
+    func anchor(layer: Int, _ feature: Feature) -> PlanePoint? {
         if let known = map.labelAnchors[layer] { return known[feature.index] }
         let key = AnchorKey(source: ObjectIdentifier(map.sources[layer]), feature: feature.index)
         if let known = anchors[key] { return known }

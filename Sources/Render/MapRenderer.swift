@@ -46,9 +46,7 @@ public final class MapRenderer {
         let grid = showsGrid ? map.document.grid.flatMap { gridRenderer.prepare($0, view: view) } : nil
         defer { grid?.drawLabels(into: context, painter: gridRenderer.labelPainter) }
 
-        let whole = Rect(
-            minX: view.originX, minY: view.originY,
-            maxX: view.originX + Double(view.width), maxY: view.originY + Double(view.height))
+        let whole = view.globalBounds
         let content = try MapContent(renderer: self, view: view, region: whole, margin: margin)
         guard let tileSize, view.width % tileSize == 0, view.height % tileSize == 0,
             view.width > tileSize || view.height > tileSize
@@ -83,9 +81,8 @@ public final class MapRenderer {
         }
         for label in content.labels {
             let layout = text.layout(label.text, font: label.font)
-            layout.draw(
-                in: context, x: label.textX - view.originX, y: label.textY - view.originY,
-                color: label.color, halo: label.halo)
+            let corner = view.transform.image(global: label.corner)
+            layout.draw(in: context, x: corner.x, y: corner.y, color: label.color, halo: label.halo)
         }
     }
 
@@ -143,22 +140,8 @@ public final class MapRenderer {
         /// Bounds of Web Mercator bounds in global pixels (corners suffice in Web Mercator;
         /// in another plane the walked edges give a close enough box for culling).
         static func pixelBounds(_ bounds: Rect, _ view: View) -> Rect {
-            guard view.plane != nil else {
-                let a = view.globalPixel(bounds.minX, bounds.maxY)
-                let b = view.globalPixel(bounds.maxX, bounds.minY)
-                return Rect(minX: a.x, minY: a.y, maxX: b.x, maxY: b.y)
-            }
-            var box = Rect.empty
-            for (x, y) in [
-                (bounds.minX, bounds.minY), (bounds.minX, bounds.maxY), (bounds.maxX, bounds.minY),
-                (bounds.maxX, bounds.maxY),
-                (bounds.centerX, bounds.minY), (bounds.centerX, bounds.maxY), (bounds.minX, bounds.centerY),
-                (bounds.maxX, bounds.centerY),
-            ] {
-                let p = view.globalPixel(x, y)
-                box.include(x: p.x, y: p.y)
-            }
-            return box.expanded(by: 1)
+            guard view.plane != nil else { return view.transform.global(bounds) }
+            return bounds.boundsOfEdges(steps: 2, under: view.globalPixel).expanded(by: 1)
         }
     }
 

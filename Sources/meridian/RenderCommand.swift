@@ -1,5 +1,6 @@
 import DataSources
 import Foundation
+import Geodesy
 import MapModel
 import Render
 
@@ -47,7 +48,7 @@ enum RenderCommand: Subcommand {
             if type == "none" {
                 document.grid?.visible = false
             } else {
-                guard let kind = GridSettings.Kind(rawValue: type) else {
+                guard let kind = GridType(rawValue: type) else {
                     throw UsageError("--grid \(type): expected latlong, utm, mgrs, usng or none")
                 }
                 var grid = document.grid?.withType(kind) ?? GridSettings(type: kind)

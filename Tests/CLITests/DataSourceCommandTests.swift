@@ -1,6 +1,7 @@
 import Foundation
 import ImageDiff
 import Raster
+import TestSupport
 import Testing
 
 /// `meridian render` from sources GDAL reads, as a user runs it: a Shapefile in a national CRS
@@ -10,7 +11,7 @@ import Testing
     static let view = ["--bbox", "-74.26,40.49,-73.69,40.92", "--size", "640x520"]
 
     func map(_ folder: URL, source: String) throws -> String {
-        let fonts = Meridian.fixture("fonts")
+        let fonts = Repository.fixture("fonts")
         let text = #"""
             {"background": "#cfe3ee", "fonts": ["\#(fonts)"], "systemFonts": false, "layers": [
               {"name": "boroughs", "source": \#(source), "fill": {"color": "#f4efe1", "outline": {"color": "#8a7a5a", "width": 1}}},
@@ -22,28 +23,19 @@ import Testing
     }
 
     func ogr2ogr(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["ogr2ogr"] + arguments
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw ToolFailure(arguments: arguments) }
-    }
-
-    struct ToolFailure: Error {
-        let arguments: [String]
+        try Tool.output("ogr2ogr", arguments)
     }
 
     @Test func shapefileInStatePlaneRendersAsTheGeoJSON() throws {
-        let folder = try Meridian.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(folder) }
         try ogr2ogr([
             "-t_srs", "EPSG:2263", folder.appendingPathComponent("nybb.shp").path,
-            Meridian.fixture("data/nybb.geojson"),
+            Repository.fixture("data/nybb.geojson"),
         ])
         let fromGeoJSON = folder.appendingPathComponent("geojson.png").path
         let fromShapefile = folder.appendingPathComponent("shapefile.png").path
-        let geojsonMap = try map(folder, source: "\"\(Meridian.fixture("data/nybb.geojson"))\"")
+        let geojsonMap = try map(folder, source: "\"\(Repository.fixture("data/nybb.geojson"))\"")
         #expect(
             try Meridian.run(["render", geojsonMap] + DataSourceCommandTests.view + ["-o", fromGeoJSON]).status == 0)
         let shapefileMap = try map(folder, source: "\"nybb.shp\"")
@@ -64,12 +56,12 @@ import Testing
         ),
     ])
     func badSourcesGetOneLineAndNoFile(source: String, expected: String) throws {
-        let folder = try Meridian.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(folder) }
         try "some words\n".write(to: folder.appendingPathComponent("notes.dat"), atomically: true, encoding: .utf8)
         try ogr2ogr([
             "-t_srs", "EPSG:2263", folder.appendingPathComponent("nybb.shp").path,
-            Meridian.fixture("data/nybb.geojson"),
+            Repository.fixture("data/nybb.geojson"),
         ])
         let mapPath = try map(folder, source: source)
         let output = folder.appendingPathComponent("out.png").path

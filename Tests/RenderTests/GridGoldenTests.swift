@@ -1,7 +1,9 @@
 import Foundation
+import Geodesy
 import ImageDiff
 import MapModel
 import Raster
+import TestSupport
 import Testing
 
 @testable import Render
@@ -11,13 +13,13 @@ import Testing
 /// format and unit; a block of tiles; the two grid-*.json documents. `make golden-update`
 /// rewrites them after an intended change.
 @Suite struct GridGoldenTests {
-    let golden = GoldenCheck(testFile: #filePath, threshold: 0.015, allowedFraction: 0.0005)
+    let golden = GoldenCheck(threshold: 0.015, allowedFraction: 0.0005)
 
     /// The scale denominator of zoom z for 256-pixel tiles at the standard pixel.
     static func zoomScale(_ z: Double) -> Double { 559_082_264.029 / pow(2, z) }
 
     static func document(_ name: String) throws -> MapDocument {
-        try MapDocument.load(path: TestMaps.root.appendingPathComponent("Fixtures/maps/\(name)").path)
+        try MapDocument.load(path: Repository.fixture("maps/\(name)"))
     }
 
     func check(
@@ -54,8 +56,8 @@ import Testing
         ]
     }
 
-    @Test(arguments: GridSettings.Kind.allCases)
-    func eachTypeAtFourScales(_ type: GridSettings.Kind) throws {
+    @Test(arguments: GridType.allCases)
+    func eachTypeAtFourScales(_ type: GridType) throws {
         for (name, map, view) in try Self.views() {
             try check("grid-\(type.rawValue)-\(name)", map: map, grid: GridSettings(type: type), view: view)
         }

@@ -61,7 +61,7 @@ final class MercatorProjector: CoordinateTransform {
             for i in 0..<count where !(coordinates[2 * i].isFinite && coordinates[2 * i + 1].isFinite) {
                 _ = context.takeError()
                 throw TransformFailure(
-                    "the position (\(formatNumber(original[2 * i])), \(formatNumber(original[2 * i + 1]))) "
+                    "the position (\(DecimalFormat.shortest(original[2 * i])), \(DecimalFormat.shortest(original[2 * i + 1]))) "
                         + "cannot be converted from \(crs.label) to longitude/latitude: is the CRS right?")
             }
         } else {
@@ -70,12 +70,12 @@ final class MercatorProjector: CoordinateTransform {
                 let lat = coordinates[2 * i + 1]
                 guard lon >= -180, lon <= 180 else {
                     throw TransformFailure(
-                        "longitude \(formatNumber(lon)) is out of range (-180 to 180): the data is not in "
+                        "longitude \(DecimalFormat.shortest(lon)) is out of range (-180 to 180): the data is not in "
                             + "longitude/latitude; give the layer its CRS with \"srs\"")
                 }
                 guard lat >= -90, lat <= 90 else {
                     throw TransformFailure(
-                        "latitude \(formatNumber(lat)) is out of range (-90 to 90): the data is not in "
+                        "latitude \(DecimalFormat.shortest(lat)) is out of range (-90 to 90): the data is not in "
                             + "longitude/latitude; give the layer its CRS with \"srs\"")
                 }
             }

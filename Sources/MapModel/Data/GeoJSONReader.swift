@@ -199,10 +199,10 @@ private struct GeometryBuilder {
             return
         }
         guard lon >= -180, lon <= 180 else {
-            throw error(path, "longitude \(formatNumber(lon)) is out of range (-180 to 180)")
+            throw error(path, "longitude \(DecimalFormat.shortest(lon)) is out of range (-180 to 180)")
         }
         guard lat >= -90, lat <= 90 else {
-            throw error(path, "latitude \(formatNumber(lat)) is out of range (-90 to 90)")
+            throw error(path, "latitude \(DecimalFormat.shortest(lat)) is out of range (-90 to 90)")
         }
         coordinates.append(WebMercator.x(longitude: lon))
         coordinates.append(WebMercator.y(latitude: lat))

@@ -1,4 +1,5 @@
 import Foundation
+import Geodesy
 
 /// A map document with its sources opened: each distinct source once (layers sharing a source
 /// share it), and label anchors computed once for labelled layers held in memory.
@@ -9,7 +10,7 @@ public final class LoadedMap: Sendable {
     /// For each labelled layer whose source is held in memory (a `FeatureStore`): the anchor
     /// of each feature by index (nil where it has no geometry). Indexed sources get theirs
     /// as their features are read.
-    public let labelAnchors: [[(x: Double, y: Double)?]?]
+    public let labelAnchors: [[PlanePoint?]?]
     /// For each layer: the longest label text (in characters), which bounds how far a
     /// label can reach from its anchor; 0 for layers without labels.
     public let longestLabel: [Int]
@@ -18,9 +19,9 @@ public final class LoadedMap: Sendable {
     /// line passes DataSources' opener, which reads whatever GDAL reads.
     public init(document: MapDocument, opener: any SourceOpener = GeoJSONFiles()) throws {
         self.document = document
-        var bySource: [LayerSource: (source: any FeatureSource, anchors: [(x: Double, y: Double)?]?)] = [:]
+        var bySource: [LayerSource: (source: any FeatureSource, anchors: [PlanePoint?]?)] = [:]
         var sources: [any FeatureSource] = []
-        var anchors: [[(x: Double, y: Double)?]?] = []
+        var anchors: [[PlanePoint?]?] = []
         for (i, layer) in document.layers.enumerated() {
             var entry = try bySource[layer.source] ?? (opener.open(layer.source, layer: i, document: document), nil)
             try LoadedMap.checkDrawable(layer, i, entry.source, document)

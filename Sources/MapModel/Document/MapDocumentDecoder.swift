@@ -1,4 +1,5 @@
 import Foundation
+import Geodesy
 
 extension MapDocument {
     /// Reads and validates a map document. Source paths are resolved against the document's
@@ -26,7 +27,8 @@ extension MapDocument {
             let value = try node.number()
             guard value >= 0 else {
                 throw node.error(
-                    "a reference scale is a scale denominator (e.g. 50000), or 0 for none; got \(formatNumber(value))")
+                    "a reference scale is a scale denominator (e.g. 50000), or 0 for none; got \(DecimalFormat.shortest(value))"
+                )
             }
             map.referenceScale = value > 0 ? value : nil
         }
@@ -73,7 +75,8 @@ extension MapDocument {
         if let n = object["maxScale"] { layer.maxScale = try n.positiveNumber(allowZero: false) }
         if let lo = layer.minScale, let hi = layer.maxScale, lo >= hi {
             throw object["maxScale"]!.error(
-                "maxScale (\(formatNumber(hi))) must be greater than minScale (\(formatNumber(lo)))")
+                "maxScale (\(DecimalFormat.shortest(hi))) must be greater than minScale (\(DecimalFormat.shortest(lo)))"
+            )
         }
         if let n = object["scalesSymbols"] { layer.scalesSymbols = try n.bool() }
         if let n = object["filter"] { layer.filter = try n.filter() }

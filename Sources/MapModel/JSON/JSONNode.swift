@@ -1,3 +1,5 @@
+import Geodesy
+
 /// A JSON value together with where it came from (file and JSON path), so that every
 /// reading error can say exactly where the problem is.
 public struct JSONNode: Sendable {
@@ -37,7 +39,9 @@ public struct JSONNode: Sendable {
 
     public func integer() throws -> Int {
         let n = try number()
-        guard n == n.rounded(), abs(n) < 1e15 else { throw error("expected a whole number, got \(n)") }
+        guard n == n.rounded(), abs(n) < 1e15 else {
+            throw error("expected a whole number, got \(DecimalFormat.shortest(n))")
+        }
         return Int(n)
     }
 
@@ -46,7 +50,7 @@ public struct JSONNode: Sendable {
         let n = try number()
         guard range.contains(n) else {
             throw error(
-                "\(formatNumber(n)) is out of range (\(formatNumber(range.lowerBound)) to \(formatNumber(range.upperBound)))"
+                "\(DecimalFormat.shortest(n)) is out of range (\(DecimalFormat.shortest(range.lowerBound)) to \(DecimalFormat.shortest(range.upperBound)))"
             )
         }
         return n
@@ -94,10 +98,4 @@ public struct JSONObject: Sendable {
     }
 
     public var keys: [String] { members.map(\.key) }
-}
-
-/// Formats a number the way users wrote it: `3` rather than `3.0`.
-public func formatNumber(_ value: Double) -> String {
-    if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-    return String(value)
 }

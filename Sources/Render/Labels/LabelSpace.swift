@@ -113,7 +113,7 @@ final class LabelSpace {
         for feature in try readers.features(layer: key.layer, in: view.mercatorBounds(ofGlobalPixels: pixels)) {
             if let filter = layer.filter, !filter.matches(feature.properties) { continue }
             guard let anchor = readers.anchor(layer: key.layer, feature) else { continue }
-            let g = view.globalPixel(anchor.x, anchor.y)
+            let g = view.globalPixel(anchor)
             guard g.x >= pixels.minX, g.x < pixels.maxX, g.y >= pixels.minY, g.y < pixels.maxY else { continue }
             items.append(LabelSource(feature: feature.index, properties: feature.properties, x: g.x, y: g.y))
         }
@@ -151,7 +151,7 @@ final class LabelSpace {
         let grow = halo?.width ?? 0
         return LabelCandidate(
             id: id, priority: label.priority, text: string, font: font, color: label.color, halo: halo,
-            textX: left, textY: top,
+            corner: PlanePoint(x: left, y: top),
             box: Rect(
                 minX: left - grow, minY: top - grow, maxX: left + extents.width + grow,
                 maxY: top + extents.height + grow))
