@@ -61,16 +61,15 @@ extension MapDocument {
     }
 
     static let layerKeys = [
-        "name", "source", "visible", "minScale", "maxScale", "scalesSymbols", "filter",
-        "marker", "line", "fill", "label",
+        "name", "source", "layer", "where", "sql", "srs", "visible", "minScale", "maxScale", "scalesSymbols",
+        "filter", "marker", "line", "fill", "label",
     ]
 
     static func decodeLayer(_ node: JSONNode, baseDirectory: String) throws -> Layer {
         let object = try node.object(allowed: layerKeys)
         let name = try object.required("name").string()
         guard !name.isEmpty else { throw object["name"]!.error("a layer name cannot be empty") }
-        let sourceNode = try object.required("source")
-        var layer = Layer(name: name, source: resolve(try sourceNode.string(), against: baseDirectory))
+        var layer = Layer(name: name, source: try layerSource(object, baseDirectory: baseDirectory))
         if let n = object["visible"] { layer.visible = try n.bool() }
         if let n = object["minScale"] { layer.minScale = try n.positiveNumber(allowZero: true) }
         if let n = object["maxScale"] { layer.maxScale = try n.positiveNumber(allowZero: false) }
