@@ -26,20 +26,27 @@ let package = Package(
 
         // Pure Swift.
         .target(name: "Geodesy"),
-        .target(name: "MapModel", dependencies: ["Geodesy"]),
+        // Reading inputs: regular files only, sizes and line lengths bounded (docs/limits.md).
+        .target(name: "FileInput"),
+        .target(name: "MapModel", dependencies: ["Geodesy", "FileInput"]),
         .target(name: "Grids", dependencies: ["Geodesy"]),
         // libpng reports errors by longjmp, which Swift cannot catch: this small C target holds
         // the setjmp-guarded calls and turns them into status codes.
         .target(name: "CPNGCodec", dependencies: ["CPNG"]),
         // Images in memory and PNG encoding/decoding through libpng.
-        .target(name: "Raster", dependencies: ["CPNGCodec"]),
+        .target(name: "Raster", dependencies: ["CPNGCodec", "FileInput"]),
         .target(name: "ImageDiff", dependencies: ["Raster"]),
-        .target(name: "Render", dependencies: ["MapModel", "Grids", "Geodesy", "Raster", "CCairo", "CPango"]),
-        .target(name: "Tiles", dependencies: ["Render", "MapModel", "Geodesy", "Raster", "ImageDiff", "CSQLite"]),
+        .target(
+            name: "Render", dependencies: ["MapModel", "Grids", "Geodesy", "Raster", "FileInput", "CCairo", "CPango"]),
+        .target(
+            name: "Tiles",
+            dependencies: ["Render", "MapModel", "Geodesy", "Raster", "ImageDiff", "FileInput", "CSQLite"]),
         .target(name: "Sheets", dependencies: ["Render", "Grids", "MapModel", "Geodesy", "Raster"]),
         .executableTarget(
             name: "meridian",
-            dependencies: ["Geodesy", "MapModel", "Grids", "Render", "Tiles", "Sheets", "ImageDiff", "Raster"]),
+            dependencies: [
+                "Geodesy", "MapModel", "Grids", "Render", "Tiles", "Sheets", "ImageDiff", "Raster", "FileInput",
+            ]),
 
         // `make bench`: micro-benchmarks (conversions per second, render and encode costs).
         .executableTarget(
@@ -47,6 +54,7 @@ let package = Package(
             dependencies: ["Geodesy", "MapModel", "Grids", "Render", "Tiles", "Raster", "ImageDiff"]),
 
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
+        .testTarget(name: "FileInputTests", dependencies: ["FileInput"]),
         .testTarget(name: "MapModelTests", dependencies: ["MapModel"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff", "Raster"]),
