@@ -40,7 +40,7 @@ import Testing
     @Test func readErrors() throws {
         let directory = try scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        #expect(throws: FileError(path: directory, operation: "read", reason: "Is a directory")) {
+        #expect(throws: FileError(path: directory, operation: "read", reason: "is a folder, not a regular file")) {
             try FileIO.readBytes(atPath: directory)
         }
         #expect(throws: FileError(path: directory + "/x", operation: "read", reason: "No such file or directory")) {
