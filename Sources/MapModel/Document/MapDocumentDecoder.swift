@@ -1,16 +1,21 @@
+import FileInput
 import Foundation
 
 extension MapDocument {
+    /// The largest map document read: documents hold styles, not data, and are kilobytes;
+    /// the limit keeps a wrong file (a disk image, a log) from being read whole. docs/limits.md.
+    public static let maxFileBytes = 16 << 20
+
     /// Reads and validates a map document. Source paths are resolved against the document's
     /// folder; the sources themselves are read by `LoadedMap`.
     public static func load(path: String) throws -> MapDocument {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw DocumentError(
-                file: path, place: "",
-                message: FileManager.default.fileExists(atPath: path)
-                    ? "cannot read the file" : "no such file")
+        let bytes: [UInt8]
+        do {
+            bytes = try ReadableFile.contents(atPath: path, limit: maxFileBytes)
+        } catch {
+            throw DocumentError(file: path, place: "", message: error.reason)
         }
-        let root = JSONNode(value: try JSONParser.parse([UInt8](data), file: path), file: path)
+        let root = JSONNode(value: try JSONParser.parse(bytes, file: path), file: path)
         return try decode(root, baseDirectory: (path as NSString).deletingLastPathComponent)
     }
 
@@ -33,10 +38,11 @@ extension MapDocument {
         if let node = object["fonts"] {
             map.fonts = try node.array().map { item in
                 let path = resolve(try item.string(), against: baseDirectory)
-                guard FileManager.default.fileExists(atPath: path) else {
-                    throw item.error("font file or folder not found: \(path)")
+                switch FileKind(atPath: path) {
+                case .regular, .directory: return path
+                case .missing: throw item.error("font file or folder not found: \(path)")
+                case let kind: throw item.error("\(path) is \(kind), not a font file or folder")
                 }
-                return path
             }
         }
         if let node = object["systemFonts"] { map.systemFonts = try node.bool() }
