@@ -42,7 +42,7 @@ public struct LineReader {
                     return line.count > maxLength ? .tooLong : .text(Self.text(line))
                 }
             }
-            let newline = buffer[start..<end].firstIndex(of: UInt8(ascii: "\n"))
+            let newline = newlineIndex()
             let stop = newline ?? end
             defer { start = newline.map { $0 + 1 } ?? end }
             if skippingRest {
@@ -59,6 +59,17 @@ public struct LineReader {
                 if line.last == UInt8(ascii: "\r") { line.removeLast() }
                 return line.count > maxLength ? .tooLong : .text(Self.text(line))
             }
+        }
+    }
+
+    /// Where the next "\n" in the buffered bytes is (memchr: fast even in debug builds, where
+    /// the bytes of an endless line are all scanned).
+    private func newlineIndex() -> Int? {
+        buffer.withUnsafeBytes { bytes in
+            guard let found = memchr(bytes.baseAddress! + start, Int32(UInt8(ascii: "\n")), end - start) else {
+                return nil
+            }
+            return found - UnsafeMutableRawPointer(mutating: bytes.baseAddress!)
         }
     }
 
