@@ -15,3 +15,16 @@ public struct DocumentError: Error, CustomStringConvertible, Sendable, Equatable
         place.isEmpty ? "\(file): \(message)" : "\(file): \(place): \(message)"
     }
 }
+
+extension DocumentError {
+    /// The longest piece of the input that a message quotes.
+    public static let maxQuotedCharacters = 80
+
+    /// Text from the input as a message shows it: in double quotes with control characters
+    /// escaped as JSON writes them, so that the message stays one line, and cut after 80
+    /// characters, so that a 10 MB value does not fill the terminal.
+    public static func quote(_ text: String) -> String {
+        guard text.count > maxQuotedCharacters else { return JSONWriter.quoted(text) }
+        return JSONWriter.quoted(String(text.prefix(maxQuotedCharacters))) + "... (\(text.count) characters)"
+    }
+}

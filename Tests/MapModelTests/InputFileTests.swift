@@ -55,7 +55,7 @@ import Testing
         #expect(
             throws: DocumentError(
                 file: "map.json", place: "fonts[0]",
-                message: "\(directory)/font.ttf is a FIFO (named pipe), not a font file or folder")
+                message: "\"\(directory)/font.ttf\" is a FIFO (named pipe), not a font file or folder")
         ) { try MapDocument.decode(node, baseDirectory: directory) }
         try Data().write(to: URL(fileURLWithPath: directory + "/real.ttf"))
         let good = #"{"fonts": ["real.ttf", "."], "layers": []}"#

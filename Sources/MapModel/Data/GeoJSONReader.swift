@@ -43,14 +43,16 @@ public enum GeoJSONReader {
         case "Point", "MultiPoint", "LineString", "MultiLineString", "Polygon", "MultiPolygon", "GeometryCollection":
             return [Feature(index: 0, geometries: try geometries(root), properties: Properties())]
         default:
-            throw object["type"]!.error("not GeoJSON: unknown type \"\(type)\"")
+            throw object["type"]!.error("not GeoJSON: unknown type \(DocumentError.quote(type))")
         }
     }
 
     private static func feature(_ node: JSONNode, index: Int) throws -> Feature {
         let object = try node.object(allowed: node.keysForGeoJSON)
         let type = try object.required("type").string()
-        guard type == "Feature" else { throw object["type"]!.error("expected \"Feature\", got \"\(type)\"") }
+        guard type == "Feature" else {
+            throw object["type"]!.error("expected \"Feature\", got \(DocumentError.quote(type))")
+        }
         var properties = Properties()
         if let props = object["properties"] {
             guard case .object(let members) = props.value else {
@@ -109,7 +111,7 @@ public enum GeoJSONReader {
             }
             return [builder.build(.polygon)]
         default:
-            throw object["type"]!.error("not a GeoJSON geometry type: \"\(type)\"")
+            throw object["type"]!.error("not a GeoJSON geometry type: \(DocumentError.quote(type))")
         }
     }
 }

@@ -40,8 +40,8 @@ extension MapDocument {
                 let path = resolve(try item.string(), against: baseDirectory)
                 switch FileKind(atPath: path) {
                 case .regular, .directory: return path
-                case .missing: throw item.error("font file or folder not found: \(path)")
-                case let kind: throw item.error("\(path) is \(kind), not a font file or folder")
+                case .missing: throw item.error("font file or folder not found: \(DocumentError.quote(path))")
+                case let kind: throw item.error("\(DocumentError.quote(path)) is \(kind), not a font file or folder")
                 }
             }
         }
@@ -52,7 +52,7 @@ extension MapDocument {
         for node in layerNodes {
             let layer = try decodeLayer(node, baseDirectory: baseDirectory)
             guard names.insert(layer.name).inserted else {
-                throw node.error("a layer named \"\(layer.name)\" already exists")
+                throw node.error("a layer named \(DocumentError.quote(layer.name)) already exists")
             }
             map.layers.append(layer)
         }
@@ -89,7 +89,7 @@ extension MapDocument {
         if let n = object["fill"] { layer.fill = try n.fillSymbol() }
         if let n = object["label"] { layer.label = try n.labelSymbol() }
         if layer.marker == nil, layer.line == nil, layer.fill == nil, layer.label == nil {
-            throw node.error("layer \"\(name)\" has no symbol: give it a marker, line, fill or label")
+            throw node.error("layer \(DocumentError.quote(name)) has no symbol: give it a marker, line, fill or label")
         }
         return layer
     }

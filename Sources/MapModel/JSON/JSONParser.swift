@@ -65,10 +65,10 @@ public struct JSONParser {
             let key = try parseString()
             if !seen.insert(key).inserted {
                 index = keyStart
-                throw error("duplicate key \"\(key)\"")
+                throw error("duplicate key \(DocumentError.quote(key))")
             }
             skipWhitespace()
-            guard peek(UInt8(ascii: ":")) else { throw error("expected ':' after key \"\(key)\"") }
+            guard peek(UInt8(ascii: ":")) else { throw error("expected ':' after key \(DocumentError.quote(key))") }
             index += 1
             skipWhitespace()
             members.append(JSONMember(key: key, value: try parseValue(depth: depth + 1)))
@@ -234,7 +234,9 @@ public struct JSONParser {
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
             index = start
-            throw error("number \(text) is out of range")
+            throw error(
+                "number \(text.count > DocumentError.maxQuotedCharacters ? DocumentError.quote(text) : text) is out of range"
+            )
         }
         return value
     }
