@@ -126,6 +126,16 @@ static mpng_decoder *decoder_create(const uint8_t *data, size_t size, int fd,
         return NULL;
     }
     png_set_read_fn(decoder->png, decoder, decoder_read);
+    // Chunks whose content is never used are skipped unread (libpng reads them in small
+    // pieces to check the CRC) instead of being held whole: a 100-byte file whose zTXt
+    // chunk claimed 1.2 GB made libpng allocate 1.2 GB before finding the data missing.
+    static const png_byte ignored[] = {
+        'i', 'C', 'C', 'P', '\0', 'i', 'T', 'X', 't', '\0', 's', 'P', 'L', 'T', '\0',
+        't', 'E', 'X', 't', '\0', 'z', 'T', 'X', 't', '\0', 'e', 'X', 'I', 'f', '\0',
+    };
+    png_set_keep_unknown_chunks(decoder->png, PNG_HANDLE_CHUNK_NEVER, ignored, (int)(sizeof ignored / 5));
+    // Any chunk still read into memory (PLTE, tRNS...) is refused over 8 MB (docs/limits.md).
+    png_set_chunk_malloc_max(decoder->png, 8u << 20);
     return decoder;
 }
 

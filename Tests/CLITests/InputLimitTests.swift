@@ -42,19 +42,54 @@ import Testing
             sys.stdout.buffer.write(b'\\x89PNG\\r\\n\\x1a\\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', side, side, 1, 0, 0, 0, 0))
                                     + chunk(b'IDAT', data) + chunk(b'IEND', b''))
             """
-        let python = Process()
-        python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        python.arguments = ["-c", script]
-        let huge = directory.appendingPathComponent("huge.png")
-        #expect(FileManager.default.createFile(atPath: huge.path, contents: nil))
-        python.standardOutput = try FileHandle(forWritingTo: huge)
-        try python.run()
-        python.waitUntilExit()
-        try #require(python.terminationStatus == 0)
+        try python(script, in: directory, output: directory.appendingPathComponent("huge.png"))
         let run = try BoundedRun.run(["diff", "huge.png", Meridian.fixture("golden/nyc.png")], directory: directory)
         expectRefused(
             run, status: 2,
             line: "meridian diff: huge.png: PNG too large: 20000x20000 is more than the limit of 100 megapixels")
+    }
+
+    /// A valid 1 x 1 PNG carrying a 300 MB tEXt chunk (zeros, stored sparse): `diff` held the
+    /// file and then libpng the chunk, 639 MB. Files are now read as libpng asks and text
+    /// chunks skipped unread (fuzzing found a 100-byte file whose zTXt claimed 1.2 GB, which
+    /// libpng allocated: Fuzz/seeds/png/oom-ztxt-claims-1.2GB.png).
+    @Test func diffDoesNotHoldABigChunk() throws {
+        let directory = try Meridian.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try python(
+            """
+            import struct, zlib
+            def chunk(kind, data):
+                return struct.pack('>I', len(data)) + kind + data + struct.pack('>I', zlib.crc32(kind + data))
+            size = 300 << 20
+            with open('text.png', 'wb') as f:
+                f.write(b'\\x89PNG\\r\\n\\x1a\\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', 1, 1, 8, 0, 0, 0, 0)))
+                f.write(struct.pack('>I', size) + b'tEXt')
+                f.seek(size, 1)
+                crc = zlib.crc32(b'tEXt')
+                for _ in range(size >> 20):
+                    crc = zlib.crc32(bytes(1 << 20), crc)
+                f.write(struct.pack('>I', crc) + chunk(b'IDAT', zlib.compress(b'\\x00\\x80')) + chunk(b'IEND', b''))
+            """, in: directory)
+        let run = try BoundedRun.run(["diff", "text.png", "text.png"], directory: directory)
+        #expect(!run.timedOut && run.status == 0, "\(run.status): \(run.stderr)")
+        #expect(run.stdout.hasPrefix("0 of 1 pixels differ"))
+        #expect(run.peakKiB > 0 && run.peakKiB < Self.boundedKiB, "peak \(run.peakKiB) KiB")
+    }
+
+    /// Runs a Python script (the independent writer of test files) in `directory`.
+    private func python(_ script: String, in directory: URL, output: URL? = nil) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", script]
+        process.currentDirectoryURL = directory
+        if let output {
+            #expect(FileManager.default.createFile(atPath: output.path, contents: nil))
+            process.standardOutput = try FileHandle(forWritingTo: output)
+        }
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "python3 failed")
     }
 
     /// `diff /dev/zero a.png` read zeros until killed; a FIFO blocked it forever.
@@ -112,7 +147,7 @@ import Testing
         expectRefused(
             try BoundedRun.run(["render", "fonts.json"] + view, directory: directory),
             line:
-                "meridian render: fonts.json: fonts[0]: ./font.ttf is a FIFO (named pipe), not a font file or folder"
+                "meridian render: fonts.json: fonts[0]: \"./font.ttf\" is a FIFO (named pipe), not a font file or folder"
         )
         expectRefused(
             try BoundedRun.run(["render", "map.json"] + view, directory: directory),
