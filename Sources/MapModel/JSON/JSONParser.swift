@@ -26,7 +26,11 @@ public struct JSONParser {
         self.file = file
     }
 
-    private static let maxDepth = 512
+    /// Arrays and objects nest at most this deep: the parser (and the decoders after it)
+    /// recurse once per level, and a debug build takes about 3 KB of stack a level, so this
+    /// keeps the deepest document within a 512 KiB thread stack. Real documents nest under
+    /// 20 levels. docs/limits.md.
+    public static let maxDepth = 100
 
     private mutating func parseValue(depth: Int) throws -> JSONValue {
         guard depth < JSONParser.maxDepth else { throw error("nesting deeper than \(JSONParser.maxDepth) levels") }
