@@ -4,12 +4,6 @@ import Testing
 @testable import Raster
 
 @Suite struct FileIOTests {
-    private func scratchDirectory() throws -> String {
-        let path = NSTemporaryDirectory() + "meridian-fileio-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
     @Test func writesAndReplacesWithoutLeavingTemporaries() throws {
         let directory = try scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -5,12 +5,6 @@ import Testing
 
 /// Decoding from a file: regular files only, read as libpng asks (not held whole).
 @Suite struct PNGFileDecodeTests {
-    private func scratchDirectory() throws -> String {
-        let path = NSTemporaryDirectory() + "meridian-pngfile-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
     /// Only regular files are decoded (FIFOs and devices are refused too: CLITests, where a
     /// regression cannot hang or exhaust the test process).
     @Test func refusesFolders() throws {

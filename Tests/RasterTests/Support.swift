@@ -10,6 +10,13 @@ let packageRoot: String = {
 
 let colourTypeFixtures = packageRoot + "/Fixtures/png/colour-types"
 
+/// A fresh empty folder under the system's temporary directory; the caller removes it.
+func scratchDirectory() throws -> String {
+    let path = NSTemporaryDirectory() + "meridian-raster-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
 struct ReferenceDecoderFailure: Error, CustomStringConvertible {
     let description: String
 }
