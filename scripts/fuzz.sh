@@ -24,8 +24,10 @@ targets=("$@")
 
 build=.build/fuzz
 release=$build/release
+# swiftc keeps only the last -sanitize= it is given, and SwiftPM gives fuzzer then address (no
+# coverage, so libFuzzer would be blind): the combined flag comes last. C gets both from SwiftPM.
 swift_build=(swift build -c release --build-path "$build" --sanitize fuzzer --sanitize address
-    -Xswiftc -enable-testing)
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing)
 
 # Target name -> source file, and the largest input libFuzzer makes (the seeds fit).
 declare -A source=([json]=JSONParserFuzz [map]=MapDocumentFuzz [geojson]=GeoJSONFuzz [png]=PNGDecoderFuzz)
