@@ -15,10 +15,13 @@ public final class MapRenderer {
     private lazy var gridRenderer = GridRenderer(text: text)
     /// The icons and patterns the map draws.
     let images: ImageLibrary
+    /// This worker's readers of the map's sources.
+    let readers: LayerReaders
 
     public init(map: LoadedMap) throws {
         self.map = map
         LibraryWarnings.install()
+        readers = LayerReaders(map: map)
         fonts = try FontConfiguration(document: map.document)
         text = TextEngine(fonts: fonts)
         images = try ImageLibrary(document: map.document)
@@ -39,7 +42,7 @@ public final class MapRenderer {
     /// tile's lines, too, depend on the tile alone), and its labels are drawn last.
     func draw(
         view: View, into context: CairoContext, margin: Double = 0, tileSize: Int? = nil, grid showsGrid: Bool = true
-    ) {
+    ) throws {
         context.save()
         context.setColor(map.document.background)
         context.paint()
@@ -48,7 +51,7 @@ public final class MapRenderer {
         defer { grid?.drawLabels(into: context, painter: gridRenderer.labelPainter) }
 
         let whole = view.globalBounds
-        let content = MapContent(renderer: self, view: view, region: whole, margin: margin)
+        let content = try MapContent(renderer: self, view: view, region: whole, margin: margin)
         guard let tileSize, view.width % tileSize == 0, view.height % tileSize == 0,
             view.width > tileSize || view.height > tileSize
         else {
@@ -106,7 +109,7 @@ public final class MapRenderer {
             self.labels = labels
         }
 
-        init(renderer: MapRenderer, view: View, region: Rect, margin: Double) {
+        init(renderer: MapRenderer, view: View, region: Rect, margin: Double) throws {
             let document = renderer.map.document
             var layers: [LayerContent] = []
             for (index, layer) in document.layers.enumerated() where layer.isVisible(atScale: view.scale) {
@@ -114,10 +117,9 @@ public final class MapRenderer {
                 guard !active.isEmpty else { continue }
                 let scale = SymbolScale(layer: layer, map: document, view: view)
                 let reach = max(margin, FeaturePainter.symbolReach(layer, scale, renderer.images))
-                let store = renderer.map.stores[index]
                 var features: [(feature: Feature, bounds: Rect, rules: [Int])] = []
-                for i in store.query(view.mercatorBounds(ofGlobalPixels: region.expanded(by: reach))) {
-                    let feature = store.features[i]
+                let area = view.mercatorBounds(ofGlobalPixels: region.expanded(by: reach))
+                for feature in try renderer.readers.features(layer: index, in: area) {
                     if let filter = layer.filter, !filter.matches(feature.properties, zoom: scale.zoom) { continue }
                     let rules = layer.matchingRules(active, feature.properties, zoom: scale.zoom)
                     guard !rules.isEmpty else { continue }
@@ -126,7 +128,7 @@ public final class MapRenderer {
                 layers.append(LayerContent(layer: layer, scale: scale, reach: reach, features: features))
             }
             self.layers = layers
-            labels = renderer.labelSpace(for: view).placedLabels(in: region)
+            labels = try renderer.labelSpace(for: view).placedLabels(in: region)
         }
 
         /// The part that touches a smaller region: the same choice a query for that region
@@ -151,7 +153,7 @@ public final class MapRenderer {
 
     func labelSpace(for view: View) -> LabelSpace {
         if let space = labelSpaces.first(where: { $0.serves(view) }) { return space }
-        let space = LabelSpace(map: map, view: view, text: text, images: images)
+        let space = LabelSpace(map: map, view: view, text: text, images: images, readers: readers)
         labelSpaces.append(space)
         if labelSpaces.count > 4 { labelSpaces.removeFirst() }
         return space
@@ -171,7 +173,7 @@ public final class MapRenderer {
     func renderSurface(view: View, margin: Double = 0, tileSize: Int? = nil) throws -> CairoSurface {
         let surface = try CairoSurface.image(width: view.width, height: view.height)
         let context = CairoContext(surface)
-        draw(view: view, into: context, margin: margin, tileSize: tileSize)
+        try draw(view: view, into: context, margin: margin, tileSize: tileSize)
         try context.checkStatus()
         return surface
     }

@@ -109,7 +109,7 @@ import Testing
             #expect(
                 empty.status == 1
                     && empty.stderr
-                        == "meridian render: empty.json: layers[0].source: the source is empty: give the path of a GeoJSON file\n",
+                        == "meridian render: empty.json: layers[0].source: the source is empty: give the path of a data file or a connection string\n",
                 "\(empty)")
             let font = try run(["render", "font.json"] + view, in: folder)
             #expect(font.status == 1 && font.stderr.hasPrefix("meridian render: font.json: fonts[0]: "), "\(font)")

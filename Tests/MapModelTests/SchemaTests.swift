@@ -32,6 +32,7 @@ import Testing
         #expect(Set(properties([])) == Set(MapDocument.keys))
         #expect(Set(properties(["$defs", "layer"])) == Set(MapDocument.layerKeys))
         #expect(Set(properties(["$defs", "rule"])) == Set(MapDocument.ruleKeys))
+        #expect(Set(properties(["$defs", "databaseSource"])) == Set(MapDocument.sourceKeys))
         #expect(Set(properties(["$defs", "line"])) == Set(SymbolKeys.line))
         #expect(Set(properties(["$defs", "gridLine"])) == Set(SymbolKeys.gridLine))
         #expect(Set(properties(["$defs", "marker"])) == Set(SymbolKeys.marker))
@@ -50,7 +51,8 @@ import Testing
     /// and every grid option.
     @Test func everyKeyIsDocumented() throws {
         let style = Repository.root + "/docs/style"
-        let pages = ["map-document.md"].map { Repository.root + "/docs/" + $0 }
+        let pages =
+            ["map-document.md"].map { Repository.root + "/docs/" + $0 }
             + (try FileManager.default.contentsOfDirectory(atPath: style)).sorted().map { style + "/" + $0 }
         let page = try pages.map { try String(contentsOfFile: $0, encoding: .utf8) }.joined()
         let documentKeys: [String] = MapDocument.keys + MapDocument.layerKeys + MapDocument.ruleKeys

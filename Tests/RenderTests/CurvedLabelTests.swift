@@ -28,8 +28,10 @@ import Testing
     func placed(_ features: [String], label: String) throws -> [CurvedText] {
         let map = try TestMap.load(features: features, layers: [#"{"name": "l", "label": \#(label)}"#])
         let text = TextEngine(fonts: try FontConfiguration(fonts: map.document.fonts, systemFonts: false))
-        let space = LabelSpace(map: map, view: Self.view, text: text, images: try ImageLibrary(document: map.document))
-        return space.placedLabels(in: Self.view.globalBounds).compactMap {
+        let space = LabelSpace(
+            map: map, view: Self.view, text: text, images: try ImageLibrary(document: map.document),
+            readers: LayerReaders(map: map))
+        return try space.placedLabels(in: Self.view.globalBounds).compactMap {
             if case .curved(let curved) = $0.content { return curved }
             return nil
         }

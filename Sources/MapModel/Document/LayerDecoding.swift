@@ -4,7 +4,8 @@ import Geodesy
 /// Reading a layer and its rules; every error names its JSON path.
 extension MapDocument {
     static let layerKeys = [
-        "name", "source", "visible", "minScale", "maxScale", "minZoom", "maxZoom", "scalesSymbols", "minSize",
+        "name", "source", "layer", "where", "sql", "srs", "visible", "minScale", "maxScale", "minZoom", "maxZoom",
+        "scalesSymbols", "minSize",
         "maxSize", "filter", "opacity", "compositing", "rules", "marker", "line", "fill", "label",
     ]
     static let ruleKeys = [
@@ -17,12 +18,12 @@ extension MapDocument {
         let object = try node.object(allowed: layerKeys)
         let name = try object.required("name").string()
         guard !name.isEmpty else { throw object["name"]!.error("a layer name cannot be empty") }
-        let sourceNode = try object.required("source")
-        let source = try sourceNode.string()
-        guard !source.isEmpty else {
-            throw sourceNode.error("the source is empty: give the path of a GeoJSON file")
+        if let n = object["source"], case .string(let text) = n.value, text.trimmingCharacters(in: .whitespaces).isEmpty
+        {
+            // Said plainly: an empty path would otherwise name the document's own folder.
+            throw n.error("the source is empty: give the path of a data file or a connection string")
         }
-        var layer = Layer(name: name, source: resolve(source, against: baseDirectory))
+        var layer = Layer(name: name, source: try layerSource(object, baseDirectory: baseDirectory))
         if let n = object["visible"] { layer.visible = try n.bool() }
         layer.scales = try scaleRange(object)
         if let n = object["scalesSymbols"] { layer.scalesSymbols = try n.bool() }
@@ -49,7 +50,8 @@ extension MapDocument {
             layer.rules = try items.map { try decodeRule($0, baseDirectory: baseDirectory) }
         } else {
             guard !symbols.isEmpty else {
-                throw node.error("layer \"\(name)\" has no symbol: give it a marker, line, fill or label, or rules")
+                throw node.error(
+                    "layer \(DocumentError.quote(name)) has no symbol: give it a marker, line, fill or label, or rules")
             }
             // Symbols beside the layer's keys: one rule that draws every feature.
             layer.rules = [try symbolsRule(object, baseDirectory: baseDirectory)]

@@ -1,13 +1,15 @@
 import Foundation
 import Geodesy
 
-/// A map document with its sources read: each distinct source file loaded once into a
-/// feature store, and label anchors computed once for labelled layers.
+/// A map document with its sources opened: each distinct source once (layers sharing a source
+/// share it), and label anchors computed once for labelled layers held in memory.
 public final class LoadedMap: Sendable {
     public let document: MapDocument
-    /// One store per layer (layers sharing a source share the store).
-    public let stores: [FeatureStore]
-    /// For each layer with a label: the anchor of each feature (nil where it has no geometry).
+    /// One source per layer.
+    public let sources: [any FeatureSource]
+    /// For each labelled layer whose source is held in memory (a `FeatureStore`): the anchor
+    /// of each feature by index (nil where it has no geometry). Indexed sources get theirs
+    /// as their features are read.
     public let labelAnchors: [[PlanePoint?]?]
     /// For each layer: the longest label text (in characters), which bounds how far a
     /// label can reach from its anchor; 0 for layers without labels.
@@ -16,49 +18,66 @@ public final class LoadedMap: Sendable {
     /// filter or symbols read that no feature of its source has (a misspelt name draws nothing).
     public let warnings: [String]
 
-    public init(document: MapDocument) throws {
+    /// Opens every layer's source with `opener`: by default GeoJSON files alone; the command
+    /// line passes DataSources' opener, which reads whatever GDAL reads.
+    public init(document: MapDocument, opener: any SourceOpener = GeoJSONFiles()) throws {
         self.document = document
-        var byPath: [String: FeatureStore] = [:]
-        var anchorsByPath: [String: [PlanePoint?]] = [:]
-        var stores: [FeatureStore] = []
+        var bySource: [LayerSource: (source: any FeatureSource, anchors: [PlanePoint?]?)] = [:]
+        var sources: [any FeatureSource] = []
         var anchors: [[PlanePoint?]?] = []
         for (i, layer) in document.layers.enumerated() {
-            let store: FeatureStore
-            if let existing = byPath[layer.source] {
-                store = existing
-            } else {
-                guard FileManager.default.fileExists(atPath: layer.source) else {
-                    throw DocumentError(
-                        file: document.path, place: "layers[\(i)].source", message: "no such file: \(layer.source)")
-                }
-                store = try FeatureStore.load(path: layer.source)
-                byPath[layer.source] = store
+            var entry = try bySource[layer.source] ?? (opener.open(layer.source, layer: i, document: document), nil)
+            try LoadedMap.checkDrawable(layer, i, entry.source, document)
+            if layer.hasLabels, entry.anchors == nil, let store = entry.source as? FeatureStore {
+                entry.anchors = store.features.map { LabelPoint.anchor(for: $0) }
             }
-            stores.append(store)
-            if layer.hasLabels {
-                if anchorsByPath[layer.source] == nil {
-                    anchorsByPath[layer.source] = store.features.map { LabelPoint.anchor(for: $0) }
-                }
-                anchors.append(anchorsByPath[layer.source])
-            } else {
-                anchors.append(nil)
-            }
+            bySource[layer.source] = entry
+            sources.append(entry.source)
+            anchors.append(layer.hasLabels ? entry.anchors : nil)
         }
-        self.stores = stores
+        self.sources = sources
         self.labelAnchors = anchors
-        self.longestLabel = zip(document.layers, stores).map { layer, store in
-            layer.rules.compactMap(\.label).map { LoadedMap.longestText($0, store) }.max() ?? 0
+        self.longestLabel = try zip(document.layers, sources).map { layer, source in
+            try layer.rules.compactMap(\.label).map { try LoadedMap.longestText($0, source) }.max() ?? 0
         }
-        self.warnings = LoadedMap.unknownAttributes(document, stores)
+        self.warnings = LoadedMap.unknownAttributes(document, sources)
     }
 
-    public static func load(path: String) throws -> LoadedMap {
-        try LoadedMap(document: try MapDocument.load(path: path))
+    public static func load(path: String, opener: any SourceOpener = GeoJSONFiles()) throws -> LoadedMap {
+        try LoadedMap(document: try MapDocument.load(path: path), opener: opener)
     }
 
-    /// The longest text a label gives any feature, in characters. A text that changes with the
-    /// zoom is measured at every whole zoom from 0 to 24.
-    static func longestText(_ label: LabelStyle, _ store: FeatureStore) -> Int {
+    /// A layer none of whose symbols can draw any geometry its source holds would draw nothing:
+    /// a fill over points, a marker over polygons. Labels go on every kind.
+    static func checkDrawable(_ layer: Layer, _ index: Int, _ source: any FeatureSource, _ document: MapDocument)
+        throws
+    {
+        guard !layer.hasLabels, let kinds = source.geometryKinds, !kinds.isEmpty else { return }
+        var drawn: Set<Geometry.Kind> = []
+        for rule in layer.rules {
+            if rule.fill != nil { drawn.formUnion([.polygon]) }
+            if !rule.lines.isEmpty { drawn.formUnion([.line, .polygon]) }
+            if rule.marker != nil { drawn.insert(.point) }
+        }
+        guard drawn.isDisjoint(with: kinds) else { return }
+        let names: [Geometry.Kind: String] = [.point: "points", .line: "lines", .polygon: "polygons"]
+        let held = [Geometry.Kind.point, .line, .polygon].filter(kinds.contains).map { names[$0]! }
+        let wanted = [
+            kinds.contains(.point) ? "a marker" : nil, kinds.contains(.line) ? "a line" : nil,
+            kinds.contains(.polygon) ? "a fill or a line" : nil,
+        ].compactMap { $0 }
+        throw DocumentError(
+            file: document.path, place: "layers[\(index)]",
+            message: "the source holds only \(held.joined(separator: " and ")), which none of this layer's "
+                + "symbols draws (a fill draws polygons, a line lines and outlines, a marker points): give it "
+                + "\(wanted.joined(separator: " or ")), or a label")
+    }
+
+    /// The longest text a label gives any feature, in characters. Held in memory, each
+    /// feature's text is made (at every whole zoom from 0 to 24 when it changes with the zoom);
+    /// an indexed source measures a template that bounds it (`LabelContent.lengthBound`).
+    static func longestText(_ label: LabelStyle, _ source: any FeatureSource) throws -> Int {
+        guard let store = source as? FeatureStore else { return try source.longestLabel(label.text.lengthBound) }
         let zooms: [Double] = label.text.readsZoom ? (0...24).map(Double.init) : [0]
         var longest = 0
         for feature in store.features {
@@ -70,13 +89,14 @@ public final class LoadedMap: Sendable {
         return longest
     }
 
-    /// One line for each attribute a layer reads that no feature of its source has.
-    static func unknownAttributes(_ document: MapDocument, _ stores: [FeatureStore]) -> [String] {
+    /// One line for each attribute a layer reads that no feature of its source has. Only
+    /// sources held in memory are checked: an indexed one is not read whole to find out.
+    static func unknownAttributes(_ document: MapDocument, _ sources: [any FeatureSource]) -> [String] {
         var known: [ObjectIdentifier: Set<String>] = [:]
         var warnings: [String] = []
-        for (i, (layer, store)) in zip(document.layers, stores).enumerated() {
+        for (i, (layer, source)) in zip(document.layers, sources).enumerated() {
             let names = layer.attributeNames
-            guard !names.isEmpty else { continue }
+            guard !names.isEmpty, let store = source as? FeatureStore else { continue }
             let present =
                 known[ObjectIdentifier(store)]
                 ?? Set(store.features.flatMap { $0.properties.entries.map(\.key) })
@@ -89,7 +109,7 @@ public final class LoadedMap: Sendable {
                     DocumentError(
                         file: document.path, place: "layers[\(i)]",
                         message:
-                            "no feature of \((layer.source as NSString).lastPathComponent) has the attribute \"\(name)\"\(hint)"
+                            "no feature of \((layer.source.dataset as NSString).lastPathComponent) has the attribute \"\(name)\"\(hint)"
                     ).description)
             }
         }

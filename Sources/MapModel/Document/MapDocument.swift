@@ -25,8 +25,8 @@ public struct MapDocument: Sendable {
 
 public struct Layer: Sendable {
     public var name: String
-    /// Absolute path of the GeoJSON source.
-    public var source: String
+    /// Where the features come from (a file, a layer of it, a database table or query).
+    public var source: LayerSource
     public var visible: Bool = true
     /// The scales at which the layer draws (`minScale`/`maxScale`, `minZoom`/`maxZoom`).
     public var scales: ScaleRange = .all
@@ -47,7 +47,7 @@ public struct Layer: Sendable {
     /// 250 pt: about 8.8 cm, larger than any symbol a map means to draw.
     public static let defaultMaxSize = 250.0
 
-    public init(name: String, source: String, rules: [Rule] = []) {
+    public init(name: String, source: LayerSource, rules: [Rule] = []) {
         self.name = name
         self.source = source
         self.rules = rules

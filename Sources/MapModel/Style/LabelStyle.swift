@@ -117,6 +117,28 @@ public enum LabelContent: Sendable, Equatable {
         }
     }
 
+    /// A template whose text for any feature is at least as long as this content's: the
+    /// template itself, or for an expression its strings and attributes one after another
+    /// (a number printed by `to-string` counts as 24 characters, the longest `Double` text).
+    /// Sources that do not hold their features measure it (`FeatureSource.longestLabel`).
+    public var lengthBound: LabelText {
+        switch self {
+        case .template(let template): return template
+        case .expression(let expression): return LabelText(pieces: LabelContent.lengthPieces(expression))
+        }
+    }
+
+    private static func lengthPieces(_ expression: StyleExpression) -> [LabelText.Piece] {
+        switch expression {
+        case .literal(.string(let text)): return [.literal(text)]
+        case .literal: return []
+        case .get(let name): return [.attribute(name)]
+        case .toString(.get(let name)): return [.attribute(name)]
+        case .toString(let inner): return lengthPieces(inner) + [.literal(String(repeating: "0", count: 24))]
+        default: return expression.children.flatMap(lengthPieces)
+        }
+    }
+
     /// Whether the text can change with the zoom.
     public var readsZoom: Bool {
         if case .expression(let expression) = self { return expression.readsZoom }

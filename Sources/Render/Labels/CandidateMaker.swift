@@ -75,10 +75,10 @@ struct CandidateMaker {
         return reach
     }
 
-    /// The candidates of feature `feature` of layer `index`, in no particular order.
-    func candidates(layer index: Int, feature: Int) -> [LabelCandidate] {
+    /// The candidates of a feature of layer `index`, in no particular order; `anchor` is where
+    /// its point labels go.
+    func candidates(layer index: Int, feature item: Feature, anchor: PlanePoint?) -> [LabelCandidate] {
         let layer = map.document.layers[index]
-        let item = map.stores[index].features[feature]
         let scale = scales[index]
         if let filter = layer.filter, !filter.matches(item.properties, zoom: scale.zoom) { return [] }
         let values = EvaluationContext(zoom: scale.zoom, properties: item.properties)
@@ -89,7 +89,7 @@ struct CandidateMaker {
                 made += markers(marker, item, layer: index, rule: r, values, scale)
             }
             if let label = rule.label {
-                made += labels(label, item, layer: index, rule: r, values, scale)
+                made += labels(label, item, anchor: anchor, layer: index, rule: r, values, scale)
             }
         }
         guard let edge else { return made }
@@ -122,8 +122,8 @@ struct CandidateMaker {
     }
 
     private func labels(
-        _ label: LabelStyle, _ feature: Feature, layer: Int, rule: Int, _ values: EvaluationContext,
-        _ scale: SymbolScale
+        _ label: LabelStyle, _ feature: Feature, anchor: PlanePoint?, layer: Int, rule: Int,
+        _ values: EvaluationContext, _ scale: SymbolScale
     ) -> [LabelCandidate] {
         let string = label.transform.apply(label.text.resolve(values))
         let size = scale.pixels(label.size.value(values))
@@ -142,7 +142,7 @@ struct CandidateMaker {
             feature: feature.index)
         switch label.placement {
         case .point:
-            guard let anchor = map.labelAnchors[layer]?[feature.index] else { return [] }
+            guard let anchor else { return [] }
             return pointLabels(style, at: view.globalPixel(anchor), values, scale)
         case .line:
             return lineLabels(style, feature, values, scale)

@@ -17,6 +17,12 @@ final class LabelSpace {
     /// A view at this space's resolution, density and plane, for converting positions.
     let view: View
     private let maker: CandidateMaker
+    private let readers: LayerReaders
+    /// Each placing layer's features by block of global pixels: those whose bounds touch the
+    /// block, with their candidates made when the block is first read. Read once per block,
+    /// so the many small lookups of placement do not each go to the source (a database, for
+    /// an indexed source), and features themselves are not kept.
+    private var blocks: [BlockKey: [(key: FeatureKey, bounds: Rect)]] = [:]
     /// For each layer: how far (pixels) a candidate's boxes can reach beyond its feature's
     /// bounds; nil for a layer with nothing to place at this scale.
     private var reach: [Double?] = []
@@ -30,14 +36,24 @@ final class LabelSpace {
     /// Labels smaller than this many pixels are unreadable and not drawn.
     static let minimumTextPixels = 4.0
 
+    /// The side of a block, in pixels.
+    static let blockSize = 1024.0
+
     private struct FeatureKey: Hashable {
         let layer: Int
         let feature: Int
     }
 
-    init(map: LoadedMap, view: View, text: TextEngine, images: ImageLibrary) {
+    private struct BlockKey: Hashable {
+        let layer: Int
+        let column: Int
+        let row: Int
+    }
+
+    init(map: LoadedMap, view: View, text: TextEngine, images: ImageLibrary, readers: LayerReaders) {
         self.map = map
         self.view = view
+        self.readers = readers
         let edge = LabelSpace.edge(map, view)
         maker = CandidateMaker(map: map, view: view, text: text, images: images, edge: edge)
         reach = map.document.layers.indices.map { maker.places(layer: $0) ? maker.reach(layer: $0) : nil }
@@ -60,30 +76,59 @@ final class LabelSpace {
     }
 
     /// The placed candidates whose boxes touch `rect` (global pixels), in placement order.
-    func placedLabels(in rect: Rect) -> [LabelCandidate] {
-        candidateIDs(touching: rect).filter { isPlaced($0) }.map { candidates[$0]! }.sorted { $0.outranks($1) }
+    func placedLabels(in rect: Rect) throws -> [LabelCandidate] {
+        try candidateIDs(touching: rect).filter { try isPlaced($0) }.map { candidates[$0]! }.sorted {
+            $0.outranks($1)
+        }
     }
 
-    /// Candidates with a box touching `rect`.
-    private func candidateIDs(touching rect: Rect) -> [PlacementCandidate.ID] {
+    /// Candidates with a box touching `rect`, each once.
+    private func candidateIDs(touching rect: Rect) throws -> [PlacementCandidate.ID] {
         var ids: [PlacementCandidate.ID] = []
+        var seen = Set<FeatureKey>()
         for (layer, layerReach) in reach.enumerated() {
             guard let layerReach else { continue }
-            let metres = view.mercatorBounds(ofGlobalPixels: rect.expanded(by: layerReach))
-            for feature in map.stores[layer].query(metres) {
-                for id in candidates(FeatureKey(layer: layer, feature: feature)) {
-                    let c = candidates[id]!.placement
-                    if c.bounds.intersects(rect), c.boxes.contains(where: { $0.intersects(rect) }) { ids.append(id) }
+            // A candidate's boxes lie within `layerReach` of its feature's bounds.
+            let search = rect.expanded(by: layerReach)
+            let size = LabelSpace.blockSize
+            for row in Int((search.minY / size).rounded(.down))...Int((search.maxY / size).rounded(.down)) {
+                for column in Int((search.minX / size).rounded(.down))...Int((search.maxX / size).rounded(.down)) {
+                    for item in try block(BlockKey(layer: layer, column: column, row: row))
+                    where item.bounds.intersects(search) && seen.insert(item.key).inserted {
+                        for id in byFeature[item.key]! {
+                            let c = candidates[id]!.placement
+                            if c.bounds.intersects(rect), c.boxes.contains(where: { $0.intersects(rect) }) {
+                                ids.append(id)
+                            }
+                        }
+                    }
                 }
             }
         }
         return ids
     }
 
-    /// A feature's candidates at this resolution, made once and kept.
-    private func candidates(_ key: FeatureKey) -> [PlacementCandidate.ID] {
-        if let known = byFeature[key] { return known }
-        let made = maker.candidates(layer: key.layer, feature: key.feature)
+    /// The features of a layer whose bounds touch a block, their candidates made (once per
+    /// feature at this resolution) as the block is read.
+    private func block(_ key: BlockKey) throws -> [(key: FeatureKey, bounds: Rect)] {
+        if let known = blocks[key] { return known }
+        let size = LabelSpace.blockSize
+        let pixels = Rect(
+            minX: Double(key.column) * size, minY: Double(key.row) * size, maxX: Double(key.column + 1) * size,
+            maxY: Double(key.row + 1) * size)
+        var items: [(key: FeatureKey, bounds: Rect)] = []
+        for feature in try readers.features(layer: key.layer, in: view.mercatorBounds(ofGlobalPixels: pixels)) {
+            let featureKey = FeatureKey(layer: key.layer, feature: feature.index)
+            if byFeature[featureKey] == nil { makeCandidates(featureKey, feature) }
+            items.append((featureKey, MapRenderer.MapContent.pixelBounds(feature.bounds, view)))
+        }
+        blocks[key] = items
+        return items
+    }
+
+    private func makeCandidates(_ key: FeatureKey, _ feature: Feature) {
+        let anchor = map.document.layers[key.layer].hasLabels ? readers.anchor(layer: key.layer, feature) : nil
+        let made = maker.candidates(layer: key.layer, feature: feature, anchor: anchor)
         for candidate in made {
             candidates[candidate.id] = candidate
             alternatives[candidate.placement.owner, default: []].append(candidate.id)
@@ -92,16 +137,15 @@ final class LabelSpace {
             alternatives[owner]!.sort { $0.position < $1.position }
         }
         byFeature[key] = made.map(\.id)
-        return byFeature[key]!
     }
 
     /// The candidates that keep this one out when placed: its owner's better alternatives,
     /// and higher-ranked candidates of other owners that it may not overlap.
-    private func rivals(_ id: PlacementCandidate.ID) -> [PlacementCandidate.ID] {
+    private func rivals(_ id: PlacementCandidate.ID) throws -> [PlacementCandidate.ID] {
         if let known = neighbours[id] { return known }
         guard let me = candidates[id]?.placement else { return [] }
         var found = alternatives[me.owner, default: []].filter { $0.position < id.position }
-        found += candidateIDs(touching: me.bounds).filter { other in
+        found += try candidateIDs(touching: me.bounds).filter { other in
             guard other.owner != me.owner, let c = candidates[other]?.placement else { return false }
             return c.outranks(me) && me.isBlocked(by: c)
         }
@@ -112,7 +156,7 @@ final class LabelSpace {
     /// A candidate is placed when no rival of it is placed. Rank falls strictly along every
     /// step, so the walk ends; it uses its own stack, not recursion, because chains of
     /// overlapping labels can be long on dense maps.
-    private func isPlaced(_ id: PlacementCandidate.ID) -> Bool {
+    private func isPlaced(_ id: PlacementCandidate.ID) throws -> Bool {
         if let known = placed[id] { return known }
         var stack = [id]
         while let top = stack.last {
@@ -122,7 +166,7 @@ final class LabelSpace {
             }
             var blocked = false
             var undecided: [PlacementCandidate.ID] = []
-            for rival in rivals(top) {
+            for rival in try rivals(top) {
                 if let decided = placed[rival] {
                     if decided {
                         blocked = true
