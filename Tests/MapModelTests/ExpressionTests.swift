@@ -150,4 +150,25 @@ import Testing
         let literal = JSONNode(value: .number(2), file: "f")
         #expect(try literal.styleValue(fallback: 1) { try $0.size() } == StyleValue<Double>.constant(2))
     }
+
+    /// What an indexed source measures for a label text expression: never shorter than any
+    /// text the expression makes, whatever the attributes.
+    @Test func labelLengthBoundCoversEveryText() throws {
+        let e = try expression(
+            #"["concat", ["upcase", ["get", "name"]], " ", ["match", ["get", "kind"], "a", "(city)", "(town)"], " ", ["to-string", ["round", ["/", ["get", "pop"], 1000]]], "k"]"#,
+            .string)
+        let bound = LabelContent.expression(e).lengthBound
+        let cases: [[(key: String, value: PropertyValue)]] = [
+            [("name", .string("Zürich")), ("kind", .string("a")), ("pop", .number(421_878))],
+            [("name", .string("Llanfairpwllgwyngyll")), ("kind", .string("b")), ("pop", .number(-1.5e300))],
+            [("name", .string("x")), ("kind", .null), ("pop", .number(0.000123456789012345))],
+        ]
+        for properties in cases {
+            let values = Properties(properties)
+            let text = LabelContent.expression(e).resolve(EvaluationContext(zoom: 0, properties: values))
+            #expect(!text.isEmpty)
+            // The bound's own text for these attributes, with a number printed as itself.
+            #expect(bound.resolve(values).unicodeScalars.count >= text.unicodeScalars.count, "\(text)")
+        }
+    }
 }

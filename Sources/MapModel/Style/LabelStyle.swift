@@ -118,9 +118,10 @@ public enum LabelContent: Sendable, Equatable {
     }
 
     /// A template whose text for any feature is at least as long as this content's: the
-    /// template itself, or for an expression its strings and attributes one after another
-    /// (a number printed by `to-string` counts as 24 characters, the longest `Double` text).
-    /// Sources that do not hold their features measure it (`FeatureSource.longestLabel`).
+    /// template itself, or for an expression the pieces each branch can print, one after
+    /// another (a number counts as 24 characters, the longest `Double` text; an input that
+    /// only chooses a branch counts for nothing). Sources that do not hold their features
+    /// measure it (`FeatureSource.longestLabel`).
     public var lengthBound: LabelText {
         switch self {
         case .template(let template): return template
@@ -128,14 +129,21 @@ public enum LabelContent: Sendable, Equatable {
         }
     }
 
+    private static let numberText = LabelText.Piece.literal(String(repeating: "0", count: 24))
+
     private static func lengthPieces(_ expression: StyleExpression) -> [LabelText.Piece] {
         switch expression {
         case .literal(.string(let text)): return [.literal(text)]
-        case .literal: return []
+        case .literal, .zoom, .math, .toNumber, .interpolate: return [numberText]
         case .get(let name): return [.attribute(name)]
-        case .toString(.get(let name)): return [.attribute(name)]
-        case .toString(let inner): return lengthPieces(inner) + [.literal(String(repeating: "0", count: 24))]
-        default: return expression.children.flatMap(lengthPieces)
+        case .has, .compare, .not, .all, .any: return [.literal("false")]
+        case .match(_, let branches, let otherwise):
+            return (branches.map(\.output) + [otherwise]).flatMap(lengthPieces)
+        case .condition(let branches, let otherwise):
+            return (branches.map(\.output) + [otherwise]).flatMap(lengthPieces)
+        case .step(_, let first, let stops): return ([first] + stops.map(\.output)).flatMap(lengthPieces)
+        case .coalesce(let items), .concat(let items): return items.flatMap(lengthPieces)
+        case .upcase(let inner), .downcase(let inner), .toString(let inner): return lengthPieces(inner)
         }
     }
 
