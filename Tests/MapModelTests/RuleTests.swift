@@ -72,7 +72,8 @@ import Testing
                 == "map.json: layers[0].line: a layer with rules gives its symbols in its rules, not beside them")
         #expect(
             error(#"{"name": "a", "source": "", "line": {}}"#)
-                == "map.json: layers[0].source: the source is empty: give the path of a data file or a connection string")
+                == "map.json: layers[0].source: the source is empty: give the path of a data file or a connection string"
+        )
     }
 
     @Test func schemaKeyIsAccepted() throws {
