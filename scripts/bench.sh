@@ -119,7 +119,7 @@ echo "== grid overhead: MGRS over the New York boroughs, zoom 10-14, $workers wo
 plain_cpu=$(best_cpu nyc Fixtures/maps/nyc.json)
 grid_cpu=$(best_cpu nyc-mgrs Fixtures/maps/nyc-mgrs.json)
 grid_tiles=$(find "$scratch/nyc-mgrs" -name '*.png' | wc -l)
-overhead=$(awk -v g="$grid_cpu" -v p="$plain_cpu" 'BEGIN { printf "%.1f", (g / p - 1) * 100 }')
+overhead=$(awk -v g="$grid_cpu" -v p="$plain_cpu" 'BEGIN { printf "%+.1f", (g / p - 1) * 100 }')
 echo "  $grid_tiles tiles: without the grid $plain_cpu CPU s, with it $grid_cpu CPU s"
 check "grid overhead ${overhead}% (target < 15%)" "$overhead < 15"
 
@@ -128,5 +128,5 @@ echo "== the table (issue 18), this run, $workers workers, load average $(cut -d
 echo "$table"
 echo
 printf "%s" "$details"
-echo "grid: MGRS over the New York boroughs, zoom 10-14: +${overhead}% CPU time"
+echo "grid: MGRS over the New York boroughs, zoom 10-14: ${overhead}% CPU time"
 exit $status
