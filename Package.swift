@@ -23,6 +23,15 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(
+            name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebp",
+            providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(
+            name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(
+            name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"])]),
 
         // Pure Swift.
         .target(name: "Geodesy"),
@@ -31,11 +40,13 @@ let package = Package(
         // libpng reports errors by longjmp, which Swift cannot catch: this small C target holds
         // the setjmp-guarded calls and turns them into status codes.
         .target(name: "CPNGCodec", dependencies: ["CPNG"]),
-        // Images in memory and PNG encoding/decoding through libpng.
-        .target(name: "Raster", dependencies: ["CPNGCodec"]),
+        // Images in memory; PNG through libpng, WebP through libwebp, JPEG through libturbojpeg.
+        .target(name: "Raster", dependencies: ["CPNGCodec", "CWebP", "CTurboJPEG"]),
         .target(name: "ImageDiff", dependencies: ["Raster"]),
         .target(name: "Render", dependencies: ["MapModel", "Grids", "Geodesy", "Raster", "CCairo", "CPango"]),
-        .target(name: "Tiles", dependencies: ["Render", "MapModel", "Geodesy", "Raster", "ImageDiff", "CSQLite"]),
+        .target(
+            name: "Tiles",
+            dependencies: ["Render", "MapModel", "Geodesy", "Raster", "ImageDiff", "CSQLite", "CDeflate"]),
         .target(name: "Sheets", dependencies: ["Render", "Grids", "MapModel", "Geodesy", "Raster"]),
         .executableTarget(
             name: "meridian",
@@ -48,7 +59,7 @@ let package = Package(
 
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
         .testTarget(name: "MapModelTests", dependencies: ["MapModel"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "ImageDiff"]),
         .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff", "Raster"]),
         .testTarget(name: "GridsTests", dependencies: ["Grids", "Geodesy"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "MapModel", "Raster", "ImageDiff"]),

@@ -1,0 +1,103 @@
+import Foundation
+import Raster
+
+/// Decoders independent of our code: Debian's `dwebp` (webp) and `djpeg`
+/// (libjpeg-turbo-progs), run on a temporary file; their Netpbm output is parsed here.
+enum ReferenceImageTools {
+    /// Decodes WebP bytes with `dwebp -pam` (RGBA).
+    static func dwebp(_ bytes: [UInt8]) throws -> Image {
+        try decode(bytes, suffix: "webp") { input, output in ["/usr/bin/dwebp", input, "-pam", "-o", output] }
+    }
+
+    /// Decodes JPEG bytes with `djpeg -pnm` (RGB, returned with alpha 255).
+    static func djpeg(_ bytes: [UInt8]) throws -> Image {
+        try decode(bytes, suffix: "jpg") { input, output in ["/usr/bin/djpeg", "-pnm", "-outfile", output, input] }
+    }
+
+    private static func decode(
+        _ bytes: [UInt8], suffix: String, command: (String, String) -> [String]
+    ) throws -> Image {
+        let base = NSTemporaryDirectory() + "meridian-ref-\(UUID().uuidString)"
+        let input = base + "." + suffix
+        let output = base + ".pnm"
+        defer {
+            unlink(input)
+            unlink(output)
+        }
+        try FileIO.writeAtomically(bytes, toPath: input)
+        let arguments = command(input, output)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: arguments[0])
+        process.arguments = Array(arguments.dropFirst())
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let message = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw ReferenceDecoderFailure(
+                description:
+                    "\(arguments[0]) exited with \(process.terminationStatus): \(String(decoding: message, as: UTF8.self))"
+            )
+        }
+        return try parseNetpbm(FileIO.readBytes(atPath: output))
+    }
+
+    /// P6 (binary RGB, maxval 255) or P7 (PAM) with 3 or 4 channels of depth 255.
+    static func parseNetpbm(_ bytes: [UInt8]) throws -> Image {
+        var offset = 0
+        func token() -> String {
+            while offset < bytes.count {
+                if bytes[offset] == UInt8(ascii: "#") {
+                    while offset < bytes.count, bytes[offset] != 10 { offset += 1 }
+                } else if bytes[offset] == 32 || bytes[offset] == 10 || bytes[offset] == 9 || bytes[offset] == 13 {
+                    offset += 1
+                } else {
+                    break
+                }
+            }
+            let start = offset
+            while offset < bytes.count, ![32, 10, 9, 13].contains(bytes[offset]) { offset += 1 }
+            return String(decoding: bytes[start..<offset], as: UTF8.self)
+        }
+        var width = 0
+        var height = 0
+        var channels = 0
+        var maxval = 0
+        switch token() {
+        case "P6":
+            width = Int(token()) ?? 0
+            height = Int(token()) ?? 0
+            maxval = Int(token()) ?? 0
+            channels = 3
+        case "P7":
+            while case let key = token(), key != "ENDHDR", !key.isEmpty {
+                switch key {
+                case "WIDTH": width = Int(token()) ?? 0
+                case "HEIGHT": height = Int(token()) ?? 0
+                case "DEPTH": channels = Int(token()) ?? 0
+                case "MAXVAL": maxval = Int(token()) ?? 0
+                default: _ = token()
+                }
+            }
+        default:
+            throw ReferenceDecoderFailure(description: "not a P6 or P7 Netpbm file")
+        }
+        offset += 1  // the single whitespace byte that ends the header
+        guard maxval == 255, channels == 3 || channels == 4, width > 0, height > 0,
+            bytes.count - offset == width * height * channels
+        else {
+            throw ReferenceDecoderFailure(
+                description: "unexpected Netpbm: \(width)x\(height), \(channels) channels, maxval \(maxval)")
+        }
+        if channels == 4 { return try Image(width: width, height: height, pixels: Array(bytes[offset...])) }
+        var rgba = [UInt8](repeating: 255, count: width * height * 4)
+        for i in 0..<width * height {
+            rgba[i * 4] = bytes[offset + i * 3]
+            rgba[i * 4 + 1] = bytes[offset + i * 3 + 1]
+            rgba[i * 4 + 2] = bytes[offset + i * 3 + 2]
+        }
+        return try Image(width: width, height: height, pixels: rgba)
+    }
+}
