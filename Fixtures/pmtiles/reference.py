@@ -9,10 +9,13 @@ into .build/venv by `make deps`), run as .build/venv/bin/python reference.py COM
                      {"tiles": [[z, x, y, hex], ...], "metadata": {...}, "header": {...}}
                      (header: tile_type, min/max zoom, bounds and centre in degrees x 10^7).
   ids                prints the tile ID of each z/x/y line on stdin, one per line.
+  extract ARCHIVE DIR  writes every tile the directories list to DIR/z/x/y.EXT (EXT from the
+                     header's tile type), rows counted from the north, like `meridian tiles -o DIR`.
 
 Any failure raises, so the process exits non-zero and the test fails.
 """
 import json
+import os
 import sys
 
 from pmtiles.reader import MmapSource, Reader, all_tiles
@@ -55,6 +58,17 @@ def write(path):
         writer.finalize(header, spec["metadata"])
 
 
+def extract(path, folder):
+    extensions = {TileType.PNG: "png", TileType.JPEG: "jpg", TileType.WEBP: "webp"}
+    with open(path, "rb") as f:
+        source = MmapSource(f)
+        extension = extensions[Reader(source).header()["tile_type"]]
+        for (z, x, y), data in all_tiles(source):
+            os.makedirs("%s/%d/%d" % (folder, z, x), exist_ok=True)
+            with open("%s/%d/%d/%d.%s" % (folder, z, x, y, extension), "xb") as out:
+                out.write(data)
+
+
 def ids():
     for z, x, y in stdin_tiles():
         print(zxy_to_tileid(z, x, y))
@@ -66,6 +80,8 @@ if __name__ == "__main__":
         dump(sys.argv[2])
     elif command == "write":
         write(sys.argv[2])
+    elif command == "extract":
+        extract(sys.argv[2], sys.argv[3])
     elif command == "ids":
         ids()
     else:

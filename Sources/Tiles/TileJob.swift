@@ -111,7 +111,7 @@ public struct TileJob: Sendable {
         writerGroup.wait()
 
         if let error = failure.withLock({ $0 }) {
-            try? sink.finish()  // keep what was committed for --resume
+            try? sink.abandon()  // keep what was committed for --resume
             throw error
         }
         try sink.finish()

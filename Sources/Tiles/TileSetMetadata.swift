@@ -14,13 +14,16 @@ public struct TileSetMetadata: Sendable, Equatable {
     }
 
     /// The metadata of a job rendering `pyramid` from a map called `name`.
-    public init(name: String, attribution: String?, pyramid: TilePyramid, format: TileFormat, buffer: Int) {
+    public init(
+        name: String, attribution: String?, pyramid: TilePyramid, format: TileFormat, buffer: Int,
+        imageFormat: TileImageFormat = .png
+    ) {
         let b = pyramid.bounds
         let center =
             "\(GeoBounds.format((b.west + b.east) / 2)),\(GeoBounds.format((b.south + b.north) / 2)),\(pyramid.zooms.min)"
         values = [
             "name": name,
-            "format": "png",
+            "format": imageFormat.metadataFormat,
             "bounds": b.metadataText,
             "center": center,
             "minzoom": String(pyramid.zooms.min),
@@ -29,6 +32,7 @@ public struct TileSetMetadata: Sendable, Equatable {
             "meridian": "tile-size=\(format.tileSize) scale=\(format.pixelRatio) buffer=\(buffer)",
         ]
         if let attribution, !attribution.isEmpty { values["attribution"] = attribution }
+        if let options = imageFormat.metadataOptions { values["meridian"]! += " " + options }
     }
 
     /// The keys that must agree for a resumed job to continue a file.

@@ -22,8 +22,16 @@ public protocol TileSink: AnyObject, Sendable {
     func write(_ tiles: [EncodedTile]) throws
     /// Commits what is pending and tidies up (temporary files, journals).
     func finish() throws
+    /// The job failed: keep what a `--resume` can use, drop the rest.
+    func abandon() throws
     /// What `write` has stored so far in this run.
     var statistics: SinkStatistics { get }
+}
+
+extension TileSink {
+    /// Directories and MBTiles files keep every tile committed, so a failed job's tidy-up is
+    /// the same as a finished one's.
+    public func abandon() throws { try finish() }
 }
 
 public struct SinkStatistics: Sendable, Equatable {

@@ -6,13 +6,18 @@ import Tiles
 
 enum TilesCommand: Subcommand {
     static let name = "tiles"
-    static let summary = "render an XYZ tile pyramid into a directory or an MBTiles file"
+    static let summary = "render an XYZ tile pyramid into a directory, an MBTiles file or a PMTiles archive"
     static let usage = """
-        usage: meridian tiles MAP.json --zoom Z|ZMIN-ZMAX [--bbox W,S,E,N] -o DIR | -o FILE.mbtiles [options]
+        usage: meridian tiles MAP.json --zoom Z|ZMIN-ZMAX [--bbox W,S,E,N] -o DIR | FILE.mbtiles | FILE.pmtiles [options]
 
           --zoom 0-6            zoom levels: one (5) or a range (0-6); 0 to 24
           --bbox W,S,E,N        the area, in degrees (default: the whole world)
-          -o, --output PATH     a directory (z/x/y.png) or a file ending in .mbtiles
+          -o, --output PATH     a directory (z/x/y.png), a file ending in .mbtiles, or a PMTiles
+                                archive ending in .pmtiles (written whole at the end of the job)
+          --format png|webp|jpeg  the tiles' image format (default png); JPEG has no transparency:
+                                tiles are composited over white
+          --quality 1-100       lossy WebP or JPEG quality (WebP without it is lossless; JPEG
+                                defaults to 90)
           --workers N           rendering threads (default: the machine's cores)
           --metatile N          tiles a side rendered as one image, then cut (default 8)
           --buffer PX           pixels drawn around a metatile so symbols and labels cross its
@@ -38,6 +43,8 @@ enum TilesCommand: Subcommand {
         let format = try TileFormat(
             tileSize: try integer(arguments, "tile-size") ?? 256,
             pixelRatio: try integer(arguments, "scale") ?? 1)
+        let imageFormat = try TileImageFormat(
+            name: try arguments.value("format") ?? "png", quality: try integer(arguments, "quality"))
         let schemeText = try arguments.value("scheme")
         let shard = try arguments.value("shard").map { text throws(TilesError) in try Shard(parsing: text) }
         let summaryPath = try arguments.value("summary-json")
@@ -47,14 +54,21 @@ enum TilesCommand: Subcommand {
         guard let mapPath = arguments.positional.first else {
             throw UsageError("give the map document: meridian tiles MAP.json --zoom 0-6 -o DIR")
         }
-        let isMBTiles = output.lowercased().hasSuffix(".mbtiles")
+        let kind = try TileOutputKind(path: output)
+        if kind == .pmtiles, resume || shard != nil {
+            throw UsageError(
+                "--\(resume ? "resume" : "shard") needs a directory or an MBTiles output: a PMTiles archive is written whole at the end"
+            )
+        }
         var scheme = TileScheme.xyz
         if let schemeText {
             guard let chosen = TileScheme(rawValue: schemeText) else {
                 throw UsageError("--scheme expects xyz or tms, got '\(schemeText)'")
             }
-            if isMBTiles {
-                throw UsageError("--scheme is for directories: MBTiles files always number rows from the south (TMS)")
+            if kind != .directory {
+                throw UsageError(
+                    "--scheme is for directories: MBTiles files always number rows from the south (TMS), PMTiles use tile IDs"
+                )
             }
             scheme = chosen
         }
@@ -74,16 +88,18 @@ enum TilesCommand: Subcommand {
         let map = try LoadedMap.load(path: mapPath)
         let name = map.document.name ?? ((mapPath as NSString).lastPathComponent as NSString).deletingPathExtension
         let sink: any TileSink
-        if isMBTiles {
-            let metadata = TileSetMetadata(
-                name: name, attribution: map.document.attribution, pyramid: pyramid,
-                format: format, buffer: buffer)
-            sink = try MBTilesSink(path: output, metadata: metadata, resume: resume)
-        } else {
+        let metadata = TileSetMetadata(
+            name: name, attribution: map.document.attribution, pyramid: pyramid,
+            format: format, buffer: buffer, imageFormat: imageFormat)
+        switch kind {
+        case .mbtiles: sink = try MBTilesSink(path: output, metadata: metadata, resume: resume)
+        case .pmtiles: sink = try PMTilesSink(path: output, metadata: metadata)
+        case .directory:
             sink = try DirectorySink(
-                root: output, scheme: scheme, job: shard.map { "shard-\($0.index)-of-\($0.count)" } ?? "job")
+                root: output, scheme: scheme, job: shard.map { "shard-\($0.index)-of-\($0.count)" } ?? "job",
+                fileExtension: imageFormat.fileExtension)
         }
-        let summary = try job.run(sink: sink, encoder: PNGTileEncoder(), progress: .automatic(quiet: quiet)) {
+        let summary = try job.run(sink: sink, encoder: imageFormat.encoder, progress: .automatic(quiet: quiet)) {
             try MapTileRenderer(map: map, format: format, buffer: buffer)
         }
         if let summaryPath {

@@ -8,7 +8,7 @@ public enum TileScheme: String, Sendable, CaseIterable {
     public func row(of tile: TileID) -> Int { self == .xyz ? tile.y : tile.tmsY }
 }
 
-/// Writes tiles as files `DIR/z/x/y.png`.
+/// Writes tiles as files `DIR/z/x/y.png` (or `.webp`, `.jpg`: `fileExtension`).
 ///
 /// Each file is written under a temporary name in a staging folder inside DIR
 /// (`.meridian-tmp/<job>`, same filesystem) and renamed into place, so a reader never sees
@@ -17,6 +17,7 @@ public enum TileScheme: String, Sendable, CaseIterable {
 public final class DirectorySink: TileSink, @unchecked Sendable {
     public let root: String
     public let scheme: TileScheme
+    public let fileExtension: String
     let staging: String
     // Counters and the folder cache are used by the writer thread only; `storedTiles` touches
     // neither, so only `stats` (read by the progress display) needs the lock.
@@ -30,9 +31,12 @@ public final class DirectorySink: TileSink, @unchecked Sendable {
     public static let stagingFolder = ".meridian-tmp"
 
     /// `job` names the staging folder (one per shard, so shards can share DIR).
-    public init(root: String, scheme: TileScheme, job: String = "job") throws(TilesError) {
+    public init(root: String, scheme: TileScheme, job: String = "job", fileExtension: String = "png")
+        throws(TilesError)
+    {
         self.root = root
         self.scheme = scheme
+        self.fileExtension = fileExtension
         staging = "\(root)/\(DirectorySink.stagingFolder)/\(job)"
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), !isDirectory.boolValue {
@@ -47,7 +51,7 @@ public final class DirectorySink: TileSink, @unchecked Sendable {
     }
 
     public func path(of tile: TileID) -> String {
-        "\(root)/\(tile.z)/\(tile.x)/\(scheme.row(of: tile)).png"
+        "\(root)/\(tile.z)/\(tile.x)/\(scheme.row(of: tile)).\(fileExtension)"
     }
 
     public func storedTiles(in metatile: Metatile) throws -> Set<TileID> {

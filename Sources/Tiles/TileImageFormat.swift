@@ -1,0 +1,96 @@
+import Raster
+
+/// The image format of a job's tiles: `--format png|webp|jpeg` with `--quality`.
+public enum TileImageFormat: Sendable, Hashable {
+    /// Lossless, through `PNGTileEncoder`.
+    case png
+    /// Lossless WebP without a quality, lossy WebP at `quality` (1-100) with one.
+    case webp(quality: Int?)
+    /// JPEG at `quality` (1-100), composited over white (see `JPEGTileEncoder`).
+    case jpeg(quality: Int)
+
+    public static let defaultJPEGQuality = 90
+
+    /// Reads `--format NAME` and `--quality Q` (nil when not given).
+    public init(name: String, quality: Int?) throws(TilesError) {
+        if let quality, !(1...100).contains(quality) {
+            throw .invalidArgument("--quality \(quality) is out of range: 1 (smallest) to 100 (best)")
+        }
+        switch name.lowercased() {
+        case "png":
+            guard quality == nil else {
+                throw .invalidArgument("--quality is for --format webp or jpeg: PNG tiles are always lossless")
+            }
+            self = .png
+        case "webp": self = .webp(quality: quality)
+        case "jpeg", "jpg": self = .jpeg(quality: quality ?? TileImageFormat.defaultJPEGQuality)
+        default: throw .invalidArgument("--format expects png, webp or jpeg, got '\(name)'")
+        }
+    }
+
+    /// The MBTiles `format` value (MBTiles 1.3 spells JPEG `jpg`), also in PMTiles metadata.
+    public var metadataFormat: String {
+        switch self {
+        case .png: return "png"
+        case .webp: return "webp"
+        case .jpeg: return "jpg"
+        }
+    }
+
+    /// The extension of tile files in a directory pyramid.
+    public var fileExtension: String { metadataFormat }
+
+    public var pmtilesType: PMTilesTileType {
+        switch self {
+        case .png: return .png
+        case .webp: return .webp
+        case .jpeg: return .jpeg
+        }
+    }
+
+    /// What changes the bytes beyond the format, for the `meridian` metadata key that
+    /// `--resume` compares; nil for PNG, whose metadata stays as it was before formats.
+    var metadataOptions: String? {
+        switch self {
+        case .png: return nil
+        case .webp(let quality): return "quality=\(quality.map(String.init) ?? "lossless")"
+        case .jpeg(let quality): return "quality=\(quality)"
+        }
+    }
+
+    public var encoder: any TileEncoding {
+        switch self {
+        case .png: return PNGTileEncoder()
+        case .webp(let quality): return WebPTileEncoder(compression: quality.map { .lossy(quality: $0) } ?? .lossless)
+        case .jpeg(let quality): return JPEGTileEncoder(quality: quality)
+        }
+    }
+}
+
+/// WebP through libwebp: lossless keeps every pixel; lossy keeps alpha exactly.
+public struct WebPTileEncoder: TileEncoding {
+    public let compression: WebP.Compression
+
+    public init(compression: WebP.Compression) {
+        self.compression = compression
+    }
+
+    public func encode(_ tile: Image) throws -> [UInt8] {
+        try WebP.encode(tile, compression: compression)
+    }
+}
+
+/// JPEG through libturbojpeg. JPEG has no alpha, so tiles are composited over white: a map
+/// with an opaque `background` has no transparent pixels and is unchanged by it; without one,
+/// empty areas come out white.
+public struct JPEGTileEncoder: TileEncoding {
+    public let quality: Int
+
+    public init(quality: Int) {
+        self.quality = quality
+    }
+
+    public func encode(_ tile: Image) throws -> [UInt8] {
+        try JPEG.encode(tile, quality: quality, background: .white)
+    }
+}

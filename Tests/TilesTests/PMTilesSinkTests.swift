@@ -1,0 +1,149 @@
+import Foundation
+import Raster
+import Testing
+
+@testable import Tiles
+
+/// A renderer that fails on the metatile holding `failAt`, after others have been written.
+private final class FailingRenderer: MetatileRendering {
+    let failAt: TileID
+    init(failAt: TileID) { self.failAt = failAt }
+
+    struct Failure: Error {}
+
+    func renderMetatile(_ metatile: Metatile) throws -> Image {
+        if metatile.tiles.contains(failAt) { throw Failure() }
+        return PatternRenderer.block(metatile, side: 16)
+    }
+}
+
+/// `PMTilesSink` under the real job: the archive the PyPI reader sees, deterministic bytes,
+/// and no archive at all from a failed job.
+@Suite struct PMTilesSinkTests {
+    static let pyramid = try! TilePyramid(
+        zooms: ZoomRange(min: 0, max: 5), bounds: GeoBounds(west: -20, south: -10, east: 40, north: 60))
+    static func metadata(_ imageFormat: TileImageFormat = .png) -> TileSetMetadata {
+        TileSetMetadata(
+            name: "test", attribution: "someone", pyramid: pyramid, format: try! TileFormat(), buffer: 128,
+            imageFormat: imageFormat)
+    }
+
+    @Test func jobWritesAnArchiveThePyPIReaderReads() throws {
+        let folder = try Scratch.directory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/job.pmtiles"
+        let sink = try PMTilesSink(path: path, metadata: Self.metadata(.webp(quality: 80)))
+        let summary = try TileJobTests.run(sink, workers: 3, pyramid: Self.pyramid)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["job.pmtiles"])
+
+        let tiles = Self.pyramid.ranges.flatMap { range in
+            (range.minY...range.maxY).flatMap { y in (range.minX...range.maxX).map { TileID(z: range.z, x: $0, y: y) } }
+        }
+        #expect(summary.tiles == tiles.count && tiles.count == Self.pyramid.tileCount)
+        let dump = try PMTilesReference.dump(path, asking: Array(tiles.prefix(30)))
+        let expected = try Dictionary(
+            uniqueKeysWithValues: tiles.map {
+                ($0.description, try CountingEncoder().encode(PatternRenderer.image(of: $0, side: 16)))
+            })
+        #expect(dump.all == expected)
+        #expect(dump.got.count == 30 && dump.got.allSatisfy { expected[$0.key] == $0.value })
+        #expect(summary.distinct == Set(expected.values).count)
+        #expect(dump.int("tile_contents_count") == summary.distinct)
+
+        #expect(dump.int("tile_type") == 4)  // the format recorded in the header: WebP
+        #expect(dump.int("min_zoom") == 0 && dump.int("max_zoom") == 5)
+        #expect(dump.int("min_lon_e7") == -200_000_000 && dump.int("min_lat_e7") == -100_000_000)
+        #expect(dump.int("max_lon_e7") == 400_000_000 && dump.int("max_lat_e7") == 600_000_000)
+        #expect(dump.int("center_lon_e7") == 100_000_000 && dump.int("center_lat_e7") == 250_000_000)
+        #expect(dump.int("center_zoom") == 0)
+        #expect(dump.metadata["format"] as? String == "webp")
+        #expect(dump.metadata["meridian"] as? String == "tile-size=256 scale=1 buffer=128 quality=80")
+        #expect(dump.metadata["attribution"] as? String == "someone")
+    }
+
+    @Test func sameBytesWhateverWorkersAndMetatiles() throws {
+        let folder = try Scratch.directory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var archives: [[UInt8]] = []
+        for (index, (workers, metatile)) in [(1, 1), (3, 8), (2, 3)].enumerated() {
+            let path = folder + "/\(index).pmtiles"
+            try TileJobTests.run(
+                PMTilesSink(path: path, metadata: Self.metadata()), workers: workers, metatile: metatile,
+                pyramid: Self.pyramid)
+            archives.append(try FileIO.readBytes(atPath: path))
+        }
+        #expect(archives[0] == archives[1] && archives[1] == archives[2])
+    }
+
+    @Test func failedJobLeavesNoArchive() throws {
+        let folder = try Scratch.directory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/failed.pmtiles"
+        try FileIO.writeAtomically(Array("an older archive".utf8), toPath: path)
+        let plan = try MetatilePlan(pyramid: Self.pyramid, size: 2)
+        let sink = try PMTilesSink(path: path, metadata: Self.metadata())
+        #expect(throws: TilesError.self) {
+            try TileJob(plan: plan, workers: 2).run(sink: sink, encoder: CountingEncoder()) {
+                FailingRenderer(failAt: TileID(z: 4, x: 9, y: 5))
+            }
+        }
+        #expect(sink.statistics.tiles > 0)  // it failed after writing tiles
+        #expect(try FileIO.readBytes(atPath: path) == Array("an older archive".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["failed.pmtiles"])
+    }
+}
+
+@Suite struct TileImageFormatTests {
+    @Test func parsesFormatAndQuality() throws {
+        #expect(try TileImageFormat(name: "png", quality: nil) == .png)
+        #expect(try TileImageFormat(name: "webp", quality: nil) == .webp(quality: nil))
+        #expect(try TileImageFormat(name: "WebP", quality: 75) == .webp(quality: 75))
+        #expect(try TileImageFormat(name: "jpeg", quality: nil) == .jpeg(quality: 90))
+        #expect(try TileImageFormat(name: "jpg", quality: 1) == .jpeg(quality: 1))
+        #expect(throws: TilesError.invalidArgument("--format expects png, webp or jpeg, got 'gif'")) {
+            try TileImageFormat(name: "gif", quality: nil)
+        }
+        #expect(throws: TilesError.invalidArgument("--quality 101 is out of range: 1 (smallest) to 100 (best)")) {
+            try TileImageFormat(name: "jpeg", quality: 101)
+        }
+        #expect(
+            throws: TilesError.invalidArgument(
+                "--quality is for --format webp or jpeg: PNG tiles are always lossless")
+        ) { try TileImageFormat(name: "png", quality: 50) }
+    }
+
+    /// MBTiles 1.3 names: png, jpg, webp; the PMTiles tile type to match.
+    @Test func namesTheFormatForMetadataAndFiles() throws {
+        let cases: [(TileImageFormat, String, PMTilesTileType)] = [
+            (.png, "png", .png), (.webp(quality: nil), "webp", .webp), (.jpeg(quality: 50), "jpg", .jpeg),
+        ]
+        for (format, name, type) in cases {
+            #expect(format.metadataFormat == name && format.fileExtension == name && format.pmtilesType == type)
+            let metadata = TileSetMetadata(
+                name: "n", attribution: nil, pyramid: PMTilesSinkTests.pyramid, format: try TileFormat(), buffer: 0,
+                imageFormat: format)
+            #expect(metadata.values["format"] == name)
+            #expect(try PMTilesSink.header(for: metadata).tileType == type)
+        }
+        // PNG metadata is what it was before other formats existed (so old files resume).
+        let png = TileSetMetadata(
+            name: "n", attribution: nil, pyramid: PMTilesSinkTests.pyramid, format: try TileFormat(), buffer: 0)
+        #expect(png.values["meridian"] == "tile-size=256 scale=1 buffer=0")
+    }
+
+    @Test func outputKindFollowsTheExtension() throws {
+        let folder = try Scratch.directory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try TileOutputKind(path: "out/world.MBTiles") == .mbtiles)
+        #expect(try TileOutputKind(path: "world.pmtiles") == .pmtiles)
+        #expect(try TileOutputKind(path: "out/tiles") == .directory)
+        #expect(try TileOutputKind(path: "tiles-v1.2/") == .directory)
+        try FileManager.default.createDirectory(atPath: folder + "/v1.2", withIntermediateDirectories: false)
+        #expect(try TileOutputKind(path: folder + "/v1.2") == .directory)  // it exists
+        #expect(
+            throws: TilesError.invalidArgument(
+                "-o x.zip: '.zip' is not an output meridian writes: give FILE.mbtiles, FILE.pmtiles or a directory (a name without an extension, or ending in /)"
+            )
+        ) { try TileOutputKind(path: "x.zip") }
+    }
+}
