@@ -211,6 +211,18 @@ private func sample(_ tiles: [TileID]) -> [TileID] {
         #expect(count == tiles.count)
     }
 
+    @Test func archiveWithoutTilesReadsAsEmpty() throws {
+        let folder = try Scratch.directory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/empty.pmtiles"
+        try writeArchive(path, [], zooms: 0...2)
+        let dump = try PMTilesReference.dump(path, asking: [TileID(z: 0, x: 0, y: 0)])
+        #expect(dump.got.isEmpty && dump.all.isEmpty && dump.int("addressed_tiles_count") == 0)
+        let reader = try PMTilesReader(path: path)
+        #expect(try reader.tile(TileID(z: 0, x: 0, y: 0)) == nil)
+        try reader.forEachTile { tile, _ in Issue.record("unexpected tile \(tile)") }
+    }
+
     @Test func abandonedArchiveLeavesTheOldFileAndNoScratch() throws {
         let folder = try Scratch.directory()
         defer { try? FileManager.default.removeItem(atPath: folder) }

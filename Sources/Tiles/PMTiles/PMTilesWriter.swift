@@ -12,6 +12,11 @@ import Raster
 /// and writes header, root, metadata, leaves and tile data to a temporary file in the same
 /// folder, renamed over `path` when complete. The bytes depend only on the tiles, the header
 /// fields and the metadata given, never on the order the tiles came in.
+///
+/// A process killed while adding tiles leaves nothing (the scratch file has no name); one
+/// killed inside `finish` may leave `.NAME.part.tmp`, which the next writer to `path` reuses.
+/// An archive without tiles has one empty root directory (PMTiles 3.1 asks for non-empty
+/// directories, but there is nothing to list; the PyPI reader reads it as empty).
 public final class PMTilesWriter {
     public let path: String
     private var scratch: ArchiveFile?
