@@ -5,7 +5,7 @@ BUILD_DIR  := .build
 RELEASE    := $(BUILD_DIR)/release/meridian
 DEMO_OUT   ?= demo-output
 
-.PHONY: deps build release test lint format demo bench golden-update clean
+.PHONY: deps build release test lint format demo bench test-slurm golden-update clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -33,8 +33,17 @@ demo: release
 bench: deps release
 	@bash scripts/bench.sh $(RELEASE)
 
+# Shards on a real one-node Slurm cluster (slurm-wlm and munge, started and stopped by the script).
+test-slurm: deps release
+	@bash scripts/test-slurm.sh $(RELEASE)
+
+# Rewrites the expected images after an intended change, then lays every image it changed out
+# in one contact sheet (expected | new | difference) under .build/golden-review: look at it
+# before committing.
 golden-update: deps
+	rm -rf $(BUILD_DIR)/golden-review
 	MERIDIAN_GOLDEN_UPDATE=1 $(SWIFT) test --filter Golden
+	$(SWIFT) run golden-review
 
 clean:
 	rm -rf $(BUILD_DIR) $(DEMO_OUT)

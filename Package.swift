@@ -32,6 +32,9 @@ let package = Package(
         .systemLibrary(
             name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"])]),
+        .systemLibrary(
+            name: "CXXHash", path: "Sources/CXXHash", pkgConfig: "libxxhash",
+            providers: [.apt(["libxxhash-dev"])]),
 
         // Pure Swift.
         .target(name: "Geodesy"),
@@ -46,7 +49,7 @@ let package = Package(
         .target(name: "Render", dependencies: ["MapModel", "Grids", "Geodesy", "Raster", "CCairo", "CPango"]),
         .target(
             name: "Tiles",
-            dependencies: ["Render", "MapModel", "Geodesy", "Raster", "ImageDiff", "CSQLite", "CDeflate"]),
+            dependencies: ["Render", "MapModel", "Geodesy", "Raster", "ImageDiff", "CSQLite", "CDeflate", "CXXHash"]),
         .target(name: "Sheets", dependencies: ["Render", "Grids", "MapModel", "Geodesy", "Raster"]),
         .executableTarget(
             name: "meridian",
@@ -57,15 +60,27 @@ let package = Package(
             name: "meridian-bench",
             dependencies: ["Geodesy", "MapModel", "Grids", "Render", "Tiles", "Raster", "ImageDiff"]),
 
-        .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
-        .testTarget(name: "MapModelTests", dependencies: ["MapModel"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "ImageDiff"]),
-        .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff", "Raster"]),
-        .testTarget(name: "GridsTests", dependencies: ["Grids", "Geodesy"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "MapModel", "Raster", "ImageDiff"]),
-        .testTarget(name: "TilesTests", dependencies: ["Tiles", "Render", "MapModel", "Raster", "ImageDiff"]),
-        .testTarget(name: "SheetsTests", dependencies: ["Sheets", "Render", "MapModel", "Raster", "ImageDiff"]),
+        // Shared by the test targets: fixture paths, temporary folders, running reference tools
+        // (sqlite3, GeoConvert, poppler, pypng) and the built binary, the golden-image harness.
+        // Not linked into `meridian`.
+        .target(
+            name: "TestSupport", dependencies: ["Raster", "ImageDiff", "MapModel", "Render", "Tiles"],
+            path: "Tests/TestSupport"),
+        // `make golden-update` ends with this: the contact sheet of the goldens it changed.
+        .executableTarget(name: "golden-review", dependencies: ["TestSupport"], path: "Tests/GoldenReview"),
+
+        .testTarget(name: "GeodesyTests", dependencies: ["Geodesy", "TestSupport"]),
+        .testTarget(name: "MapModelTests", dependencies: ["MapModel", "TestSupport"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
+        .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff", "Raster", "TestSupport"]),
+        .testTarget(name: "GridsTests", dependencies: ["Grids", "Geodesy", "TestSupport"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "MapModel", "Raster", "ImageDiff", "TestSupport"]),
+        .testTarget(
+            name: "TilesTests", dependencies: ["Tiles", "Render", "MapModel", "Raster", "ImageDiff", "TestSupport"]),
+        .testTarget(
+            name: "SheetsTests", dependencies: ["Sheets", "Render", "MapModel", "Raster", "ImageDiff", "TestSupport"]),
+        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "Raster", "ImageDiff"]),
         // Runs the built `meridian` binary the way users do.
-        .testTarget(name: "CLITests", dependencies: ["meridian", "Raster", "ImageDiff"]),
+        .testTarget(name: "CLITests", dependencies: ["meridian", "Raster", "ImageDiff", "TestSupport"]),
     ]
 )

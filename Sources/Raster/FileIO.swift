@@ -25,9 +25,7 @@ public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String { "cannot \(operation) \(path): \(reason)" }
 }
 
-/// Reading whole files and writing them atomically. Every output of Meridian (images, tiles,
-/// sheets) goes through `writeAtomically`, so that an interrupted run never leaves a partial
-/// file under the final name and a resumed run can trust whatever exists.
+/// Reading whole files, and writing whole files atomically (through `AtomicFile`).
 public enum FileIO {
     /// The whole content of the file at `path`.
     public static func readBytes(atPath path: String) throws(FileError) -> [UInt8] {
@@ -54,57 +52,38 @@ public enum FileIO {
         return bytes
     }
 
-    /// Writes `bytes` to a temporary file in the same directory as `path`, then renames it
-    /// over `path`; readers see the old file or the new one, never a part. On failure the
-    /// temporary is removed and the error names `path`.
-    ///
-    /// `durable` also flushes the data to disk before the rename (fsync), for outputs that must
-    /// survive a power cut; tiles skip it because one fsync per tile costs more than the encode.
-    public static func writeAtomically(_ bytes: [UInt8], toPath path: String, durable: Bool = false) throws(FileError) {
-        let result: Result<Void, FileError> = bytes.withUnsafeBytes { raw in
-            do throws(FileError) {
-                return .success(try writeAtomically(raw, toPath: path, durable: durable))
-            } catch {
-                return .failure(error)
+    /// The names in the folder at `path` (not `.` and `..`), in no particular order. A folder
+    /// that cannot be read is an error, never an empty list.
+    public static func folderEntries(atPath path: String) throws(FileError) -> [String] {
+        guard let folder = opendir(path) else { throw FileError(path: path, operation: "list", errno: errno) }
+        defer { closedir(folder) }
+        var names: [String] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(folder) else {
+                if errno != 0 { throw FileError(path: path, operation: "list", errno: errno) }
+                return names
             }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
         }
-        try result.get()
     }
 
-    public static func writeAtomically(_ bytes: UnsafeRawBufferPointer, toPath path: String, durable: Bool = false)
-        throws(FileError)
-    {
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        guard !name.isEmpty else { throw FileError(path: path, operation: "write", errno: EISDIR) }
-        // Hidden, unique per call (random), and ending in .tmp so stray ones are recognisable.
-        let temporary = directory + "." + name + "." + String(UInt64.random(in: 0...UInt64.max), radix: 36) + ".tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard fd >= 0 else { throw FileError(path: path, operation: "write", errno: errno) }
-        var failure: FileError?
-        var offset = 0
-        while offset < bytes.count {
-            let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                failure = FileError(path: path, operation: "write", errno: errno)
-                break
-            }
-            offset += written
-        }
-        if failure == nil, durable, fsync(fd) != 0 {
-            failure = FileError(path: path, operation: "write", errno: errno)
-        }
-        if close(fd) != 0, failure == nil {
-            failure = FileError(path: path, operation: "write", errno: errno)
-        }
-        if failure == nil, rename(temporary, path) != 0 {
-            failure = FileError(path: path, operation: "write", errno: errno)
-        }
-        if let failure {
-            unlink(temporary)
-            throw failure
-        }
+    /// Whether `path` is a folder (symbolic links followed). An entry that cannot be examined
+    /// (no permission, a broken or looping link) is an error, not "no".
+    public static func isFolder(atPath path: String) throws(FileError) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw FileError(path: path, operation: "read", errno: errno) }
+        return (status.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// Writes `bytes` under a temporary name beside `path`, then renames it over `path`
+    /// (see `AtomicFile`); on failure nothing is left and the error names `path`.
+    public static func writeAtomically(_ bytes: [UInt8], toPath path: String, durable: Bool = false) throws(FileError) {
+        let file = try AtomicFile(path: path)
+        try file.append(bytes)
+        try file.commit(durable: durable)
     }
 }

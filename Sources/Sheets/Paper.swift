@@ -29,22 +29,20 @@ public struct Paper: Sendable, Equatable {
     public var isNamed: Bool { Paper.named.contains { $0.name == name } }
 
     /// The largest custom paper accepted: 5 m a side covers every printer and plotter.
-    static let maxSide = 5000.0
+    public static let maxSide = 5000.0
 
-    /// A named size (any letter case) or `WIDTHxHEIGHTmm` (the `mm` may be left out).
-    /// A custom size keeps the orientation it is written in unless `--orientation` says otherwise.
-    public static func parse(_ text: String) throws(SheetError) -> Paper {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if let paper = named.first(where: { $0.name.lowercased() == trimmed.lowercased() }) { return paper }
-        var body = Substring(trimmed.lowercased())
-        if body.hasSuffix("mm") { body = body.dropLast(2) }
-        let parts = body.split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
-            w.isFinite, h.isFinite, w > 0, h > 0, w <= maxSide, h <= maxSide
-        else {
-            throw .unknownPaper(text)
+    /// The named size `name` (any letter case), or nil.
+    public static func standard(named name: String) -> Paper? {
+        named.first { $0.name.lowercased() == name.lowercased() }
+    }
+
+    /// A custom size in millimetres, named `420x297mm`; it keeps the orientation it is given
+    /// in until `oriented` says otherwise.
+    public static func custom(width: Double, height: Double) throws(SheetError) -> Paper {
+        guard width.isFinite, height.isFinite, width > 0, height > 0, width <= maxSide, height <= maxSide else {
+            throw .paperSizeOutOfRange(width: width, height: height, maxSide: maxSide)
         }
-        return Paper(name: "\(Millimetres.text(w))x\(Millimetres.text(h))mm", width: w, height: h)
+        return Paper(name: "\(Millimetres.text(width))x\(Millimetres.text(height))mm", width: width, height: height)
     }
 
     public func oriented(_ orientation: Orientation?) -> Paper {
@@ -64,9 +62,4 @@ public struct Paper: Sendable, Equatable {
 
 public enum Orientation: String, Sendable, CaseIterable {
     case portrait, landscape
-
-    public static func parse(_ text: String) throws(SheetError) -> Orientation {
-        guard let o = Orientation(rawValue: text.lowercased()) else { throw .badOrientation(text) }
-        return o
-    }
 }

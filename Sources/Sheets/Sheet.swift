@@ -84,7 +84,7 @@ public struct Sheet {
                 throw .invalid("the centre \(longitude),\(latitude) is not a longitude,latitude position")
             }
             guard let scale else {
-                throw .invalid("--center needs --scale DENOM (only a --bbox can choose its own scale)")
+                throw .centreNeedsScale
             }
             let plane = try UTMPlane(containing: latitude, longitude: longitude)
             return (plane, plane.project(latitude: latitude, longitude: longitude), scale)
@@ -107,7 +107,7 @@ public struct Sheet {
     }
 
     static func checkScaleValue(_ scale: Double) throws(SheetError) {
-        guard scale.isFinite, scale >= 1, scale <= maxScale else { throw .scaleOutOfRange(scale) }
+        guard scale.isFinite, scale >= 1, scale <= maxScale else { throw .scaleOutOfRange(scale, max: maxScale) }
     }
 
     static func checkBBox(west: Double, south: Double, east: Double, north: Double) throws(SheetError) {
@@ -147,19 +147,18 @@ public struct Sheet {
         if offset > maxDistanceFromCentralMeridian {
             let centreOffset = abs(extent.centerX - WGS84.utmFalseEasting)
             let largest = (maxDistanceFromCentralMeridian - centreOffset) / (extent.width / 2) * scale
-            var hint = ""
-            if largest >= 1 { hint = " (use --scale \(Int(largest.rounded(.down))) or less)" }
             throw .scaleTooSmall(
                 scale: scale,
                 reason:
-                    "the sheet on \(paper.description) reaches \(ScaleText.grouped((offset / 1000).rounded())) km from the central meridian of \(plane.identifier), where the grid's scale is more than 1% off; a true-scale sheet stays within \(ScaleText.grouped(maxDistanceFromCentralMeridian / 1000)) km of it\(hint)"
-            )
+                    "the sheet on \(paper.description) reaches \(ScaleText.grouped((offset / 1000).rounded())) km from the central meridian of \(plane.identifier), where the grid's scale is more than 1% off; a true-scale sheet stays within \(ScaleText.grouped(maxDistanceFromCentralMeridian / 1000)) km of it",
+                largestScale: largest >= 1 ? Int(largest.rounded(.down)) : nil)
         }
         let lon0 = plane.centralMeridian
         let top = plane.project(latitude: 89.5, longitude: lon0).y
         let bottom = plane.project(latitude: -89.5, longitude: lon0).y
         if extent.maxY > top || extent.minY < bottom {
-            throw .scaleTooSmall(scale: scale, reason: "the sheet on \(paper.description) reaches past a pole")
+            throw .scaleTooSmall(
+                scale: scale, reason: "the sheet on \(paper.description) reaches past a pole", largestScale: nil)
         }
     }
 
@@ -176,9 +175,8 @@ public struct Sheet {
                 in: plane, x: centre.x, y: centre.y, scale: scale,
                 width: layout.pixelWidth, height: layout.pixelHeight, dpi: layout.dpi)
         } catch {
-            throw SheetError.invalid(
-                "the map frame of \(layout.pixelWidth)x\(layout.pixelHeight) pixels at \(ScaleText.number(layout.dpi)) dpi cannot be drawn (\(error)): lower --dpi"
-            )
+            throw SheetError.frameNotDrawable(
+                width: layout.pixelWidth, height: layout.pixelHeight, dpi: layout.dpi, reason: "\(error)")
         }
         let transform = FrameTransform(frame: layout.frame, extent: view.planeExtent)
         try checkReach(plane: plane, extent: transform.extent, scale: scale, paper: layout.paper)

@@ -1,30 +1,45 @@
-/// Why a sheet cannot be made, as one line a user can act on.
+/// Why a sheet cannot be made. Each case carries the values concerned and the limits; its
+/// description is one line in the library's terms, and the command line words the cases
+/// about its options with its own option names.
 public enum SheetError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// A paper size that is not one (`--paper B7`, `--paper 0x297mm`).
-    case unknownPaper(String)
-    case badOrientation(String)
+    /// A custom paper size that is not positive or exceeds `maxSide` millimetres.
+    case paperSizeOutOfRange(width: Double, height: Double, maxSide: Double)
+    /// Margins that are negative or not a number.
+    case invalidMargins(Double)
+    case dpiOutOfRange(Double, min: Double, max: Double)
     /// The margins leave nothing (or too little) of the page for the map.
     case marginsTooLarge(margins: Double, paperWidth: Double, paperHeight: Double)
     case noRoomForMap(frameWidth: Double, frameHeight: Double, paper: String)
     /// The sheet's centre cannot be drawn in a UTM zone (beyond 84°N or 80°S).
     case outsideUTM(latitude: Double)
     /// The scale puts the sheet's corners so far from the zone's central meridian that the
-    /// projection no longer keeps the scale (or gives no answer at all).
-    case scaleTooSmall(scale: Double, reason: String)
-    case scaleOutOfRange(Double)
+    /// projection no longer keeps the scale (or gives no answer at all); `largestScale` is
+    /// the largest denominator that would do, when there is one.
+    case scaleTooSmall(scale: Double, reason: String, largestScale: Int?)
+    case scaleOutOfRange(Double, max: Double)
     /// A bbox that does not fit the map frame at the scale asked for.
     case bboxDoesNotFit(
         scale: Double, needed: (width: Double, height: Double), frame: (width: Double, height: Double), fitting: Double?
     )
+    /// A sheet placed by its centre needs a scale (only a bbox can choose its own).
+    case centreNeedsScale
+    /// A series covers a bbox, at one scale given for all its sheets.
+    case seriesNeedsBBox
+    case seriesNeedsScale
+    /// The map view of the frame cannot be made (too many pixels at the dpi).
+    case frameNotDrawable(width: Int, height: Int, dpi: Double, reason: String)
     case invalid(String)
 
     public var description: String {
         switch self {
-        case .unknownPaper(let text):
+        case .paperSizeOutOfRange(let w, let h, let maxSide):
             return
-                "unknown paper size '\(text)' (use A4, A3, A2, A1, A0, letter, legal, tabloid or WIDTHxHEIGHTmm such as 420x297mm)"
-        case .badOrientation(let text):
-            return "unknown orientation '\(text)' (use portrait or landscape)"
+                "a paper of \(Millimetres.text(w)) x \(Millimetres.text(h)) mm is not one: each side must be more than 0 and at most \(Millimetres.text(maxSide)) mm"
+        case .invalidMargins(let margins):
+            return "margins of \(margins) mm are not a number of millimetres, 0 or more"
+        case .dpiOutOfRange(let dpi, let min, let max):
+            return
+                "the dpi \(ScaleText.number(dpi)) is out of range (\(ScaleText.number(min)) to \(ScaleText.number(max)))"
         case .marginsTooLarge(let margins, let w, let h):
             return
                 "margins of \(Millimetres.text(margins)) mm are larger than the page (\(Millimetres.text(w)) x \(Millimetres.text(h)) mm leaves nothing inside them)"
@@ -34,18 +49,41 @@ public enum SheetError: Error, Equatable, Sendable, CustomStringConvertible {
         case .outsideUTM(let latitude):
             return
                 "the sheet's centre at latitude \(Millimetres.text(latitude)) is outside the UTM zones (80°S to 84°N)"
-        case .scaleTooSmall(let scale, let reason):
-            return "at \(ScaleText.ratio(scale)) \(reason)"
-        case .scaleOutOfRange(let scale):
-            return "the scale denominator \(scale) is out of range (1 to 100,000,000)"
+        case .scaleTooSmall(let scale, let reason, let largest):
+            let hint = largest.map { " (a scale of 1:\(ScaleText.grouped(Double($0))) or larger would fit)" } ?? ""
+            return "at \(ScaleText.ratio(scale)) \(reason)\(hint)"
+        case .scaleOutOfRange(let scale, let max):
+            return "the scale denominator \(scale) is out of range (1 to \(ScaleText.grouped(max)))"
         case .bboxDoesNotFit(let scale, let needed, let frame, let fitting):
-            var text =
-                "at \(ScaleText.ratio(scale)) the bbox needs a map frame of \(Millimetres.text(needed.width)) x \(Millimetres.text(needed.height)) mm but the frame is \(Millimetres.text(frame.width)) x \(Millimetres.text(frame.height)) mm"
-            if let fitting { text += ": use --scale \(Int(fitting)) or more, larger paper, or --series" }
+            var text = SheetError.bboxDoesNotFitProblem(scale: scale, needed: needed, frame: frame)
+            if let fitting {
+                text += ": use a scale of \(ScaleText.ratio(fitting)) or smaller, larger paper, or a series of sheets"
+            }
             return text
+        case .centreNeedsScale:
+            return "a sheet placed by its centre needs a scale (only a bbox can choose its own)"
+        case .seriesNeedsBBox:
+            return "a series covers a bbox: give one"
+        case .seriesNeedsScale:
+            return "a series needs a scale (every sheet of a series has the same scale)"
+        case .frameNotDrawable(let width, let height, let dpi, let reason):
+            return
+                "\(SheetError.frameNotDrawableProblem(width: width, height: height, dpi: dpi, reason: reason)): lower the dpi"
         case .invalid(let message):
             return message
         }
+    }
+
+    /// The first part of `bboxDoesNotFit`'s message, before what to do about it.
+    public static func bboxDoesNotFitProblem(
+        scale: Double, needed: (width: Double, height: Double), frame: (width: Double, height: Double)
+    ) -> String {
+        "at \(ScaleText.ratio(scale)) the bbox needs a map frame of \(Millimetres.text(needed.width)) x \(Millimetres.text(needed.height)) mm but the frame is \(Millimetres.text(frame.width)) x \(Millimetres.text(frame.height)) mm"
+    }
+
+    /// The first part of `frameNotDrawable`'s message, before what to do about it.
+    public static func frameNotDrawableProblem(width: Int, height: Int, dpi: Double, reason: String) -> String {
+        "the map frame of \(width)x\(height) pixels at \(ScaleText.number(dpi)) dpi cannot be drawn (\(reason))"
     }
 
     public static func == (a: SheetError, b: SheetError) -> Bool { a.description == b.description }
@@ -54,6 +92,8 @@ public enum SheetError: Error, Equatable, Sendable, CustomStringConvertible {
 /// Millimetres as users read them: at most one decimal, no trailing zero.
 enum Millimetres {
     static func text(_ value: Double) -> String {
+        // Messages may quote a size that is not a number at all.
+        guard value.isFinite, abs(value) < 1e15 else { return "\(value)" }
         let rounded = (value * 10).rounded() / 10
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.1f", rounded)
     }

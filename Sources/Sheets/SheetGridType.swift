@@ -6,19 +6,12 @@ import MapModel
 public enum SheetGridType: String, Sendable, CaseIterable {
     case latlong, utm, mgrs, usng, none
 
-    public static func parse(_ text: String) throws(SheetError) -> SheetGridType {
-        guard let type = SheetGridType(rawValue: text.lowercased()) else {
-            throw .invalid("unknown grid type '\(text)' (use latlong, utm, mgrs, usng or none)")
-        }
-        return type
-    }
-
     var isUTMFamily: Bool { self == .utm || self == .mgrs || self == .usng }
 
     /// The grid as a map document names it; nil for `.none`.
     var kind: GridSettings.Kind? { GridSettings.Kind(rawValue: rawValue) }
 
-    /// The grid a sheet prints when `--grid` is not given: the map document's own grid type
+    /// The grid a sheet prints when none is asked for: the map document's own grid type
     /// (none when the document hides its grid), else MGRS.
     static func `default`(for document: MapDocument) -> SheetGridType {
         guard let grid = document.grid else { return .mgrs }

@@ -44,16 +44,16 @@ public struct SheetLayout: Sendable, Equatable {
     static let gap = 3.0
     /// The smallest map frame worth printing.
     static let minimumFrame = 20.0
+    /// The resolutions a sheet is drawn at.
+    public static let dpiRange = 10.0...10_000.0
 
     /// `labelWidth` and `labelHeight` are the largest grid value's size (mm), measured by the
     /// caller in the sheet's fonts; the collar is made deep enough for them.
     public init(paper: Paper, margins: Double, dpi: Double, labelWidth: Double, labelHeight: Double) throws(SheetError)
     {
-        guard margins.isFinite, margins >= 0 else {
-            throw .invalid("--margins must be a number of millimetres, 0 or more")
-        }
-        guard dpi.isFinite, dpi >= 10, dpi <= 10_000 else {
-            throw .invalid("the dpi \(dpi) is out of range (10 to 10000)")
+        guard margins.isFinite, margins >= 0 else { throw .invalidMargins(margins) }
+        guard dpi.isFinite, dpi >= SheetLayout.dpiRange.lowerBound, dpi <= SheetLayout.dpiRange.upperBound else {
+            throw .dpiOutOfRange(dpi, min: SheetLayout.dpiRange.lowerBound, max: SheetLayout.dpiRange.upperBound)
         }
         guard 2 * margins < paper.width, 2 * margins < paper.height else {
             throw .marginsTooLarge(margins: margins, paperWidth: paper.width, paperHeight: paper.height)

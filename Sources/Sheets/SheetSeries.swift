@@ -37,9 +37,9 @@ public struct SheetSeries {
     /// Plans the series covering the request's bbox at its scale.
     public static func plan(_ request: SheetRequest, overlap: Double, renderer: MapRenderer) throws -> SheetSeries {
         guard case .bbox(let west, let south, let east, let north) = request.area else {
-            throw SheetError.invalid("a series covers a bbox: give --bbox W,S,E,N")
+            throw SheetError.seriesNeedsBBox
         }
-        guard let scale = request.scale else { throw SheetError.invalid("a series needs --scale DENOM") }
+        guard let scale = request.scale else { throw SheetError.seriesNeedsScale }
         try Sheet.checkScaleValue(scale)
         try Sheet.checkBBox(west: west, south: south, east: east, north: north)
         let layout = try Sheet.layout(for: request, renderer: renderer)
@@ -61,7 +61,7 @@ public struct SheetSeries {
         let rows = count(bounds.height, frameHeight)
         guard rows * columns <= maxSheets else {
             throw SheetError.invalid(
-                "at \(ScaleText.ratio(scale)) the bbox needs \(rows) x \(columns) = \(rows * columns) sheets on \(layout.paper.description) (at most \(maxSheets)): use a smaller scale denominator... or larger paper"
+                "at \(ScaleText.ratio(scale)) the bbox needs \(rows) x \(columns) = \(rows * columns) sheets on \(layout.paper.description) (at most \(maxSheets)): use a larger scale denominator or larger paper"
             )
         }
         // The series is centred on the bbox.

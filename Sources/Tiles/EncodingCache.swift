@@ -1,5 +1,7 @@
+import Dispatch
 import Foundation
 import Raster
+import Synchronization
 
 /// Identical tiles (open ocean, empty land) are encoded once: each cut tile's pixels are
 /// hashed, and a tile whose hash and pixels match a recent one reuses its encoding.
@@ -8,30 +10,51 @@ import Raster
 /// for rather than encoded twice (at low zooms every worker meets the ocean at once). Entries
 /// keep their pixels to verify a match byte for byte, so the cache is bounded by bytes and
 /// forgets the least recently used entries; the tiles that repeat are used all the time.
-final class EncodingCache: @unchecked Sendable {
+final class EncodingCache: Sendable {
     struct Encoded: Sendable {
         let data: [UInt8]
         /// Hash of `data`: the stored image's identity (MBTiles `tile_id`).
         let dataHash: ContentHash
     }
 
-    private final class Entry {
-        let pixels: [UInt8]
-        var encoded: Encoded?
-        var lastUse: Int
-        init(pixels: [UInt8], lastUse: Int) {
-            self.pixels = pixels
-            self.lastUse = lastUse
+    /// An encoding under way, which other workers with the same pixels wait for. Each waiter
+    /// that wakes signals again, so one `finish` wakes them all.
+    private final class InFlight: Sendable {
+        private let done = DispatchSemaphore(value: 0)
+
+        func wait() {
+            done.wait()
+            done.signal()
         }
+
+        func finish() { done.signal() }
     }
 
-    // All state is guarded by `condition`.
-    private let condition = NSCondition()
-    private var entries: [ContentHash: Entry] = [:]
-    private var storedBytes = 0
-    private var clock = 0
-    private(set) var encodings = 0
-    private(set) var reuses = 0
+    private struct Entry {
+        let pixels: [UInt8]
+        /// nil while `inFlight` is encoding it.
+        var encoded: Encoded?
+        var inFlight: InFlight?
+        var lastUse: Int
+    }
+
+    private struct State {
+        var entries: [ContentHash: Entry] = [:]
+        var storedBytes = 0
+        var clock = 0
+        var encodings = 0
+        var reuses = 0
+    }
+
+    /// What a worker does with a tile, decided under the lock.
+    private enum Step {
+        case reuse(Encoded)
+        case wait(InFlight)
+        /// Encode it; with an `InFlight` when this worker claimed the hash for the cache.
+        case encode(InFlight?)
+    }
+
+    private let state = Mutex(State())
     let capacityBytes: Int
 
     init(capacityBytes: Int = 8 << 20) {
@@ -42,50 +65,62 @@ final class EncodingCache: @unchecked Sendable {
     /// otherwise from `encode` (called without the lock held) and remembered.
     func encoding(of tile: Image, encode: (Image) throws -> [UInt8]) throws -> Encoded {
         let hash = tile.withUnsafeBytes { ContentHash(of: $0) }
-        condition.lock()
-        clock += 1
-        while let entry = entries[hash] {
-            // A hash collision: encode it apart.
-            guard EncodingCache.samePixels(entry.pixels, tile.pixels) else { break }
-            if let encoded = entry.encoded {
-                entry.lastUse = clock
-                reuses += 1
-                condition.unlock()
-                return encoded
+        while true {
+            let step = state.withLock { state -> Step in
+                state.clock += 1
+                if var entry = state.entries[hash] {
+                    // A different image under the same hash is encoded apart, not cached.
+                    guard EncodingCache.samePixels(entry.pixels, tile.pixels) else { return .encode(nil) }
+                    guard let encoded = entry.encoded else { return .wait(entry.inFlight!) }
+                    entry.lastUse = state.clock
+                    state.entries[hash] = entry
+                    state.reuses += 1
+                    return .reuse(encoded)
+                }
+                guard tile.pixels.count <= capacityBytes else { return .encode(nil) }
+                let claim = InFlight()
+                state.entries[hash] = Entry(pixels: tile.pixels, inFlight: claim, lastUse: state.clock)
+                state.storedBytes += tile.pixels.count
+                return .encode(claim)
             }
-            condition.wait()  // another worker is encoding these pixels
+            switch step {
+            case .reuse(let encoded):
+                return encoded
+            case .wait(let other):
+                other.wait()  // then look again: it is cached now, or its encoding failed
+            case .encode(let claim):
+                return try encodeNow(tile, hash: hash, claim: claim, encode: encode)
+            }
         }
-        // Claim the hash (unless a different image holds it) so other workers wait for us.
-        let claimed = entries[hash] == nil
-        var entry: Entry?
-        if claimed, tile.pixels.count <= capacityBytes {
-            entry = Entry(pixels: tile.pixels, lastUse: clock)
-            entries[hash] = entry
-            storedBytes += tile.pixels.count
-        }
-        condition.unlock()
+    }
 
+    private func encodeNow(
+        _ tile: Image, hash: ContentHash, claim: InFlight?, encode: (Image) throws -> [UInt8]
+    ) throws -> Encoded {
+        defer { claim?.finish() }
         let result: Encoded
         do {
             let data = try encode(tile)
             result = Encoded(data: data, dataHash: ContentHash(of: data))
         } catch {
-            condition.lock()
-            if let entry, entries[hash] === entry {
-                entries[hash] = nil
-                storedBytes -= entry.pixels.count
+            if let claim {
+                state.withLock { state in
+                    guard let entry = state.entries[hash], entry.inFlight === claim else { return }
+                    state.entries[hash] = nil
+                    state.storedBytes -= entry.pixels.count
+                }
             }
-            condition.broadcast()
-            condition.unlock()
             throw error
         }
-
-        condition.lock()
-        encodings += 1
-        entry?.encoded = result
-        evictIfNeeded()
-        condition.broadcast()
-        condition.unlock()
+        state.withLock { state in
+            state.encodings += 1
+            if let claim, var entry = state.entries[hash], entry.inFlight === claim {
+                entry.encoded = result
+                entry.inFlight = nil
+                state.entries[hash] = entry
+                EncodingCache.evict(&state, above: capacityBytes)
+            }
+        }
         return result
     }
 
@@ -98,20 +133,19 @@ final class EncodingCache: @unchecked Sendable {
     }
 
     /// Drops finished entries, least recently used first, until the pixels fit the budget.
-    private func evictIfNeeded() {
-        while storedBytes > capacityBytes {
+    private static func evict(_ state: inout State, above capacity: Int) {
+        while state.storedBytes > capacity {
             guard
-                let victim = entries.filter({ $0.value.encoded != nil }).min(by: { $0.value.lastUse < $1.value.lastUse }
-                )
+                let victim = state.entries.filter({ $0.value.encoded != nil }).min(by: {
+                    $0.value.lastUse < $1.value.lastUse
+                })
             else { return }
-            entries[victim.key] = nil
-            storedBytes -= victim.value.pixels.count
+            state.entries[victim.key] = nil
+            state.storedBytes -= victim.value.pixels.count
         }
     }
 
     var counts: (encodings: Int, reuses: Int) {
-        condition.lock()
-        defer { condition.unlock() }
-        return (encodings, reuses)
+        state.withLock { ($0.encodings, $0.reuses) }
     }
 }

@@ -24,32 +24,15 @@ public struct GeoBounds: Sendable, Equatable, CustomStringConvertible {
 
     /// Validates the box and clips its latitudes to the Web Mercator range.
     public init(west: Double, south: Double, east: Double, north: Double) throws(TilesError) {
-        let given = "\(Self.format(west)),\(Self.format(south)),\(Self.format(east)),\(Self.format(north))"
-        guard [west, south, east, north].allSatisfy(\.isFinite) else {
-            throw .invalidArgument("--bbox \(given) has a value that is not a number")
+        func refuse(_ problem: TilesError.BoundsProblem) -> TilesError {
+            .invalidBounds(west: west, south: south, east: east, north: north, problem: problem)
         }
-        guard west >= -180, east <= 180, south >= -90, north <= 90 else {
-            throw .invalidArgument("--bbox \(given) is outside -180,-90,180,90 (it is W,S,E,N in degrees)")
-        }
-        guard west < east, south < north else {
-            throw .invalidArgument("--bbox \(given) is empty: it is W,S,E,N with W < E and S < N")
-        }
+        guard [west, south, east, north].allSatisfy(\.isFinite) else { throw refuse(.notANumber) }
+        guard west >= -180, east <= 180, south >= -90, north <= 90 else { throw refuse(.outsideWorld) }
+        guard west < east, south < north else { throw refuse(.empty) }
         let limit = GeoBounds.mercatorLimit
-        guard north > -limit, south < limit else {
-            throw .invalidArgument(
-                "--bbox \(given) lies beyond latitude \(Self.format(limit)), outside the Web Mercator map")
-        }
+        guard north > -limit, south < limit else { throw refuse(.beyondMercator(limit: limit)) }
         self.init(uncheckedWest: west, south: Swift.max(south, -limit), east: east, north: Swift.min(north, limit))
-    }
-
-    /// Parses `W,S,E,N`.
-    public init(parsing text: String) throws(TilesError) {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        let values = parts.compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 4, values.count == 4 else {
-            throw .invalidArgument("--bbox expects W,S,E,N in degrees, got '\(text)'")
-        }
-        try self.init(west: values[0], south: values[1], east: values[2], north: values[3])
     }
 
     /// The tiles at zoom `z` that the box touches (a tile that only shares an edge with the
@@ -69,11 +52,17 @@ public struct GeoBounds: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The MBTiles `bounds` text: W,S,E,N with 6 decimals.
-    public var metadataText: String { [west, south, east, north].map(Self.format).joined(separator: ",") }
+    public var metadataText: String { Self.text(west, south, east, north) }
 
     public var description: String { metadataText }
 
-    static func format(_ value: Double) -> String {
+    /// `W,S,E,N` as `metadataText` writes it, for any four values (messages about bad ones).
+    public static func text(_ west: Double, _ south: Double, _ east: Double, _ north: Double) -> String {
+        [west, south, east, north].map(format).joined(separator: ",")
+    }
+
+    /// Degrees with at most 6 decimals and no trailing zeros.
+    public static func format(_ value: Double) -> String {
         var text = String(format: "%.6f", value)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }

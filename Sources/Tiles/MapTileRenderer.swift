@@ -10,17 +10,18 @@ import Render
 public final class MapTileRenderer: MetatileRendering {
     private let renderer: MapRenderer
     public let format: TileFormat
-    /// The buffer in 1x pixels (`--buffer`); @2x tiles draw twice as many pixels of it.
+    /// The buffer in 1x pixels; @2x tiles draw twice as many pixels of it.
     public let buffer: Int
 
     /// The most pixels of buffer accepted: past a tile, nothing is gained.
     public static let maxBuffer = 1024
 
+    public static func check(buffer: Int) throws(TilesError) {
+        guard buffer >= 0, buffer <= maxBuffer else { throw .bufferOutOfRange(buffer, max: maxBuffer) }
+    }
+
     public init(map: LoadedMap, format: TileFormat, buffer: Int) throws {
-        guard buffer >= 0, buffer <= MapTileRenderer.maxBuffer else {
-            throw TilesError.invalidArgument(
-                "--buffer \(buffer) is out of range: 0 to \(MapTileRenderer.maxBuffer) pixels")
-        }
+        try Self.check(buffer: buffer)
         renderer = try MapRenderer(map: map)
         self.format = format
         self.buffer = buffer

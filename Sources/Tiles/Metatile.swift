@@ -29,9 +29,5 @@ public struct Metatile: Sendable, Hashable, CustomStringConvertible {
         return tiles
     }
 
-    public func contains(_ tile: TileID) -> Bool {
-        tile.z == z && tile.x >= x && tile.x < x + columns && tile.y >= y && tile.y < y + rows
-    }
-
     public var description: String { "\(z)/\(x)/\(y) (\(columns)x\(rows) tiles)" }
 }

@@ -16,7 +16,7 @@ public struct MetatilePlan: Sequence, Sendable {
 
     /// The work of one metatile render beyond its tiles, in tiles.
     public static let metatileOverhead = 2
-    /// The largest `--metatile`: 64 x 64 tiles of 256 px is a 16384 px image.
+    /// The largest metatile: 64 x 64 tiles of 256 px is a 16384 px image.
     public static let maxSize = 64
 
     /// Total expected work of the whole job (all shards).
@@ -24,8 +24,7 @@ public struct MetatilePlan: Sequence, Sendable {
 
     public init(pyramid: TilePyramid, size: Int, shard: Shard? = nil) throws(TilesError) {
         guard size >= 1, size <= MetatilePlan.maxSize else {
-            throw .invalidArgument(
-                "--metatile \(size) is out of range: a metatile is from 1 to \(MetatilePlan.maxSize) tiles a side")
+            throw .metatileSizeOutOfRange(size, max: MetatilePlan.maxSize)
         }
         self.pyramid = pyramid
         self.size = size

@@ -22,10 +22,10 @@ public struct TileFormat: Sendable, Equatable {
 
     public init(tileSize: Int = 256, pixelRatio: Int = 1) throws(TilesError) {
         guard tileSize == 256 || tileSize == 512 else {
-            throw .invalidArgument("--tile-size \(tileSize) is not supported: use 256 or 512")
+            throw .unsupportedTileSize(tileSize)
         }
         guard pixelRatio == 1 || pixelRatio == 2 else {
-            throw .invalidArgument("--scale \(pixelRatio) is not supported: use 1 or 2 (@2x tiles)")
+            throw .unsupportedPixelRatio(pixelRatio)
         }
         self.tileSize = tileSize
         self.pixelRatio = pixelRatio

@@ -32,14 +32,19 @@ public final class DirectoryPyramid: PyramidSource {
 
     public var location: String { root }
 
+    /// Every z/x/y.png tile id, sorted. Names that are not tile numbers are passed over; a
+    /// folder that cannot be read is an error (an unreadable pyramid is not an empty one).
     public func tileIDs() throws -> [TileID] {
         var ids: [TileID] = []
-        let manager = FileManager.default
-        for zName in (try? manager.contentsOfDirectory(atPath: root)) ?? [] {
+        for zName in try entries(root) {
             guard let z = Int(zName), (0...ZoomRange.deepest).contains(z) else { continue }
-            for xName in (try? manager.contentsOfDirectory(atPath: "\(root)/\(zName)")) ?? [] {
+            let zFolder = "\(root)/\(zName)"
+            guard try isFolder(zFolder) else { continue }
+            for xName in try entries(zFolder) {
                 guard let x = Int(xName), x >= 0, x < 1 << z else { continue }
-                for file in (try? manager.contentsOfDirectory(atPath: "\(root)/\(zName)/\(xName)")) ?? [] {
+                let xFolder = "\(zFolder)/\(xName)"
+                guard try isFolder(xFolder) else { continue }
+                for file in try entries(xFolder) {
                     guard file.hasSuffix(".png"), let row = Int(file.dropLast(4)), row >= 0, row < 1 << z else {
                         continue
                     }
@@ -48,6 +53,16 @@ public final class DirectoryPyramid: PyramidSource {
             }
         }
         return ids.sorted()
+    }
+
+    private func entries(_ folder: String) throws(TilesError) -> [String] {
+        do { return try FileIO.folderEntries(atPath: folder) } catch {
+            throw .io(path: folder, message: "cannot list the folder: \(error.reason)")
+        }
+    }
+
+    private func isFolder(_ path: String) throws(TilesError) -> Bool {
+        do { return try FileIO.isFolder(atPath: path) } catch { throw .io(path: path, message: error.reason) }
     }
 
     public func tileData(_ id: TileID) throws -> [UInt8]? {

@@ -1,4 +1,4 @@
-/// `--shard I/N`: the I-th of N disjoint parts of a job, numbered from 0 like Kubernetes'
+/// The `index`-th of `count` disjoint parts of a job, numbered from 0 like Kubernetes'
 /// `JOB_COMPLETION_INDEX` (a Slurm array `--array=0-3` gives the same numbers).
 public struct Shard: Sendable, Equatable, CustomStringConvertible {
     public let index: Int
@@ -9,23 +9,11 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
 
     public init(index: Int, count: Int) throws(TilesError) {
         guard count >= 1, count <= Shard.maxCount else {
-            throw .invalidArgument(
-                "--shard \(index)/\(count): the number of shards must be from 1 to \(Shard.maxCount)")
+            throw .shardCountOutOfRange(index: index, count: count, max: Shard.maxCount)
         }
-        guard index >= 0, index < count else {
-            throw .invalidArgument(
-                "--shard \(index)/\(count): the index must be from 0 to \(count - 1) (shards are numbered from 0)")
-        }
+        guard index >= 0, index < count else { throw .shardIndexOutOfRange(index: index, count: count) }
         self.index = index
         self.count = count
-    }
-
-    public init(parsing text: String) throws(TilesError) {
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
-            throw .invalidArgument("--shard expects I/N (the I-th of N parts, I from 0), got '\(text)'")
-        }
-        try self.init(index: index, count: count)
     }
 
     public var description: String { "\(index)/\(count)" }

@@ -1,6 +1,6 @@
 import Raster
 
-/// The image format of a job's tiles: `--format png|webp|jpeg` with `--quality`.
+/// The image format of a job's tiles (the command line's `--format` and `--quality`).
 public enum TileImageFormat: Sendable, Hashable {
     /// Lossless, through `PNGTileEncoder`.
     case png
@@ -10,21 +10,15 @@ public enum TileImageFormat: Sendable, Hashable {
     case jpeg(quality: Int)
 
     public static let defaultJPEGQuality = 90
+    public static let qualities = 1...100
 
-    /// Reads `--format NAME` and `--quality Q` (nil when not given).
-    public init(name: String, quality: Int?) throws(TilesError) {
-        if let quality, !(1...100).contains(quality) {
-            throw .invalidArgument("--quality \(quality) is out of range: 1 (smallest) to 100 (best)")
-        }
-        switch name.lowercased() {
-        case "png":
-            guard quality == nil else {
-                throw .invalidArgument("--quality is for --format webp or jpeg: PNG tiles are always lossless")
-            }
-            self = .png
-        case "webp": self = .webp(quality: quality)
-        case "jpeg", "jpg": self = .jpeg(quality: quality ?? TileImageFormat.defaultJPEGQuality)
-        default: throw .invalidArgument("--format expects png, webp or jpeg, got '\(name)'")
+    /// The format, once its quality is known to be one of `qualities`.
+    public func checked() throws(TilesError) -> TileImageFormat {
+        switch self {
+        case .png, .webp(quality: nil): return self
+        case .webp(let quality?), .jpeg(let quality):
+            guard TileImageFormat.qualities.contains(quality) else { throw .qualityOutOfRange(quality) }
+            return self
         }
     }
 

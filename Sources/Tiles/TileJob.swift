@@ -21,7 +21,7 @@ public struct TileJob: Sendable {
 
     public init(plan: MetatilePlan, workers: Int, resume: Bool = false) throws(TilesError) {
         guard workers >= 1, workers <= TileJob.maxWorkers else {
-            throw .invalidArgument("--workers \(workers) is out of range: 1 to \(TileJob.maxWorkers)")
+            throw .workersOutOfRange(workers, max: TileJob.maxWorkers)
         }
         self.plan = plan
         self.workers = workers
@@ -36,7 +36,7 @@ public struct TileJob: Sendable {
     }
 
     /// Runs the job to the end, or to the first error (after which the sink keeps what was
-    /// committed, so `--resume` continues from there).
+    /// committed, so a resumed job continues from there).
     public func run(
         sink: any TileSink, encoder: any TileEncoding, progress: TileProgress = TileProgress(style: .quiet),
         makeRenderer: @escaping @Sendable () throws -> any MetatileRendering

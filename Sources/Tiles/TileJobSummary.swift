@@ -1,10 +1,10 @@
 import Foundation
 
-/// What a finished job did, printed at the end and written by `--summary-json`.
+/// What a finished job did, printed at the end of a job and also written as JSON.
 public struct TileJobSummary: Sendable, Equatable, Codable {
     /// Tiles written by this run.
     public var tiles: Int
-    /// Tiles already there and skipped (`--resume`).
+    /// Tiles already there and skipped (a resumed job).
     public var skipped: Int
     /// Distinct tile images among those written: rows added to an MBTiles file's `images`
     /// table; for a directory, the images encoded (each distinct image is encoded once while

@@ -1,9 +1,10 @@
 import Foundation
+import Synchronization
 
 /// Progress of a job on standard error: on a terminal a bar redrawn in place (tiles done,
 /// total, tiles per second, time left); otherwise (a log, CI) a plain line every few seconds;
 /// nothing when quiet. Fed by the writer thread; it throttles itself.
-public final class TileProgress: @unchecked Sendable {
+public final class TileProgress: Sendable {
     public enum Style: Sendable, Equatable {
         case bar
         case lines(every: Double)
@@ -12,13 +13,15 @@ public final class TileProgress: @unchecked Sendable {
 
     public let style: Style
     private let output: FileHandle
-    // Guarded by `lock`.
-    private let lock = NSLock()
-    private var total = 0
-    private var done = 0
-    private var skipped = 0
-    private var started = Date()
-    private var lastShown = Date.distantPast
+    private let state = Mutex(State())
+
+    private struct State {
+        var total = 0
+        var done = 0
+        var skipped = 0
+        var started = Date()
+        var lastShown = Date.distantPast
+    }
 
     public init(style: Style, output: FileHandle = .standardError) {
         self.style = style
@@ -32,25 +35,22 @@ public final class TileProgress: @unchecked Sendable {
     }
 
     func start(total: Int) {
-        lock.lock()
-        self.total = total
-        started = Date()
-        // A log gets its first line after one interval, not for the first tile.
-        if case .lines = style { lastShown = started }
-        lock.unlock()
+        let lines = if case .lines = style { true } else { false }
+        state.withLock { state in
+            state.total = total
+            state.started = Date()
+            // A log gets its first line after one interval, not for the first tile.
+            if lines { state.lastShown = state.started }
+        }
     }
 
     func skip(_ count: Int) {
-        lock.lock()
-        skipped += count
-        lock.unlock()
+        state.withLock { $0.skipped += count }
         show(force: false)
     }
 
     func advance(_ count: Int) {
-        lock.lock()
-        done += count
-        lock.unlock()
+        state.withLock { $0.done += count }
         show(force: false)
     }
 
@@ -61,31 +61,27 @@ public final class TileProgress: @unchecked Sendable {
     }
 
     private func show(force: Bool) {
-        lock.lock()
-        let now = Date()
         let interval: Double
         switch style {
-        case .quiet:
-            lock.unlock()
-            return
+        case .quiet: return
         case .bar: interval = 0.2
         case .lines(let every): interval = every
         }
-        guard force || now.timeIntervalSince(lastShown) >= interval else {
-            lock.unlock()
-            return
+        let text = state.withLock { state -> String? in
+            let now = Date()
+            guard force || now.timeIntervalSince(state.lastShown) >= interval else { return nil }
+            state.lastShown = now
+            return line(state, now: now)
         }
-        lastShown = now
-        let text = line(now: now)
-        lock.unlock()
-        output.write(Data(text.utf8))
+        if let text { output.write(Data(text.utf8)) }
     }
 
     /// `[#########-----------]  1234/5461 tiles  312 tiles/s  0:14 left`
-    private func line(now: Date) -> String {
-        let elapsed = max(now.timeIntervalSince(started), 1e-3)
-        let finished = done + skipped
-        let rate = Double(done) / elapsed
+    private func line(_ state: State, now: Date) -> String {
+        let elapsed = max(now.timeIntervalSince(state.started), 1e-3)
+        let finished = state.done + state.skipped
+        let total = state.total
+        let rate = Double(state.done) / elapsed
         let left = rate > 0 ? Double(total - finished) / rate : .infinity
         let figures = "\(finished)/\(total) tiles  \(Int(rate.rounded())) tiles/s  \(Self.duration(left)) left"
         switch style {

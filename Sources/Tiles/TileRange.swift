@@ -19,10 +19,6 @@ public struct TileRange: Sendable, Equatable, CustomStringConvertible {
     public var rows: Int { maxY - minY + 1 }
     public var count: Int { columns * rows }
 
-    public func contains(_ tile: TileID) -> Bool {
-        tile.z == z && (minX...maxX).contains(tile.x) && (minY...maxY).contains(tile.y)
-    }
-
     public var description: String { "z\(z) x \(minX)-\(maxX) y \(minY)-\(maxY)" }
 }
 
@@ -46,19 +42,10 @@ public struct TilePyramid: Sendable, Equatable {
         for range in ranges {
             total += range.count
             guard total <= TilePyramid.maxTiles else {
-                throw .invalidArgument(
-                    "--zoom \(zooms) over \(bounds) has more than \(TilePyramid.maxTiles) tiles (zoom \(range.z) alone has \(range.count)): narrow the zoom range or the bbox"
-                )
+                throw .tooManyTiles(
+                    zooms: zooms, bounds: bounds, zoom: range.z, count: range.count, limit: TilePyramid.maxTiles)
             }
         }
         tileCount = total
-    }
-
-    public func range(zoom z: Int) -> TileRange? {
-        ranges.first { $0.z == z }
-    }
-
-    public func contains(_ tile: TileID) -> Bool {
-        range(zoom: tile.z)?.contains(tile) ?? false
     }
 }

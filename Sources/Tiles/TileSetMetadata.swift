@@ -2,7 +2,7 @@ import Foundation
 
 /// The description of a tile set: MBTiles 1.3's `metadata` table (name, format, bounds,
 /// center, minzoom, maxzoom, type, attribution) plus one key of ours, `meridian`, that records
-/// the options that change tile pixels, so `--resume` can refuse a file made differently.
+/// the options that change tile pixels, so a resumed job can refuse a file made differently.
 /// Every value is derived from the job's options, never from the clock or the machine, so an
 /// interrupted and resumed job writes the same metadata as an uninterrupted one, and every
 /// shard of a job writes the same metadata (which `merge` then keeps).

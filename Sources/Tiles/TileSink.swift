@@ -13,7 +13,7 @@ public struct EncodedTile: Sendable {
 }
 
 /// Where a job's tiles go: a directory or an MBTiles file. One writer thread calls `write`
-/// and `finish`; the producer may call `storedTiles` at the same time (for `--resume`), so
+/// and `finish`; the producer may call `storedTiles` at the same time (to resume a job), so
 /// sinks guard their state themselves.
 public protocol TileSink: AnyObject, Sendable {
     /// The tiles of `metatile` already stored (written whole by an earlier run).

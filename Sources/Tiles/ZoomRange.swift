@@ -1,6 +1,4 @@
-import Foundation
-
-/// The zoom levels of a job, `5`, `0-6` or `3-3` on the command line.
+/// The zoom levels of a job, from `min` to `max` (equal for one level).
 public struct ZoomRange: Sendable, Equatable, CustomStringConvertible {
     public let min: Int
     public let max: Int
@@ -11,26 +9,11 @@ public struct ZoomRange: Sendable, Equatable, CustomStringConvertible {
 
     public init(min: Int, max: Int) throws(TilesError) {
         guard min >= 0, max <= ZoomRange.deepest else {
-            throw .invalidArgument(
-                "--zoom \(min)-\(max) is out of range: zoom levels go from 0 to \(ZoomRange.deepest)")
+            throw .zoomOutOfRange(min: min, max: max, deepest: ZoomRange.deepest)
         }
-        guard min <= max else {
-            throw .invalidArgument("--zoom \(min)-\(max) is empty: give the lower zoom first (\(max)-\(min))")
-        }
+        guard min <= max else { throw .zoomReversed(min: min, max: max) }
         self.min = min
         self.max = max
-    }
-
-    /// Parses `Z` or `ZMIN-ZMAX`.
-    public init(parsing text: String) throws(TilesError) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map {
-            $0.trimmingCharacters(in: .whitespaces)
-        }
-        let numbers = parts.compactMap { Int($0) }
-        guard parts.count == 1 || parts.count == 2, numbers.count == parts.count else {
-            throw .invalidArgument("--zoom expects a zoom level or a range like 0-6, got '\(text)'")
-        }
-        try self.init(min: numbers[0], max: numbers[numbers.count - 1])
     }
 
     public var levels: ClosedRange<Int> { min...max }

@@ -42,7 +42,7 @@ enum SheetCommand: Subcommand {
         let center = try arguments.value("center")
         let scale = try arguments.value("scale").map { try ViewOptions.positiveNumber($0, option: "scale") }
         let paperText = try arguments.value("paper")
-        let orientation = try arguments.value("orientation").map { try Orientation.parse($0) }
+        let orientation = try arguments.value("orientation").map(SheetOptions.orientation)
         let margins =
             try arguments.value("margins").map { try nonNegative($0, option: "margins") } ?? SheetRequest.defaultMargins
         let dpi =
@@ -80,8 +80,8 @@ enum SheetCommand: Subcommand {
         }
         let overlap = try overlapText.map { try nonNegative($0, option: "overlap") } ?? SheetSeries.defaultOverlap
 
-        let paper = try Paper.parse(paperText ?? "A4")
-        let grid = try gridText.map { try SheetGridType.parse($0) }
+        let paper = try paperText.map(SheetOptions.paper) ?? Paper.standard(named: "A4")!
+        let grid = try gridText.map(SheetOptions.grid)
         _ = try ImageWriter.format(forPath: output)
 
         let map = try LoadedMap.load(path: mapPath)

@@ -20,7 +20,7 @@ func runSubcommand(_ command: any Subcommand.Type, _ argv: [String]) -> Int32 {
     do {
         return try command.run(Arguments(argv, flags: command.flags))
     } catch {
-        printError("meridian \(command.name): \(error)")
+        printError("meridian \(command.name): \(commandLineMessage(error))")
         return (error as? ExitStatusProviding)?.exitStatus ?? 1
     }
 }

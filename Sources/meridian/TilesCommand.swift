@@ -33,9 +33,8 @@ enum TilesCommand: Subcommand {
     static let flags: Set<String> = ["resume", "quiet"]
 
     static func run(_ arguments: Arguments) throws -> Int32 {
-        let zooms = try ZoomRange(parsing: try arguments.required("zoom"))
-        let bounds =
-            try arguments.value("bbox").map { text throws(TilesError) in try GeoBounds(parsing: text) } ?? .world
+        let zooms = try TileOptions.zoom(try arguments.required("zoom"))
+        let bounds = try arguments.value("bbox").map(TileOptions.bounds) ?? .world
         let output = try arguments.required("output")
         let workers = try integer(arguments, "workers") ?? ProcessInfo.processInfo.activeProcessorCount
         let metatileSize = try integer(arguments, "metatile") ?? 8
@@ -43,10 +42,10 @@ enum TilesCommand: Subcommand {
         let format = try TileFormat(
             tileSize: try integer(arguments, "tile-size") ?? 256,
             pixelRatio: try integer(arguments, "scale") ?? 1)
-        let imageFormat = try TileImageFormat(
-            name: try arguments.value("format") ?? "png", quality: try integer(arguments, "quality"))
+        let imageFormat = try TileOptions.imageFormat(
+            try arguments.value("format") ?? "png", quality: try integer(arguments, "quality"))
         let schemeText = try arguments.value("scheme")
-        let shard = try arguments.value("shard").map { text throws(TilesError) in try Shard(parsing: text) }
+        let shard = try arguments.value("shard").map(TileOptions.shard)
         let summaryPath = try arguments.value("summary-json")
         let resume = arguments.flag("resume")
         let quiet = arguments.flag("quiet")
@@ -54,7 +53,7 @@ enum TilesCommand: Subcommand {
         guard let mapPath = arguments.positional.first else {
             throw UsageError("give the map document: meridian tiles MAP.json --zoom 0-6 -o DIR")
         }
-        let kind = try TileOutputKind(path: output)
+        let kind = try TileOptions.archiveKind(output)
         if kind == .pmtiles, resume || shard != nil {
             throw UsageError(
                 "--\(resume ? "resume" : "shard") needs a directory or an MBTiles output: a PMTiles archive is written whole at the end"
@@ -72,9 +71,8 @@ enum TilesCommand: Subcommand {
             }
             scheme = chosen
         }
-        guard buffer >= 0, buffer <= MapTileRenderer.maxBuffer else {
-            throw UsageError("--buffer \(buffer) is out of range: 0 to \(MapTileRenderer.maxBuffer) pixels")
-        }
+        // Checked now, not when the workers make their renderers after the output exists.
+        try MapTileRenderer.check(buffer: buffer)
         let pyramid = try TilePyramid(zooms: zooms, bounds: bounds)
         let plan = try MetatilePlan(pyramid: pyramid, size: metatileSize, shard: shard)
         let metatilePixels = metatileSize * format.pixels
@@ -115,12 +113,5 @@ enum TilesCommand: Subcommand {
         guard let text = try arguments.value(option) else { return nil }
         guard let value = Int(text) else { throw UsageError("--\(option) expects a whole number, got '\(text)'") }
         return value
-    }
-}
-
-extension TilesError: ExitStatusProviding {
-    var exitStatus: Int32 {
-        if case .invalidArgument = self { return 2 }
-        return 1
     }
 }

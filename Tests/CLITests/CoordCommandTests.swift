@@ -1,53 +1,19 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `meridian coord` run as users run it, on every committed GeoConvert vector
 /// (Fixtures/geodesy, made by scripts/make-geodesy-vectors.py).
 @Suite struct CoordCommandTests {
-    private static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    private static let vectors = root.appendingPathComponent("Fixtures/geodesy")
-
-    /// The `meridian` built beside the test bundle (or in .build/debug).
-    private static var binary: URL {
-        let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("meridian")
-        if FileManager.default.isExecutableFile(atPath: besideTests.path) { return besideTests }
-        return root.appendingPathComponent(".build/debug/meridian")
-    }
-
     /// Runs `meridian coord ARGS` with `input` on stdin; returns stdout lines, stderr, status.
     private static func coord(_ args: [String], input: [String] = []) throws -> (
         lines: [String], stderr: String, status: Int32
     ) {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("coord-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let inURL = dir.appendingPathComponent("in")
-        let outURL = dir.appendingPathComponent("out")
-        let errURL = dir.appendingPathComponent("err")
-        try (input.map { $0 + "\n" }.joined()).write(to: inURL, atomically: true, encoding: .utf8)
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["coord"] + args
-        process.standardInput = try FileHandle(forReadingFrom: inURL)
-        process.standardOutput = try FileHandle(forWritingTo: outURL)
-        process.standardError = try FileHandle(forWritingTo: errURL)
-        try process.run()
-        process.waitUntilExit()
-        let out = try String(contentsOf: outURL, encoding: .utf8)
-        let err = try String(contentsOf: errURL, encoding: .utf8)
+        let run = try Meridian.run(["coord"] + args, stdin: input.map { $0 + "\n" }.joined())
         return (
-            out.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init),
-            err, process.terminationStatus
+            run.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init),
+            run.stderr, run.status
         )
-    }
-
-    private static func rows(_ name: String) throws -> [[String]] {
-        try String(contentsOf: vectors.appendingPathComponent(name), encoding: .utf8)
-            .split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
     }
 
     /// Converts `inputs` and compares line by line; GeoConvert's "ERROR" must be an error line
@@ -71,7 +37,7 @@ import Testing
     }
 
     @Test func ddToMGRSAtEveryPrecision() throws {
-        let rows = try Self.rows("dd-mgrs.tsv")
+        let rows = try GeoConvertVectors.rows("dd-mgrs.tsv")
         #expect(rows.count >= 10_000)
         for p in -6...6 {
             try Self.check(["--to", "mgrs", "--precision", String(p)], rows.map { $0[0] }, rows.map { $0[p + 7] })
@@ -79,7 +45,7 @@ import Testing
     }
 
     @Test func ddToUTMAtEveryPrecision() throws {
-        let rows = try Self.rows("dd-utm.tsv")
+        let rows = try GeoConvertVectors.rows("dd-utm.tsv")
         try Self.check(["--to", "utm", "--precision", "9"], rows.map { $0[0] }, rows.map { $0[1] })
         for p in -5...9 {
             let some = rows.filter { $0[2] == String(p) }
@@ -88,7 +54,7 @@ import Testing
     }
 
     @Test func ddToDDAndDMS() throws {
-        let rows = try Self.rows("dd-dms.tsv")
+        let rows = try GeoConvertVectors.rows("dd-dms.tsv")
         func dms(_ s: String) -> String { s.replacingOccurrences(of: "d", with: "°") }
         try Self.check(["--to", "dd", "--precision", "9"], rows.map { $0[0] }, rows.map { $0[1] })
         try Self.check(["--to", "dms", "--from", "dd"], rows.map { $0[0] }, rows.map { dms($0[2]) })
@@ -100,7 +66,7 @@ import Testing
     }
 
     @Test func mgrsIn() throws {
-        let rows = try Self.rows("mgrs-dd.tsv")
+        let rows = try GeoConvertVectors.rows("mgrs-dd.tsv")
         let inputs = rows.map { $0[0] }
         try Self.check(["--to", "dd", "--precision", "9"], inputs, rows.map { $0[1] })
         try Self.check(["--to", "utm", "--precision", "9", "--from", "mgrs"], inputs, rows.map { $0[2] })
@@ -110,7 +76,7 @@ import Testing
     }
 
     @Test func utmIn() throws {
-        let rows = try Self.rows("utm-dd.tsv")
+        let rows = try GeoConvertVectors.rows("utm-dd.tsv")
         let inputs = rows.map { $0[0] }
         try Self.check(["--to", "dd", "--precision", "9"], inputs, rows.map { $0[1] })
         try Self.check(["--to", "utm", "--precision", "9"], inputs, rows.map { $0[2] })
@@ -118,12 +84,12 @@ import Testing
     }
 
     @Test func dmsIn() throws {
-        let rows = try Self.rows("dms-dd.tsv")
+        let rows = try GeoConvertVectors.rows("dms-dd.tsv")
         try Self.check(["--to", "dd", "--precision", "6", "--from", "dd"], rows.map { $0[0] }, rows.map { $0[1] })
     }
 
     @Test func usngOut() throws {
-        let rows = try Self.rows("dd-mgrs.tsv").prefix(3000)
+        let rows = try GeoConvertVectors.rows("dd-mgrs.tsv").prefix(3000)
         for p in [-6, -5, -2, 0, 3] {
             try Self.check(
                 ["--to", "usng", "--precision", String(p)], rows.map { $0[0] }, rows.map { Self.usng($0[p + 7]) })
@@ -131,7 +97,7 @@ import Testing
     }
 
     @Test func linesGeoConvertRejectsAreErrorsAndTheRestGoOn() throws {
-        let rows = try Self.rows("errors.txt")
+        let rows = try GeoConvertVectors.rows("errors.txt")
         try Self.check(["--to", "dd"], rows.map { $0[0] }, rows.map { $0[1] })
         let run = try Self.coord(["--to", "mgrs"], input: ["40.7 -74", "95 0", "38SMB4488", "oops"])
         // Expected values from GeoConvert -m; a square read back is written at its centre.

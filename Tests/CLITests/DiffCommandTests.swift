@@ -1,52 +1,19 @@
 import Foundation
 import Raster
+import TestSupport
 import Testing
 
 /// Runs the built `meridian diff` the way users do and checks exit status and output.
 @Suite struct DiffCommandTests {
-    struct Run {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-    }
-
-    /// The `meridian` binary next to the test bundle (both are build products).
-    static let binary: String = {
-        var candidates: [URL] = []
-        if let executable = Bundle.main.executableURL { candidates.append(executable.deletingLastPathComponent()) }
-        candidates.append(Bundle.main.bundleURL)
-        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
-        for directory in candidates {
-            let path = directory.appendingPathComponent("meridian").path
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        return root.appendingPathComponent(".build/debug/meridian").path
-    }()
-
-    func meridian(_ arguments: [String]) throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
-    }
-
     /// A scratch directory holding `expected.png` and any `actual*.png` written by `images`.
     func scratch(_ images: [String: Image]) throws -> String {
-        let dir = NSTemporaryDirectory() + "meridian-diff-cli-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        for (name, image) in images { try PNG.write(image, toPath: dir + "/" + name) }
+        let dir = try TemporaryFolder.create().path
+        do {
+            for (name, image) in images { try PNG.write(image, toPath: dir + "/" + name) }
+        } catch {
+            TemporaryFolder.remove(dir)
+            throw error
+        }
         return dir
     }
 
@@ -62,8 +29,8 @@ import Testing
 
     @Test func identicalImagesPass() throws {
         let dir = try scratch(["expected.png": Self.base, "actual.png": Self.base])
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let run = try meridian(["diff", dir + "/expected.png", dir + "/actual.png"])
+        defer { TemporaryFolder.remove(dir) }
+        let run = try Meridian.run(["diff", dir + "/expected.png", dir + "/actual.png"])
         #expect(run.status == 0)
         #expect(run.stdout == "0 of 1000 pixels differ (0.0%)\nwithin the allowance of 0 pixels\n")
         #expect(run.stderr.isEmpty)
@@ -73,48 +40,48 @@ import Testing
         var changed = Self.base
         changed[7, 3] = RGBA(200, 30, 30)
         let dir = try scratch(["expected.png": Self.base, "actual.png": changed])
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        defer { TemporaryFolder.remove(dir) }
         let files = [dir + "/expected.png", dir + "/actual.png"]
-        let strict = try meridian(["diff"] + files + ["--diff-image", dir + "/diff.png"])
+        let strict = try Meridian.run(["diff"] + files + ["--diff-image", dir + "/diff.png"])
         #expect(strict.status == 1)
         #expect(
             strict.stdout
                 == "1 of 1000 pixels differ (0.100%)\ndiff image: \(dir)/diff.png\nbeyond the allowance of 0 pixels\n")
         let diff = try PNG.decode(contentsOf: dir + "/diff.png")
         #expect(diff[7, 3] == RGBA(255, 0, 0) && diff[8, 3] != RGBA(255, 0, 0))
-        #expect(try meridian(["diff"] + files + ["--allowed-pixels", "1"]).status == 0)
-        #expect(try meridian(["diff"] + files + ["--allowed-fraction", "0.001"]).status == 0)
-        #expect(try meridian(["diff"] + files + ["--allowed-fraction", "0.0009"]).status == 1)
+        #expect(try Meridian.run(["diff"] + files + ["--allowed-pixels", "1"]).status == 0)
+        #expect(try Meridian.run(["diff"] + files + ["--allowed-fraction", "0.001"]).status == 0)
+        #expect(try Meridian.run(["diff"] + files + ["--allowed-fraction", "0.0009"]).status == 1)
         // A dark red on cream is far beyond even a lenient threshold.
-        #expect(try meridian(["diff"] + files + ["--threshold", "0.5"]).status == 1)
+        #expect(try Meridian.run(["diff"] + files + ["--threshold", "0.5"]).status == 1)
     }
 
     @Test func thresholdDecidesSmallChanges() throws {
         var tinted = Self.base
         tinted[1, 1] = RGBA(212, 207, 192)  // 28 darker in every channel: distance 0.5053 * 28² = 396
         let dir = try scratch(["expected.png": Self.base, "actual.png": tinted])
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        defer { TemporaryFolder.remove(dir) }
         let files = [dir + "/expected.png", dir + "/actual.png"]
-        #expect(try meridian(["diff"] + files).status == 1)  // 0.1 allows 352
-        #expect(try meridian(["diff"] + files + ["--threshold", "0.11"]).status == 0)  // 0.11 allows 426
+        #expect(try Meridian.run(["diff"] + files).status == 1)  // 0.1 allows 352
+        #expect(try Meridian.run(["diff"] + files + ["--threshold", "0.11"]).status == 0)  // 0.11 allows 426
     }
 
     @Test func shiftedEdgeIsAntiAliasingUnlessIncluded() throws {
         let dir = try scratch(["expected.png": Self.edge(at: 12), "actual.png": Self.edge(at: 13)])
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        defer { TemporaryFolder.remove(dir) }
         let files = [dir + "/expected.png", dir + "/actual.png"]
-        let lenient = try meridian(["diff"] + files)
+        let lenient = try Meridian.run(["diff"] + files)
         #expect(lenient.status == 0)
         #expect(lenient.stdout.hasPrefix("0 of 1000 pixels differ (0.0%), 50 anti-aliased not counted\n"))
-        let counted = try meridian(["diff"] + files + ["--include-aa"])
+        let counted = try Meridian.run(["diff"] + files + ["--include-aa"])
         #expect(counted.status == 1)
         #expect(counted.stdout.hasPrefix("50 of 1000 pixels differ (5.000%)\n"))
     }
 
     @Test func differentSizesFail() throws {
         let dir = try scratch(["expected.png": Self.base, "actual.png": Image(width: 40, height: 26, fill: .white)])
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let run = try meridian(["diff", dir + "/expected.png", dir + "/actual.png", "--diff-image", dir + "/d.png"])
+        defer { TemporaryFolder.remove(dir) }
+        let run = try Meridian.run(["diff", dir + "/expected.png", dir + "/actual.png", "--diff-image", dir + "/d.png"])
         #expect(run.status == 1)
         #expect(
             run.stdout
@@ -125,7 +92,7 @@ import Testing
 
     @Test func unusableInputExitsTwoWithOneLine() throws {
         let dir = try scratch(["expected.png": Self.base])
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        defer { TemporaryFolder.remove(dir) }
         try Data("hello".utf8).write(to: URL(fileURLWithPath: dir + "/text.png"))
         let expected = dir + "/expected.png"
         let cases: [([String], String)] = [
@@ -150,7 +117,7 @@ import Testing
             ([expected, expected, "--colour"], "meridian diff: unknown option --colour\n"),
             (
                 [expected, expected, "--diff-image", dir + "/no/such/d.png"],
-                "meridian diff: \(dir)/no/such/d.png: cannot write: No such file or directory\n"
+                "meridian diff: \(dir)/no/such/d.png: cannot write: the folder \(dir)/no/such does not exist\n"
             ),
             (
                 [dir, expected],
@@ -158,7 +125,7 @@ import Testing
             ),
         ]
         for (arguments, message) in cases {
-            let run = try meridian(["diff"] + arguments)
+            let run = try Meridian.run(["diff"] + arguments)
             #expect(run.status == 2, "\(arguments)")
             #expect(run.stderr == message)
         }

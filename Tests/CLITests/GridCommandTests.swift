@@ -1,12 +1,13 @@
 import Foundation
 import Raster
+import TestSupport
 import Testing
 
 /// `meridian grid` and the grid flags of `meridian render`, run as users run them.
 @Suite struct GridCommandTests {
     func geoJSON(_ arguments: [String]) throws -> [[String: Any]] {
-        let directory = try Meridian.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(directory) }
         let output = directory.appendingPathComponent("grid.geojson").path
         let run = try Meridian.run(["grid"] + arguments + ["-o", output])
         #expect(run.status == 0, "\(run.stderr)")
@@ -44,7 +45,7 @@ import Testing
             }
         }
         #expect(values.filter { $0.field == 1 }.count > 5 && values.filter { $0.field == 2 }.count > 5)
-        let out = try Self.geoConvert(["-u", "-z", "18n", "-p", "3"], input)
+        let out = try GeoConvert.run(["-u", "-z", "18n", "-p", "3"], input)
         #expect(out.count == values.count)
         for (text, expected) in zip(out, values) {
             let got = Double(text.split(separator: " ")[expected.field])!
@@ -77,8 +78,8 @@ import Testing
     func expectRejected(_ arguments: [String], mentions text: String, sourceLocation: SourceLocation = #_sourceLocation)
         throws
     {
-        let directory = try Meridian.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(directory) }
         let args = arguments.map { $0 == "OUT" ? directory.appendingPathComponent("out.png").path : $0 }
         let run = try Meridian.run(args, directory: directory)
         #expect(run.status != 0, sourceLocation: sourceLocation)
@@ -110,12 +111,12 @@ import Testing
             ["grid", "--type", "mgrs", "--grid-labels", "center"] + area, mentions: "unknown option --grid-labels")
     }
 
-    static let world = Meridian.fixture("maps/world.json")
-    static let gridWorld = Meridian.fixture("maps/grid-world.json")
+    static let world = Repository.fixture("maps/world.json")
+    static let gridWorld = Repository.fixture("maps/grid-world.json")
 
     func render(_ map: String, _ extra: [String], bbox: String = "-80,35,-70,45") throws -> Image {
-        let directory = try Meridian.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(directory) }
         let output = directory.appendingPathComponent("out.png").path
         let run = try Meridian.run(["render", map, "--bbox", bbox, "--size", "400x300", "-o", output] + extra)
         #expect(run.status == 0, "\(run.stderr)")
@@ -153,22 +154,5 @@ import Testing
             mentions:
                 "--grid-labels left: expected geographic, bottomLeft, bottomRight, topLeft, topRight, center, allSides or none"
         )
-    }
-
-    static func geoConvert(_ arguments: [String], _ input: [String]) throws -> [String] {
-        let directory = try Meridian.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let inURL = directory.appendingPathComponent("in")
-        let outURL = directory.appendingPathComponent("out")
-        try input.map { $0 + "\n" }.joined().write(to: inURL, atomically: true, encoding: .utf8)
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["GeoConvert"] + arguments
-        process.standardInput = try FileHandle(forReadingFrom: inURL)
-        process.standardOutput = try FileHandle(forWritingTo: outURL)
-        try process.run()
-        process.waitUntilExit()
-        return try String(contentsOf: outURL, encoding: .utf8).split(separator: "\n").map(String.init)
     }
 }

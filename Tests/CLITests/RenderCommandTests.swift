@@ -1,17 +1,18 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `meridian render` on bad input: one line on stderr naming the file, the place and the
 /// problem; a non-zero exit; and no output file left behind.
 @Suite struct RenderCommandTests {
-    let world = Meridian.fixture("maps/world.json")
+    let world = Repository.fixture("maps/world.json")
 
     func expectRejected(
         _ arguments: [String], mentions expected: [String], files: [String: String] = [:],
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-        let directory = try Meridian.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(directory) }
         for (name, content) in files {
             try content.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
         }
@@ -127,8 +128,8 @@ import Testing
     }
 
     @Test func writesPNGPDFAndSVG() throws {
-        let directory = try Meridian.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(directory) }
         for (ext, magic) in [
             ("png", [UInt8]([0x89, 0x50, 0x4E, 0x47])), ("pdf", Array("%PDF".utf8)), ("svg", Array("<?xm".utf8)),
         ] {

@@ -1,32 +1,21 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `meridian sheet` as a user runs it: files that are what they claim, text that stays
 /// text, series, reproducible bytes; and on bad input one error line and no file.
 @Suite struct SheetCommandTests {
-    let nyc = Meridian.fixture("maps/nyc.json")
+    let nyc = Repository.fixture("maps/nyc.json")
     let manhattan = ["--center", "-73.97,40.76", "--scale", "25000"]
-
-    func tool(_ name: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [name] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
-    }
 
     /// The text poppler reads from a PDF, runs of white space made one space (the notes wrap).
     func pdfText(_ path: String) throws -> String {
-        try tool("pdftotext", [path, "-"]).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        try Tool.output("pdftotext", [path, "-"]).split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
-    @Test func anA3LandscapeMGRSSheetAsInTheREADME() throws {
-        let directory = try Meridian.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+    @Test func anA3LandscapeMGRSSheetAsInTheDocs() throws {
+        let directory = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(directory) }
         let pdf = directory.appendingPathComponent("manhattan.pdf").path
         let run = try Meridian.run(
             ["sheet", nyc] + manhattan + [
@@ -35,7 +24,7 @@ import Testing
             ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("1:25,000") && run.stdout.contains("A3 landscape"))
-        let info = try tool("pdfinfo", [pdf])
+        let info = try Tool.output("pdfinfo", [pdf])
         #expect(info.contains("1190.55 x 841.89 pts (A3)"), "\(info)")
         // Text stays text: poppler reads it back.
         let text = try pdfText(pdf)
@@ -51,9 +40,9 @@ import Testing
     /// Without --grid a sheet prints the map document's grid type: grid-nyc.json has a USNG
     /// grid; --grid still chooses.
     @Test func theGridDefaultsToTheDocuments() throws {
-        let directory = try Meridian.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let gridNYC = Meridian.fixture("maps/grid-nyc.json")
+        let directory = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(directory) }
+        let gridNYC = Repository.fixture("maps/grid-nyc.json")
         let own = directory.appendingPathComponent("own.pdf").path
         let chosen = directory.appendingPathComponent("chosen.pdf").path
         #expect(try Meridian.run(["sheet", gridNYC] + manhattan + ["-o", own]).status == 0)
@@ -70,8 +59,8 @@ import Testing
     }
 
     @Test func theSameCommandGivesTheSameBytes() throws {
-        let directory = try Meridian.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(directory) }
         for ext in ["pdf", "svg", "png"] {
             let a = directory.appendingPathComponent("a.\(ext)").path
             let b = directory.appendingPathComponent("b.\(ext)").path
@@ -86,8 +75,8 @@ import Testing
     }
 
     @Test func thePNGRecordsItsDPI() throws {
-        let directory = try Meridian.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(directory) }
         let png = directory.appendingPathComponent("s.png").path
         let run = try Meridian.run(["sheet", nyc] + manhattan + ["--dpi", "150", "-o", png])
         #expect(run.status == 0, "\(run.stderr)")
@@ -102,8 +91,8 @@ import Testing
     }
 
     @Test func aBBoxWithoutAScaleGetsTheLargestRoundScaleThatFits() throws {
-        let directory = try Meridian.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(directory) }
         let pdf = directory.appendingPathComponent("nyc.pdf").path
         let run = try Meridian.run([
             "sheet", nyc, "--bbox", "-74.26,40.49,-73.69,40.92", "--paper", "A4", "--grid", "latlong", "-o", pdf,
@@ -121,8 +110,8 @@ import Testing
     }
 
     @Test func aSeriesAndItsIndex() throws {
-        let directory = try Meridian.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(directory) }
         let out = directory.appendingPathComponent("nyc.pdf").path
         let run = try Meridian.run([
             "sheet", nyc, "--bbox", "-74.05,40.68,-73.90,40.80", "--scale", "50000", "--paper", "A4",
@@ -142,15 +131,20 @@ import Testing
     }
 
     @Test func theDateOnlyWhenAsked() throws {
-        let directory = try Meridian.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(directory) }
         let pdf = directory.appendingPathComponent("d.pdf").path
-        let run = try Meridian.run(["sheet", nyc] + manhattan + ["--date", "-o", pdf])
-        #expect(run.status == 0, "\(run.stderr)")
         let formatter = DateFormatter()
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyy-MM-dd"
-        #expect(try pdfText(pdf).contains("Printed \(formatter.string(from: Date()))"))
+        // The day is read on both sides of the run: a run that crosses midnight (UTC) prints
+        // one of the two, so the test holds at any hour.
+        let before = formatter.string(from: Date())
+        let run = try Meridian.run(["sheet", nyc] + manhattan + ["--date", "-o", pdf])
+        let after = formatter.string(from: Date())
+        #expect(run.status == 0, "\(run.stderr)")
+        let text = try pdfText(pdf)
+        #expect(Set([before, after]).contains { text.contains("Printed \($0)") }, "\(text)")
     }
 
     // MARK: Bad input
@@ -158,8 +152,8 @@ import Testing
     func expectRejected(
         _ arguments: [String], mentions expected: [String], sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-        let directory = try Meridian.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(directory) }
         let args = arguments.map { $0 == "OUT" ? directory.appendingPathComponent("sheet.pdf").path : $0 }
         let run = try Meridian.run(args, directory: directory)
         #expect(run.status != 0, "exit status 0 for \(arguments)", sourceLocation: sourceLocation)
@@ -190,8 +184,11 @@ import Testing
     @Test func aPaperSizeThatIsNotOne() throws {
         try expectRejected(
             ["sheet", nyc] + manhattan + ["--paper", "B7", "-o", "OUT"], mentions: ["unknown paper size 'B7'", "A4"])
-        try expectRejected(
-            ["sheet", nyc] + manhattan + ["--paper", "0x297mm", "-o", "OUT"], mentions: ["unknown paper size"])
+        for text in ["0x297mm", "A5x", "-210x297", "210x", "x297", "210x297cm", "nanxnan", "9000x100mm", ""] {
+            try expectRejected(
+                ["sheet", nyc] + manhattan + ["--paper", text, "-o", "OUT"],
+                mentions: ["unknown paper size '\(text)'", "at most 5000 mm a side"])
+        }
         try expectRejected(
             ["sheet", nyc] + manhattan + ["--orientation", "sideways", "-o", "OUT"], mentions: ["portrait or landscape"]
         )

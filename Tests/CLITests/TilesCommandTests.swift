@@ -1,17 +1,18 @@
 import Foundation
 import Raster
+import TestSupport
 import Testing
 
 /// `meridian tiles` and `meridian merge` as a user runs them.
 @Suite struct TilesCommandTests {
-    let world = Meridian.fixture("maps/world.json")
+    let world = Repository.fixture("maps/world.json")
 
     func expectRejected(
         _ arguments: [String], mentions expected: String, status: Int32 = 2,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-        let directory = try Meridian.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(directory) }
         let args = arguments.map { $0.replacingOccurrences(of: "DIR", with: directory.path) }
         let run = try Meridian.run(args, directory: directory)
         #expect(run.status == status, "exit status \(run.status) for \(arguments)", sourceLocation: sourceLocation)
@@ -55,9 +56,48 @@ import Testing
         try expectRejected(["merge", "-o", "DIR/all.mbtiles"], mentions: "give the MBTiles files")
     }
 
+    /// Option text that is not a value of the option, and values the Tiles types refuse: the
+    /// message names the option and repeats what was given.
+    @Test func optionTextIsNamedInTheMessage() throws {
+        let zoom = "--zoom expects a zoom level or a range like 0-6, got "
+        let bbox = "--bbox expects W,S,E,N in degrees, got "
+        let shard = "--shard expects I/N (the I-th of N parts, I from 0), got "
+        let cases: [(option: String, text: String, message: String)] = [
+            ("--zoom", "-1", zoom + "'-1'"), ("--zoom", "a", zoom + "'a'"), ("--zoom", "1-2-3", zoom + "'1-2-3'"),
+            ("--zoom", "", zoom + "''"), ("--zoom", "1.5", zoom + "'1.5'"),
+            ("--bbox", "1,2,3", bbox + "'1,2,3'"), ("--bbox", "a,b,c,d", bbox + "'a,b,c,d'"),
+            ("--bbox", "nan,0,1,1", bbox + "'nan,0,1,1'"),
+            ("--bbox", "-190,0,5.5,5", "--bbox -190,0,5.5,5 is outside -180,-90,180,90"),
+            ("--shard", "x/2", shard + "'x/2'"), ("--shard", "1", shard + "'1'"),
+            ("--shard", "1/2/3", shard + "'1/2/3'"),
+            ("--shard", "1/0", "--shard 1/0: the number of shards must be from 1 to 100000"),
+            ("--shard", "-1/4", "--shard -1/4: the index must be from 0 to 3"),
+            ("--buffer", "2000", "--buffer 2000 is out of range: 0 to 1024"),
+        ]
+        for (option, text, message) in cases {
+            // --zoom is required: the other options come with a valid one.
+            let zoomArguments = option == "--zoom" ? [] : ["--zoom", "1"]
+            try expectRejected(["tiles", world] + zoomArguments + [option, text, "-o", "DIR/out"], mentions: message)
+        }
+    }
+
+    /// Resuming a file made with other options names the options that must agree.
+    @Test func resumingAnotherJobsFile() throws {
+        let directory = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(directory) }
+        let path = directory.appendingPathComponent("a.mbtiles").path
+        #expect(try Meridian.run(["tiles", world, "--zoom", "0-1", "--quiet", "-o", path]).status == 0)
+        let run = try Meridian.run(["tiles", world, "--zoom", "0-2", "--resume", "--quiet", "-o", path])
+        #expect(run.status == 1)
+        #expect(
+            run.stderr
+                == "meridian tiles: \(path): was made by a different job (maxzoom is '1', this job's is '2'): --resume needs the same --zoom, --bbox, --tile-size, --scale and --buffer\n"
+        )
+    }
+
     @Test func directoryInBothSchemesWithSummary() throws {
-        let directory = try Meridian.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(directory) }
         let xyz = directory.path + "/xyz"
         let tms = directory.path + "/tms"
         let json = directory.path + "/s.json"
@@ -68,7 +108,7 @@ import Testing
         #expect(run.stdout.hasPrefix("21 tiles written") && run.stdout.contains(xyz), "\(run.stdout)")
         // Not a terminal: progress comes as plain lines, the last one at 100 %.
         #expect(run.stderr.split(separator: "\n").last?.contains("100.0% 21/21 tiles") == true, "\(run.stderr)")
-        let files = try TilesFixture.files(under: xyz)
+        let files = try FileTree.files(under: xyz)
         #expect(files.count == 21)
         let summary =
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as! [String: Any]
@@ -81,7 +121,7 @@ import Testing
 
         let quiet = try Meridian.run(["tiles", world, "--zoom", "0-2", "-o", tms, "--scheme", "tms", "--quiet"])
         #expect(quiet.status == 0 && quiet.stdout.isEmpty && quiet.stderr.isEmpty)
-        let flipped = try TilesFixture.files(under: tms)
+        let flipped = try FileTree.files(under: tms)
         #expect(flipped.count == 21)
         for z in 0...2 {
             for x in 0..<(1 << z) {
@@ -93,8 +133,8 @@ import Testing
     }
 
     @Test func highDensityTilesHaveTwiceThePixels() throws {
-        let directory = try Meridian.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(directory) }
         let run = try Meridian.run([
             "tiles", world, "--zoom", "1", "--tile-size", "512", "--scale", "2", "-o", directory.path + "/t", "--quiet",
         ])
@@ -104,8 +144,8 @@ import Testing
     }
 
     @Test func shardsMergedEqualTheWholeJob() throws {
-        let directory = try Meridian.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(directory) }
         let d = directory.path
         let common = ["tiles", world, "--zoom", "0-4", "--quiet", "--metatile", "4"]
         #expect(try Meridian.run(common + ["-o", d + "/whole.mbtiles"]).status == 0)
@@ -116,13 +156,13 @@ import Testing
             let run = try Meridian.run(common + ["--shard", "\(i)/3", "-o", part])
             #expect(run.status == 0, "\(run.stderr)")
             parts.append(part)
-            counts.append(Int(try TilesFixture.sqlite(part, "SELECT count(*) FROM tiles")) ?? -1)
+            counts.append(Int(try SQLiteShell.query(part, "SELECT count(*) FROM tiles")) ?? -1)
         }
         #expect(counts.reduce(0, +) == 341 && counts.allSatisfy { $0 > 50 }, "\(counts)")
         let merge = try Meridian.run(["merge"] + parts + ["-o", d + "/all.mbtiles"])
         #expect(merge.status == 0, "\(merge.stderr)")
         #expect(merge.stdout.contains("341 tiles"))
-        #expect(try TilesFixture.content(d + "/all.mbtiles") == (try TilesFixture.content(d + "/whole.mbtiles")))
-        #expect(try TilesFixture.sqlite(d + "/all.mbtiles", "PRAGMA integrity_check") == "ok")
+        #expect(try SQLiteShell.content(d + "/all.mbtiles") == (try SQLiteShell.content(d + "/whole.mbtiles")))
+        #expect(try SQLiteShell.query(d + "/all.mbtiles", "PRAGMA integrity_check") == "ok")
     }
 }

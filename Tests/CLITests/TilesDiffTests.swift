@@ -1,15 +1,16 @@
 import Foundation
 import Raster
+import TestSupport
 import Testing
 
 /// `meridian diff` on two tile pyramids (directories or MBTiles files): tile by tile, tiles
 /// missing on either side listed, differing tiles listed, exit 0/1/2 as for images.
 @Suite struct TilesDiffTests {
-    let world = Meridian.fixture("maps/world.json")
+    let world = Repository.fixture("maps/world.json")
 
     @Test func directoryAgainstMBTiles() throws {
-        let directory = try Meridian.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(directory) }
         let d = directory.path
         #expect(try Meridian.run(["tiles", world, "--zoom", "0-2", "-o", d + "/a", "--quiet"]).status == 0)
         #expect(try Meridian.run(["tiles", world, "--zoom", "0-2", "-o", d + "/b.mbtiles", "--quiet"]).status == 0)
@@ -48,15 +49,29 @@ import Testing
         #expect(allowed.status == 1 && allowed.stdout.contains("20 match, 0 differ"))
     }
 
+    /// Two pyramids that cannot be read are not two empty pyramids that match.
+    @Test func unreadablePyramidsDoNotMatch() throws {
+        let directory = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(directory) }
+        let d = directory.path
+        for side in ["a", "b"] {
+            try FileManager.default.createDirectory(atPath: d + "/" + side, withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: d + "/\(side)/0", withDestinationPath: "0")
+        }
+        let run = try Meridian.run(["diff", d + "/a", d + "/b"])
+        #expect(run.status == 2, "\(run.stdout)")
+        #expect(run.stderr == "meridian diff: \(d)/a/0: Too many levels of symbolic links\n")
+    }
+
     @Test func unusableInputIsExitTwo() throws {
-        let directory = try Meridian.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(directory) }
         let d = directory.path
         try FileManager.default.createDirectory(atPath: d + "/p", withIntermediateDirectories: true)
         try Data("not sqlite".utf8).write(to: URL(fileURLWithPath: d + "/x.mbtiles"))
         for args in [
             ["diff", d + "/p", d + "/missing.mbtiles"], ["diff", d + "/p", d + "/x.mbtiles"],
-            ["diff", d + "/p", Meridian.fixture("maps/world.json")],
+            ["diff", d + "/p", Repository.fixture("maps/world.json")],
         ] {
             let run = try Meridian.run(args)
             #expect(run.status == 2, "\(args): \(run.stdout) \(run.stderr)")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A tile job killed with SIGKILL at several moments and resumed each time ends with output
@@ -6,7 +7,7 @@ import Testing
 /// at every step. For MBTiles "output" is what a reader sees: every tile's bytes and the
 /// metadata (the SQLite pages themselves may be laid out differently).
 @Suite(.serialized) struct TilesResumeTests {
-    let world = Meridian.fixture("maps/world.json")
+    let world = Repository.fixture("maps/world.json")
     /// How many resumed runs are killed once they have stored more tiles than before.
     let progressKills = 3
 
@@ -18,94 +19,97 @@ import Testing
         return ["tiles", world, "--zoom", zoom, "--workers", "2", "--metatile", "4", "-o", output, "--quiet"]
     }
 
-    /// Runs the job and kills it: first during start-up (after 0.15 s), then in each resumed
-    /// run as soon as the output holds more tiles than before (`stored` counts them), so the
-    /// kills land mid-job whatever the speed of the machine. Calls `check` after each kill and
-    /// ends with a resumed run to completion.
+    /// Runs the job and kills it as soon as the output holds more tiles than before (`stored`
+    /// counts them), then resumes it and does the same `progressKills` times, so the kills land
+    /// mid-job whatever the speed of the machine. It waits on the file system (`watch` reports
+    /// each change under the output's folder), never on a clock. Calls `check` after each kill
+    /// and ends with a resumed run to completion.
     func killAndResume(
-        _ output: String, stored: () throws -> Int,
+        _ output: String, watch: FileSystemWatch, stored: () throws -> Int,
         check: () throws -> Void
-    ) throws -> (kills: Int, finalStatus: Int32) {
+    ) throws -> (kills: Int, final: ToolRun) {
         var kills = 0
-        func killed(_ process: Process) -> Bool {
-            guard process.isRunning else { return false }
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            return true
-        }
-        let first = try TilesFixture.start(arguments(output))
-        Thread.sleep(forTimeInterval: 0.15)
-        if killed(first) { kills += 1 }
-        first.waitUntilExit()
-        try check()
-        for _ in 0..<progressKills {
+        for attempt in 0...progressKills {
             let before = try stored()
-            let process = try TilesFixture.start(arguments(output) + ["--resume"])
-            let deadline = Date().addingTimeInterval(120)
-            while process.isRunning, try stored() <= before, Date() < deadline {
-                Thread.sleep(forTimeInterval: 0.01)
+            let job = try Meridian.start(arguments(output) + (attempt == 0 ? [] : ["--resume"]))
+            _ = try watch.wait(for: job) { try stored() > before }
+            if job.kill() {
+                kills += 1
+            } else {
+                #expect(job.waitUntilExit() == 0, "\(job.arguments) failed: \(job.stderr)")
             }
-            if killed(process) { kills += 1 }
-            process.waitUntilExit()
             try check()
         }
         let last = try Meridian.run(arguments(output) + ["--resume"])
-        return (kills, last.status)
+        return (kills, last)
     }
 
     @Test func directory() throws {
-        let directory = try Meridian.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(directory) }
         let reference = directory.path + "/reference"
         let resumed = directory.path + "/resumed"
         #expect(try Meridian.run(arguments(reference)).status == 0)
+        // Tiles under their own names (the staging folder holds tiles being written).
         let stored = {
-            (try? TilesFixture.files(under: resumed).keys.filter { !$0.hasPrefix(".meridian-tmp") }.count) ?? 0
+            try FileTree.livePaths(under: resumed).filter { $0.hasSuffix(".png") && !$0.hasPrefix(".meridian-tmp") }
+                .count
         }
-        let result = try killAndResume(resumed, stored: stored) {
+        let result = try killAndResume(resumed, watch: try FileSystemWatch(directory.path), stored: stored) {
             // Whatever is there under a tile's name is a whole tile.
-            for (name, bytes) in try TilesFixture.files(under: resumed) where !name.hasPrefix(".meridian-tmp") {
+            for (name, bytes) in try FileTree.files(under: resumed) where !name.hasPrefix(".meridian-tmp") {
                 #expect(
                     bytes.count > 8 && bytes.suffix(8) == [0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82],
                     "\(name) is cut short")
             }
         }
         #expect(result.kills >= 3, "the job ended before it could be killed: make it longer")
-        #expect(result.finalStatus == 0)
-        let expected = try TilesFixture.files(under: reference)
-        let actual = try TilesFixture.files(under: resumed)
+        #expect(result.final.status == 0, "\(result.final.stderr)")
+        let expected = try FileTree.files(under: reference)
+        let actual = try FileTree.files(under: resumed)
         #expect(expected.count == 1365)
         #expect(actual.keys.sorted() == expected.keys.sorted())
         let differing = expected.keys.filter { expected[$0] != actual[$0] }
         #expect(differing.isEmpty, "\(differing.count) tiles differ")
         // No temporary files or folders are left.
-        #expect(!TilesFixture.entries(under: resumed).contains { $0.contains(".meridian-tmp") || $0.hasSuffix(".tmp") })
+        #expect(try !FileTree.paths(under: resumed).contains { $0.contains(".meridian-tmp") || $0.hasSuffix(".tmp") })
     }
 
     @Test func mbtiles() throws {
-        let directory = try Meridian.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(directory) }
         let reference = directory.path + "/reference.mbtiles"
         let resumed = directory.path + "/resumed.mbtiles"
         #expect(try Meridian.run(arguments(reference)).status == 0)
         var counts: [Int] = []
-        let stored = { () -> Int in
+        let stored = { () throws -> Int in
             guard FileManager.default.fileExists(atPath: resumed) else { return 0 }
-            return Int((try? TilesFixture.sqlite(resumed, "SELECT count(*) FROM tiles")) ?? "") ?? 0
+            let count = try SQLiteShell.run(resumed, "SELECT count(*) FROM tiles")
+            // A job that is creating the file has no tiles table yet, and holds the file locked
+            // while it changes journal mode: nothing is committed to count then.
+            if count.status != 0
+                && (count.stderr.contains("no such table: tiles") || count.stderr.contains("database is locked"))
+            {
+                return 0
+            }
+            guard let tiles = Int(try count.succeeded().stdout.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+                throw ToolFailure(count, unusable: "printed no count")
+            }
+            return tiles
         }
-        let result = try killAndResume(resumed, stored: stored) {
+        let result = try killAndResume(resumed, watch: try FileSystemWatch(directory.path), stored: stored) {
             guard FileManager.default.fileExists(atPath: resumed) else { return }
-            #expect(try TilesFixture.sqlite(resumed, "PRAGMA integrity_check") == "ok")
-            counts.append(Int(try TilesFixture.sqlite(resumed, "SELECT count(*) FROM tiles")) ?? -1)
+            #expect(try SQLiteShell.query(resumed, "PRAGMA integrity_check") == "ok")
+            counts.append(Int(try SQLiteShell.query(resumed, "SELECT count(*) FROM tiles")) ?? -1)
         }
-        // The start-up kill and at least one kill after a commit (a partial file, below); a
+        // Kills after the first two commits at least (each leaves a partial file, below); a
         // resumed run with fewer than 2,000 tiles left may finish before it commits.
         #expect(result.kills >= 2, "the job ended before it could be killed: make it longer")
-        #expect(result.finalStatus == 0)
+        #expect(result.final.status == 0, "\(result.final.stderr)")
         #expect(counts.contains { $0 > 0 && $0 < 5461 }, "no kill left a partial file: \(counts)")
-        #expect(try TilesFixture.sqlite(resumed, "PRAGMA integrity_check") == "ok")
-        #expect(try TilesFixture.sqlite(resumed, "SELECT count(*) FROM tiles") == "5461")
-        #expect(try TilesFixture.content(resumed) == (try TilesFixture.content(reference)))
+        #expect(try SQLiteShell.query(resumed, "PRAGMA integrity_check") == "ok")
+        #expect(try SQLiteShell.query(resumed, "SELECT count(*) FROM tiles") == "5461")
+        #expect(try SQLiteShell.content(resumed) == (try SQLiteShell.content(reference)))
         // One self-contained file: no journal, log or temporary beside it.
         let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         #expect(left == ["reference.mbtiles", "resumed.mbtiles"])
@@ -114,16 +118,16 @@ import Testing
     /// Killed between creating the file and committing its schema, a job leaves an empty
     /// database; --resume starts it over rather than refusing it.
     @Test func anEmptyDatabaseResumes() throws {
-        let directory = try Meridian.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(directory) }
         let output = directory.path + "/empty.mbtiles"
         #expect(FileManager.default.createFile(atPath: output, contents: Data()))
         let run = try Meridian.run(["tiles", world, "--zoom", "0-2", "-o", output, "--quiet", "--resume"])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(try TilesFixture.sqlite(output, "SELECT count(*) FROM tiles") == "21")
+        #expect(try SQLiteShell.query(output, "SELECT count(*) FROM tiles") == "21")
         // A database that holds something else is still refused.
         let other = directory.path + "/other.mbtiles"
-        _ = try TilesFixture.sqlite(other, "CREATE TABLE notes (text TEXT)")
+        _ = try SQLiteShell.query(other, "CREATE TABLE notes (text TEXT)")
         let refused = try Meridian.run(["tiles", world, "--zoom", "0-2", "-o", other, "--quiet", "--resume"])
         #expect(refused.status != 0 && refused.stderr.contains("is not an MBTiles file"))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Geodesy
@@ -6,7 +7,7 @@ import Testing
 /// Decimal degrees and DMS, written and read, against GeoConvert.
 @Suite struct AngleVectorTests {
     @Test func formattingMatchesGeoConvert() throws {
-        let rows = try Vectors.rows("dd-dms.tsv")
+        let rows = try GeoConvertVectors.rows("dd-dms.tsv")
         #expect(rows.count >= 10_000)
         var mismatches: [String] = []
         for row in rows {
@@ -27,7 +28,7 @@ import Testing
     }
 
     @Test func parsingMatchesGeoConvert() throws {
-        let rows = try Vectors.rows("dms-dd.tsv")
+        let rows = try GeoConvertVectors.rows("dms-dd.tsv")
         var mismatches: [String] = []
         for row in rows {
             let fields = row[0].split(separator: " ")
@@ -35,7 +36,7 @@ import Testing
             let p = try AngleParser.parse(
                 latitude: fields[..<half].joined(separator: " "),
                 longitude: fields[half...].joined(separator: " "))
-            let (lat, lon) = Vectors.position(row[1])
+            let (lat, lon) = GeoConvertVectors.position(row[1])
             // GeoConvert printed 11 decimals.
             if abs(p.latitude - lat) > 6e-12 || abs(p.longitude - lon) > 6e-12 {
                 mismatches.append("\(row[0]): \(p) != \(row[1])")

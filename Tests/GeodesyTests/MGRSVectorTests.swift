@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Geodesy
@@ -6,11 +7,11 @@ import Testing
 /// MGRS and USNG against GeoConvert: strings must be identical at every precision.
 @Suite struct MGRSVectorTests {
     @Test func encodeMatchesGeoConvertAtEveryPrecision() throws {
-        let rows = try Vectors.rows("dd-mgrs.tsv")
+        let rows = try GeoConvertVectors.rows("dd-mgrs.tsv")
         #expect(rows.count >= 10_000)
         var mismatches: [String] = []
         for row in rows {
-            let (lat, lon) = Vectors.position(row[0])
+            let (lat, lon) = GeoConvertVectors.position(row[0])
             for p in -6...6 {
                 let expected = row[p + 7]
                 let got: String
@@ -24,10 +25,10 @@ import Testing
     }
 
     @Test func usngIsMGRSWithSpaces() throws {
-        let rows = try Vectors.rows("dd-mgrs.tsv")
+        let rows = try GeoConvertVectors.rows("dd-mgrs.tsv")
         var mismatches: [String] = []
         for row in rows.prefix(3000) {
-            let (lat, lon) = Vectors.position(row[0])
+            let (lat, lon) = GeoConvertVectors.position(row[0])
             for p in [-6, -5, -1, 0, 6] {
                 let usng = try USNG.encode(GeoPosition(latitude: lat, longitude: lon), digits: p + 5)
                 // Expected: GeoConvert's MGRS with a space after the grid zone, the square letters
@@ -54,21 +55,21 @@ import Testing
     }
 
     @Test func decodeGivesGeoConvertsSquareCentre() throws {
-        let rows = try Vectors.rows("mgrs-dd.tsv")
+        let rows = try GeoConvertVectors.rows("mgrs-dd.tsv")
         #expect(rows.count >= 10_000)
         var mismatches: [String] = []
         var maxMetres = 0.0
         var maxDegrees = 0.0
         for row in rows {
             let (coordinate, _) = try MGRS.decode(row[0])
-            let expected = Vectors.utm(row[2])
+            let expected = GeoConvertVectors.utm(row[2])
             if coordinate.zone != expected.zone || coordinate.isNorth != expected.north {
                 mismatches.append("\(row[0]): zone \(coordinate.zone)\(coordinate.isNorth)")
             }
             let dm = Swift.max(abs(coordinate.easting - expected.easting), abs(coordinate.northing - expected.northing))
             maxMetres = Swift.max(maxMetres, dm)
             let position = try UTM.reverse(coordinate)
-            let (lat, lon) = Vectors.position(row[1])
+            let (lat, lon) = GeoConvertVectors.position(row[1])
             let dd = Swift.max(abs(position.latitude - lat), abs(position.longitude - lon))
             maxDegrees = Swift.max(maxDegrees, dd)
             if dm > 0.001 || dd > 1e-11 { mismatches.append("\(row[0]): \(coordinate) \(position)") }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Geodesy
@@ -11,7 +12,7 @@ import Testing
     /// central meridian) and up to 15° out (the reference prints 1 nm, and a double
     /// near 10,000 km resolves 2 nm).
     @Test func seriesAgreesWithTheExactProjection() throws {
-        let rows = try Vectors.rows("tm-exact.tsv")
+        let rows = try GeoConvertVectors.rows("tm-exact.tsv")
         #expect(rows.count >= 3000)
         var inside = 0.0
         var outside = 0.0
@@ -19,7 +20,7 @@ import Testing
         var extras = 0.0
         for row in rows {
             let lon0 = Double(row[0])!
-            let (lat, lon) = Vectors.position(row[1])
+            let (lat, lon) = GeoConvertVectors.position(row[1])
             let exact = row[2].split(separator: " ").map { Double($0)! }
             let p = TransverseMercator.utm.forward(centralMeridian: lon0, latitude: lat, longitude: lon)
             let error = Swift.max(abs(p.x - exact[0]), abs(p.y - exact[1]))

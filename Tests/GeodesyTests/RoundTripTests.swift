@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Geodesy
@@ -6,10 +7,10 @@ import Testing
 /// DD → MGRS → DD: the reference read back is the square that holds the position.
 @Suite struct RoundTripTests {
     @Test func mgrsSquareContainsThePosition() throws {
-        let rows = try Vectors.rows("positions.txt")
+        let rows = try GeoConvertVectors.rows("positions.txt")
         var failures: [String] = []
         for (i, row) in rows.enumerated() where i % 2 == 0 {
-            let (lat, lon) = Vectors.position(row[0])
+            let (lat, lon) = GeoConvertVectors.position(row[0])
             let position = GeoPosition(latitude: lat, longitude: lon)
             let utm = try UTM.forward(position)
             for digits in [0, 1, 2, 3, 4, 5, 8, 11] {
@@ -43,8 +44,8 @@ import Testing
     }
 
     @Test func utmRoundTrip() throws {
-        for row in try Vectors.rows("positions.txt") {
-            let (lat, lon) = Vectors.position(row[0])
+        for row in try GeoConvertVectors.rows("positions.txt") {
+            let (lat, lon) = GeoConvertVectors.position(row[0])
             let back = try UTM.reverse(UTM.forward(GeoPosition(latitude: lat, longitude: lon)))
             #expect(abs(back.latitude - lat) < 1e-11, "\(row[0])")
             if abs(lat) < 90 {

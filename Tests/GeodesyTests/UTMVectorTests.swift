@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Geodesy
@@ -7,14 +8,14 @@ import Testing
 /// the nanometre), zones and hemispheres identical.
 @Suite struct UTMVectorTests {
     @Test func forwardMatchesGeoConvert() throws {
-        let rows = try Vectors.rows("dd-utm.tsv")
+        let rows = try GeoConvertVectors.rows("dd-utm.tsv")
         #expect(rows.count >= 10_000)
         var mismatches: [String] = []
         var maxError = 0.0
         for row in rows {
-            let (lat, lon) = Vectors.position(row[0])
+            let (lat, lon) = GeoConvertVectors.position(row[0])
             let c = try UTM.forward(GeoPosition(latitude: lat, longitude: lon))
-            let expected = Vectors.utm(row[1])
+            let expected = GeoConvertVectors.utm(row[1])
             let error = Swift.max(abs(c.easting - expected.easting), abs(c.northing - expected.northing))
             maxError = Swift.max(maxError, error)
             if c.zone != expected.zone || c.isNorth != expected.north || error > 0.001 {
@@ -31,17 +32,17 @@ import Testing
     }
 
     @Test func reverseMatchesGeoConvert() throws {
-        let rows = try Vectors.rows("utm-dd.tsv")
+        let rows = try GeoConvertVectors.rows("utm-dd.tsv")
         #expect(rows.count >= 10_000)
         var mismatches: [String] = []
         for row in rows {
             let parsed = try CoordinateText.parse(row[0], as: .utm)
-            let (lat, lon) = Vectors.position(row[1])
+            let (lat, lon) = GeoConvertVectors.position(row[1])
             if abs(parsed.position.latitude - lat) > 1e-11 || abs(parsed.position.longitude - lon) > 1e-11 {
                 mismatches.append("\(row[0]): \(parsed.position) != \(row[1])")
             }
             // GeoConvert moves a northing written in the wrong hemisphere's numbering.
-            let expected = Vectors.utm(row[2])
+            let expected = GeoConvertVectors.utm(row[2])
             if parsed.utm.zone != expected.zone || parsed.utm.isNorth != expected.north
                 || abs(parsed.utm.northing - expected.northing) > 0.001
             {
@@ -56,11 +57,11 @@ import Testing
     @Test func forcedZoneMatchesGeoConvert() throws {
         // GeoConvert -z: neighbouring zones, UPS near the poles, the other hemisphere near
         // the equator; positions too far out are errors in both.
-        let rows = try Vectors.rows("zone-utm.tsv")
+        let rows = try GeoConvertVectors.rows("zone-utm.tsv")
         var mismatches: [String] = []
         var converted = 0
         for row in rows {
-            let (lat, lon) = Vectors.position(row[0])
+            let (lat, lon) = GeoConvertVectors.position(row[0])
             let (zone, north) = try zoneOption(row[1])
             let position = GeoPosition(latitude: lat, longitude: lon)
             do {
@@ -70,7 +71,7 @@ import Testing
                     mismatches.append("\(row[0]) -z \(row[1]): \(c) but GeoConvert rejects it")
                     continue
                 }
-                let e = Vectors.utm(row[2])
+                let e = GeoConvertVectors.utm(row[2])
                 if c.zone != e.zone || c.isNorth != e.north
                     || abs(c.easting - e.easting) > 0.001 || abs(c.northing - e.northing) > 0.001
                 {

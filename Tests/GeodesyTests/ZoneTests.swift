@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Geodesy
@@ -74,12 +75,12 @@ import Testing
     }
 
     @Test func squareLettersMatchGeoConvert() throws {
-        let mgrs = try Vectors.rows("dd-mgrs.tsv")
-        let utm = try Vectors.rows("dd-utm.tsv")
+        let mgrs = try GeoConvertVectors.rows("dd-mgrs.tsv")
+        let utm = try GeoConvertVectors.rows("dd-utm.tsv")
         var mismatches: [String] = []
         for (m, u) in zip(mgrs, utm) {
             let square = m[2]  // -p -5: grid zone and square letters
-            let c = Vectors.utm(u[1])
+            let c = GeoConvertVectors.utm(u[1])
             let letters =
                 c.zone == 0
                 ? MGRS.upsSquareLetters(north: c.north, easting: c.easting, northing: c.northing)
@@ -98,7 +99,7 @@ import Testing
                     mismatches.append("gzd \(square)")
                 }
             } else if c.zone == 0 {
-                let (lat, lon) = Vectors.position(m[0])
+                let (lat, lon) = GeoConvertVectors.position(m[0])
                 // At the poles, and within rounding of the 0°/180° meridian, the side is
                 // decided by the last bit of the easting; skip those.
                 let offMeridian = Swift.min(abs(lon), abs(180 - abs(lon)))

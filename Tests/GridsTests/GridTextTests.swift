@@ -4,7 +4,7 @@ import Testing
 
 @testable import Grids
 
-/// Label strings, exactly as README.md gives them.
+/// Label strings, exactly as docs/grids.md gives them.
 @Suite struct GridTextTests {
     @Test func latitudeLongitude() {
         #expect(GridText.latLong(45.5, axis: .latitude, format: .decimalDegrees) == "45.5°N")

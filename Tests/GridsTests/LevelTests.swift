@@ -5,7 +5,7 @@ import Testing
 @testable import Grids
 
 /// Which levels are drawn: at least 32 pt (40.3 px at the standard pixel) apart at the equator,
-/// and always the coarsest. The zooms are those of 256-pixel tiles, the table in README.md.
+/// and always the coarsest. The zooms are those of 256-pixel tiles, the table in docs/grids.md.
 @Suite struct LevelTests {
     static func levels(_ type: GridType, zoom: Int, format: LatLongLabelFormat = .degreesMinutesSeconds) -> [Int] {
         let resolution = 2 * WebMercator.halfWorld / (256 * Double(1 << zoom))

@@ -1,5 +1,6 @@
 import Foundation
 import Geodesy
+import TestSupport
 import Testing
 
 @testable import MapModel
@@ -76,9 +77,7 @@ import Testing
     }
 
     @Test func realDataLoads() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let store = try FeatureStore.load(path: root.appendingPathComponent("Fixtures/data/countries.geojson").path)
+        let store = try FeatureStore.load(path: Repository.fixture("data/countries.geojson"))
         #expect(store.features.count == 177)
         #expect(store.features.reduce(0) { $0 + $1.geometries.reduce(0) { $0 + $1.vertexCount } } == 10_643)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import MapModel
@@ -8,9 +9,7 @@ import Testing
     let schema: JSONValue
 
     init() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let data = try Data(contentsOf: root.appendingPathComponent("schema/map.schema.json"))
+        let data = try Data(contentsOf: URL(fileURLWithPath: Repository.root + "/schema/map.schema.json"))
         schema = try JSONParser.parse([UInt8](data), file: "map.schema.json")
     }
 
@@ -42,6 +41,18 @@ import Testing
         #expect(Set(properties(["$defs", "gridText", "properties", "halo"])) == Set(SymbolKeys.halo))
     }
 
+    /// docs/map-document.md names every key the decoder reads, and every grid option.
+    @Test func everyKeyIsDocumented() throws {
+        let page = try String(contentsOfFile: Repository.root + "/docs/map-document.md", encoding: .utf8)
+        let keys =
+            MapDocument.keys + MapDocument.layerKeys + SymbolKeys.line + SymbolKeys.marker + SymbolKeys.fill
+            + SymbolKeys.label + SymbolKeys.halo + GridSettings.keys + GridSettings.levelKeys + GridSettings.textKeys
+            + GridSettings.Kind.allCases.map(\.rawValue) + GridSettings.LabelPosition.allCases.map(\.rawValue)
+            + GridSettings.LabelFormat.allCases.map(\.rawValue) + GridSettings.LabelUnit.allCases.map(\.rawValue)
+        let missing = Set(keys).filter { !page.contains("`\($0)`") }.sorted()
+        #expect(missing.isEmpty, "docs/map-document.md does not mention \(missing)")
+    }
+
     /// The grid's enumerations in the schema are the decoder's.
     @Test func gridEnumsMatchTheDecoder() {
         func values(_ key: String) -> [String] {
@@ -61,13 +72,11 @@ import Testing
     }
 
     @Test func shippedMapsDecode() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let maps = root.appendingPathComponent("Fixtures/maps")
-        let files = try FileManager.default.contentsOfDirectory(atPath: maps.path).filter { $0.hasSuffix(".json") }
+        let maps = Repository.fixture("maps")
+        let files = try FileManager.default.contentsOfDirectory(atPath: maps).filter { $0.hasSuffix(".json") }
         #expect(!files.isEmpty)
         for file in files {
-            _ = try MapDocument.load(path: maps.appendingPathComponent(file).path)
+            _ = try MapDocument.load(path: maps + "/" + file)
         }
     }
 }

@@ -1,4 +1,5 @@
 import ImageDiff
+import TestSupport
 import Testing
 
 @testable import Raster
@@ -8,7 +9,7 @@ import Testing
         let map = try goldenMap()
         let jpeg = try JPEG.encode(map, quality: 90)
         #expect(jpeg.prefix(3) == [0xFF, 0xD8, 0xFF])
-        let result = lossyComparator.compare(expected: map, actual: try ReferenceImageTools.djpeg(jpeg))
+        let result = lossyComparator.compare(expected: map, actual: try ReferenceImageDecoder.djpeg(jpeg))
         #expect(
             Double(result.differingPixels) <= lossyMaxDifferingFraction * Double(result.totalPixels),
             "\(result.differingPixels) of \(result.totalPixels) pixels differ")
@@ -29,12 +30,12 @@ import Testing
         func near(_ a: RGBA, _ b: RGBA) -> Bool {
             abs(Int(a.r) - Int(b.r)) <= 3 && abs(Int(a.g) - Int(b.g)) <= 3 && abs(Int(a.b) - Int(b.b)) <= 3
         }
-        let white = try ReferenceImageTools.djpeg(try JPEG.encode(image, quality: 95))
+        let white = try ReferenceImageDecoder.djpeg(try JPEG.encode(image, quality: 95))
         #expect(near(centre(white, block: 0), RGBA(255, 255, 255)), "\(centre(white, block: 0))")
         #expect(near(centre(white, block: 1), RGBA(127, 127, 127)), "\(centre(white, block: 1))")
         #expect(near(centre(white, block: 2), RGBA(20, 40, 200)), "\(centre(white, block: 2))")
         let sea = RGBA(170, 211, 223)
-        let onSea = try ReferenceImageTools.djpeg(try JPEG.encode(image, quality: 95, background: sea))
+        let onSea = try ReferenceImageDecoder.djpeg(try JPEG.encode(image, quality: 95, background: sea))
         #expect(near(centre(onSea, block: 0), sea), "\(centre(onSea, block: 0))")
         #expect(near(centre(onSea, block: 1), RGBA(85, 105, 111)), "\(centre(onSea, block: 1))")
     }

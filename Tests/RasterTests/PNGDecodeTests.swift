@@ -1,23 +1,24 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Raster
 
 @Suite struct PNGDecodeTests {
-    static let fixtureNames: [String] = {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: colourTypeFixtures)) ?? []
-        return names.filter { $0.hasSuffix(".png") }.sorted()
-    }()
+    /// The fixtures' names; an unreadable fixture folder fails the test that asks.
+    static func fixtureNames() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: colourTypeFixtures).filter { $0.hasSuffix(".png") }.sorted()
+    }
 
-    @Test func everyColourTypeFixtureIsPresent() {
+    @Test func everyColourTypeFixtureIsPresent() throws {
         // gray 1/2/4/8/16, gray+tRNS x3, gray+alpha 8/16, RGB 8/16 (+tRNS), RGBA 8/16,
         // palette 1/2/4/8 with and without tRNS, two degenerate sizes; plain and interlaced.
-        #expect(Self.fixtureNames.count == 52)
+        #expect(try Self.fixtureNames().count == 52)
     }
 
     /// Meridian's libpng decoding and pypng's must agree on every pixel of every fixture.
     @Test func everyColourTypeMatchesTheReferenceDecoder() throws {
-        let paths = Self.fixtureNames.map { colourTypeFixtures + "/" + $0 }
+        let paths = try Self.fixtureNames().map { colourTypeFixtures + "/" + $0 }
         let references = try referenceDecode(paths)
         for (path, reference) in zip(paths, references) {
             let decoded = try PNG.decode(contentsOf: path)
@@ -32,7 +33,7 @@ import Testing
         let types: [(prefix: String, type: PNGColourType)] = [
             ("grayalpha", .grayAlpha), ("gray", .gray), ("rgba", .rgba), ("rgb", .rgb), ("palette", .palette),
         ]
-        for name in Self.fixtureNames where !name.hasPrefix("tiny") {
+        for name in try Self.fixtureNames() where !name.hasPrefix("tiny") {
             let header = try PNG.header(of: FileIO.readBytes(atPath: colourTypeFixtures + "/" + name))
             let expected = try #require(types.first { name.hasPrefix($0.prefix) })
             #expect(header.colourType == expected.type, "\(name)")
@@ -129,15 +130,15 @@ import Testing
     }
 
     @Test func fileErrorsNameThePath() {
-        let path = packageRoot + "/Fixtures/png/no-such-file.png"
+        let path = Repository.root + "/Fixtures/png/no-such-file.png"
         #expect(throws: PNGError(.unreadable, "No such file or directory", path: path)) {
             try PNG.decode(contentsOf: path)
         }
         #expect(
             PNGError(.unreadable, "No such file or directory", path: path).description
                 == "\(path): cannot read: No such file or directory")
-        let error = #expect(throws: PNGError.self) { try PNG.decode(contentsOf: packageRoot + "/Package.swift") }
-        #expect(error?.description == packageRoot + "/Package.swift: not a PNG file: no PNG signature")
+        let error = #expect(throws: PNGError.self) { try PNG.decode(contentsOf: Repository.root + "/Package.swift") }
+        #expect(error?.description == Repository.root + "/Package.swift: not a PNG file: no PNG signature")
     }
 }
 

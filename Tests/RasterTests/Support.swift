@@ -1,65 +1,41 @@
 import Foundation
 import Raster
+import TestSupport
+import Testing
 
-/// The package root, found from this file's path (Tests/RasterTests/Support.swift).
-let packageRoot: String = {
-    var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<3 { url.deleteLastPathComponent() }
-    return url.path
-}()
-
-let colourTypeFixtures = packageRoot + "/Fixtures/png/colour-types"
-
-struct ReferenceDecoderFailure: Error, CustomStringConvertible {
-    let description: String
-}
+let colourTypeFixtures = Repository.fixture("png/colour-types")
 
 /// Decodes PNG files with pypng (Fixtures/png/reference-decode.py), the independent
 /// reference: one process for all files. Images come back in the order of `paths`.
 func referenceDecode(_ paths: [String]) throws -> [Image] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    process.arguments = [packageRoot + "/Fixtures/png/reference-decode.py"] + paths
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    let message = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-        throw ReferenceDecoderFailure(
-            description: "reference decoder failed: " + String(decoding: message, as: UTF8.self))
-    }
-    var bytes = [UInt8](data)
+    let run = try Tool.run("/usr/bin/python3", [Repository.fixture("png/reference-decode.py")] + paths).succeeded()
+    let bytes = run.output
     var images: [Image] = []
     var offset = 0
     while offset < bytes.count {
         guard let newline = bytes[offset...].firstIndex(of: 10) else { break }
         let words = String(decoding: bytes[offset..<newline], as: UTF8.self).split(separator: " ")
         guard words.count == 2, let width = Int(words[0]), let height = Int(words[1]) else {
-            throw ReferenceDecoderFailure(description: "bad reference output header")
+            throw ToolFailure(run, unusable: "wrote a bad header")
         }
         let start = newline + 1
         let end = start + width * height * 4
-        guard end <= bytes.count else { throw ReferenceDecoderFailure(description: "short reference output") }
+        guard end <= bytes.count else { throw ToolFailure(run, unusable: "stopped short") }
         images.append(try Image(width: width, height: height, pixels: Array(bytes[start..<end])))
         offset = end
     }
-    bytes.removeAll()
     guard images.count == paths.count else {
-        throw ReferenceDecoderFailure(
-            description: "reference decoder returned \(images.count) images for \(paths.count) files")
+        throw ToolFailure(run, unusable: "returned \(images.count) images for \(paths.count) files")
     }
     return images
 }
 
 /// Decodes PNG bytes with the reference decoder through a temporary file.
 func referenceDecode(bytes: [UInt8]) throws -> Image {
-    let path = NSTemporaryDirectory() + "meridian-ref-\(UUID().uuidString).png"
+    let folder = try TemporaryFolder.create()
+    defer { TemporaryFolder.remove(folder) }
+    let path = folder.appendingPathComponent("image.png").path
     try Data(bytes).write(to: URL(fileURLWithPath: path))
-    defer { try? FileManager.default.removeItem(atPath: path) }
     return try referenceDecode([path])[0]
 }
 

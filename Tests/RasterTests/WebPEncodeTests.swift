@@ -1,11 +1,12 @@
 import ImageDiff
+import TestSupport
 import Testing
 
 @testable import Raster
 
 /// A rendered map (a golden image: flat fills, anti-aliased lines and text), opaque.
 func goldenMap() throws -> Image {
-    try PNG.decode(FileIO.readBytes(atPath: packageRoot + "/Fixtures/golden/grid-nyc.png"))
+    try PNG.decode(FileIO.readBytes(atPath: Repository.fixture("golden/grid-nyc.png")))
 }
 
 /// Pseudo-random colours with every kind of alpha, including fully transparent pixels whose
@@ -36,14 +37,14 @@ let lossyMaxDifferingFraction = 0.005
         for original in [try goldenMap(), try translucentNoise()] {
             let webp = try WebP.encode(original, compression: .lossless)
             #expect(Array(webp.prefix(4)) == Array("RIFF".utf8) && Array(webp[8..<12]) == Array("WEBP".utf8))
-            #expect(try ReferenceImageTools.dwebp(webp) == original)
+            #expect(try ReferenceImageDecoder.dwebp(webp) == original)
         }
     }
 
     @Test func lossyIsCloseToTheOriginal() throws {
         let map = try goldenMap()
         let webp = try WebP.encode(map, compression: .lossy(quality: 80))
-        let result = lossyComparator.compare(expected: map, actual: try ReferenceImageTools.dwebp(webp))
+        let result = lossyComparator.compare(expected: map, actual: try ReferenceImageDecoder.dwebp(webp))
         #expect(
             Double(result.differingPixels) <= lossyMaxDifferingFraction * Double(result.totalPixels),
             "\(result.differingPixels) of \(result.totalPixels) pixels differ")
@@ -54,7 +55,7 @@ let lossyMaxDifferingFraction = 0.005
     /// Lossy WebP compresses colour, not alpha: the alpha plane comes back exactly.
     @Test func lossyKeepsAlphaExactly() throws {
         let original = try translucentNoise()
-        let decoded = try ReferenceImageTools.dwebp(try WebP.encode(original, compression: .lossy(quality: 75)))
+        let decoded = try ReferenceImageDecoder.dwebp(try WebP.encode(original, compression: .lossy(quality: 75)))
         #expect(decoded.size == original.size)
         let alphas = { (image: Image) in stride(from: 3, to: image.pixels.count, by: 4).map { image.pixels[$0] } }
         #expect(alphas(decoded) == alphas(original))

@@ -2,6 +2,7 @@ import Foundation
 import ImageDiff
 import MapModel
 import Raster
+import TestSupport
 import Testing
 
 @testable import Render
@@ -11,10 +12,10 @@ import Testing
 @Suite struct GoldenRenderTests {
     /// Our renders are deterministic (shipped fonts, fixed font options), so the threshold is
     /// tight: a one-level rounding difference passes, a colour change of a few levels does not.
-    let golden = GoldenCheck(testFile: #filePath, threshold: 0.015, allowedFraction: 0.0005)
+    let golden = GoldenCheck(threshold: 0.015, allowedFraction: 0.0005)
 
     func check(_ name: String, map: String, view: View, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let loaded = try LoadedMap.load(path: TestMaps.root.appendingPathComponent("Fixtures/maps/\(map)").path)
+        let loaded = try LoadedMap.load(path: Repository.fixture("maps/\(map)"))
         let image = try MapRenderer(map: loaded).renderImage(view: view)
         do {
             try golden.verify(name, actual: image, expected: "Fixtures/golden/\(name).png")

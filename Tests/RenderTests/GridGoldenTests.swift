@@ -2,6 +2,7 @@ import Foundation
 import ImageDiff
 import MapModel
 import Raster
+import TestSupport
 import Testing
 
 @testable import Render
@@ -11,13 +12,13 @@ import Testing
 /// format and unit; a block of tiles; the two grid-*.json documents. `make golden-update`
 /// rewrites them after an intended change.
 @Suite struct GridGoldenTests {
-    let golden = GoldenCheck(testFile: #filePath, threshold: 0.015, allowedFraction: 0.0005)
+    let golden = GoldenCheck(threshold: 0.015, allowedFraction: 0.0005)
 
     /// The scale denominator of zoom z for 256-pixel tiles at the standard pixel.
     static func zoomScale(_ z: Double) -> Double { 559_082_264.029 / pow(2, z) }
 
     static func document(_ name: String) throws -> MapDocument {
-        try MapDocument.load(path: TestMaps.root.appendingPathComponent("Fixtures/maps/\(name)").path)
+        try MapDocument.load(path: Repository.fixture("maps/\(name)"))
     }
 
     func check(

@@ -2,6 +2,7 @@ import Foundation
 import Grids
 import MapModel
 import Raster
+import TestSupport
 import Testing
 
 @testable import Render
@@ -10,7 +11,7 @@ import Testing
 /// apart, the grid keeps its screen size, and the document's settings reach the drawing.
 @Suite struct GridRenderTests {
     static func map(_ name: String, grid: GridSettings?) throws -> LoadedMap {
-        var document = try MapDocument.load(path: TestMaps.root.appendingPathComponent("Fixtures/maps/\(name)").path)
+        var document = try MapDocument.load(path: Repository.fixture("maps/\(name)"))
         document.grid = grid
         return try LoadedMap(document: document)
     }
@@ -18,8 +19,8 @@ import Testing
     /// A map with nothing but a background (a lone point far away), so that every pixel that
     /// differs between a tile and its metatile would be the grid's.
     static func blank(grid: String) throws -> LoadedMap {
-        try TestMaps.load(
-            features: [TestMaps.point(-179, -84)], layers: [#"{"name": "p", "marker": {"size": 1}}"#],
+        try TestMap.load(
+            features: [TestMap.point(-179, -84)], layers: [#"{"name": "p", "marker": {"size": 1}}"#],
             map: ", \"grid\": " + grid)
     }
 
@@ -111,14 +112,14 @@ import Testing
 
     /// Grid lines and labels keep their size on screen: the reference scale does not apply.
     @Test func gridKeepsItsScreenSize() throws {
-        let gridded = try TestMaps.load(
-            features: [TestMaps.point(100, 60)], layers: [#"{"name": "p", "marker": {"size": 4}}"#],
+        let gridded = try TestMap.load(
+            features: [TestMap.point(100, 60)], layers: [#"{"name": "p", "marker": {"size": 4}}"#],
             map:
                 #", "referenceScale": 50000000, "grid": {"type": "latlong", "labelsVisible": false, "levels": {"0": {"line": {"color": "black", "width": 2}}}}"#
         )
         let expected = 2 * (25.4 / 0.28) / 72
         for scale in [25_000_000.0, 100_000_000] {
-            let image = try TestMaps.render(
+            let image = try TestMap.render(
                 gridded, try View.centered(longitude: 0, latitude: 0, scale: scale, width: 61, height: 41))
             // The meridian at 0° runs down the middle column, the equator along the middle row.
             let across = (0..<image.width).reduce(0.0) { $0 + image.darkness($1, 5) }
@@ -132,11 +133,11 @@ import Testing
     /// `visible: false` draws nothing; a level left out draws its lines with the next level.
     @Test func settingsReachTheDrawing() throws {
         let view = try View.centered(longitude: -73.95, latitude: 40.72, scale: 70_000, width: 200, height: 150)
-        let bare = try TestMaps.render(try Self.map("nyc.json", grid: nil), view)
+        let bare = try TestMap.render(try Self.map("nyc.json", grid: nil), view)
         var hidden = GridSettings(type: .mgrs)
         hidden.visible = false
-        #expect(try TestMaps.render(try Self.map("nyc.json", grid: hidden), view) == bare)
-        let shown = try TestMaps.render(try Self.map("nyc.json", grid: GridSettings(type: .mgrs)), view)
+        #expect(try TestMap.render(try Self.map("nyc.json", grid: hidden), view) == bare)
+        let shown = try TestMap.render(try Self.map("nyc.json", grid: GridSettings(type: .mgrs)), view)
         #expect(shown != bare)
         var red = GridSettings(type: .mgrs)
         var override = GridLevelOverride()
@@ -144,7 +145,7 @@ import Testing
         override.lineWidth = 3
         red.levels[3] = override
         red.labelsVisible = false
-        let image = try TestMaps.render(try Self.map("nyc.json", grid: red), view)
+        let image = try TestMap.render(try Self.map("nyc.json", grid: red), view)
         var reddish = 0
         for y in 0..<image.height {
             for x in 0..<image.width {

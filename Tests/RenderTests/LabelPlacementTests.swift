@@ -1,5 +1,6 @@
 import Geodesy
 import MapModel
+import TestSupport
 import Testing
 
 @testable import Render
@@ -12,12 +13,12 @@ import Testing
             for j in 0..<15 {
                 let priority = priorities ? (i * 15 + j) % 7 : 0
                 features.append(
-                    TestMaps.point(
+                    TestMap.point(
                         Double(i) * 0.7 - 5, Double(j) * 0.5 - 3.5,
                         #"{"name": "Place \#(i)-\#(j)", "rank": \#(priority)}"#))
             }
         }
-        return try TestMaps.load(
+        return try TestMap.load(
             features: features,
             layers: [
                 #"{"name": "towns", "label": {"attribute": "name", "size": 10, "halo": {"width": 1}}}"#
@@ -25,9 +26,7 @@ import Testing
     }
 
     func placed(_ map: LoadedMap, _ view: View) throws -> [LabelCandidate] {
-        let renderer = try MapRenderer(map: map)
         let text = TextEngine(fonts: try FontConfiguration(fonts: map.document.fonts, systemFonts: false))
-        _ = renderer
         let space = LabelSpace(map: map, view: view, text: text)
         let rect = Rect(
             minX: view.originX, minY: view.originY, maxX: view.originX + Double(view.width),
@@ -61,11 +60,11 @@ import Testing
 
     @Test func higherPriorityWins() throws {
         let features = [
-            TestMaps.point(0, 0, #"{"name": "Low", "p": 1}"#),
-            TestMaps.point(0.01, 0, #"{"name": "High", "p": 9}"#),
+            TestMap.point(0, 0, #"{"name": "Low", "p": 1}"#),
+            TestMap.point(0.01, 0, #"{"name": "High", "p": 9}"#),
         ]
         for order in [features, features.reversed()] {
-            let map = try TestMaps.load(
+            let map = try TestMap.load(
                 features: order,
                 layers: [
                     #"{"name": "a", "filter": {"property": "p", ">": 5}, "label": {"attribute": "name", "priority": 9}}"#,
@@ -79,16 +78,16 @@ import Testing
 
     @Test func tinyLabelsAreNotDrawn() throws {
         // 3 pt at the standard dpi is 3.8 px: under the 4 px limit.
-        let map = try TestMaps.load(
-            features: [TestMaps.point(0, 0, #"{"name": "Hidden"}"#)],
+        let map = try TestMap.load(
+            features: [TestMap.point(0, 0, #"{"name": "Hidden"}"#)],
             layers: [#"{"name": "a", "label": {"attribute": "name", "size": 3}}"#])
-        let image = try TestMaps.render(
+        let image = try TestMap.render(
             map, try View.centered(longitude: 0, latitude: 0, scale: 1_000_000, width: 100, height: 50))
         #expect(image.inkedArea == 0)
-        let readable = try TestMaps.load(
-            features: [TestMaps.point(0, 0, #"{"name": "Shown"}"#)],
+        let readable = try TestMap.load(
+            features: [TestMap.point(0, 0, #"{"name": "Shown"}"#)],
             layers: [#"{"name": "a", "label": {"attribute": "name", "size": 4}}"#])
-        let shown = try TestMaps.render(
+        let shown = try TestMap.render(
             readable, try View.centered(longitude: 0, latitude: 0, scale: 1_000_000, width: 100, height: 50)
         ).inkedArea
         #expect(shown > 8, "ink \(shown)")

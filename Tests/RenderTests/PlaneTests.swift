@@ -1,6 +1,7 @@
 import Geodesy
 import MapModel
 import Raster
+import TestSupport
 import Testing
 
 @testable import Render
@@ -14,7 +15,7 @@ private struct ShiftedPlane: PlaneProjection {
 
 @Suite struct PlaneTests {
     @Test func aShiftedPlaneDrawsTheSamePicture() throws {
-        let map = try LoadedMap.load(path: TestMaps.root.appendingPathComponent("Fixtures/maps/world.json").path)
+        let map = try LoadedMap.load(path: Repository.fixture("maps/world.json"))
         let mercator = try View.centered(longitude: 10, latitude: 50, scale: 20_000_000, width: 300, height: 200)
         let centre = (x: mercator.extent.centerX, y: mercator.extent.centerY)
         let plane = ShiftedPlane()

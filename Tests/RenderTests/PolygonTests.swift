@@ -1,5 +1,6 @@
 import MapModel
 import Raster
+import TestSupport
 import Testing
 
 @testable import Render
@@ -10,8 +11,8 @@ import Testing
         // even-odd filling must still leave it open), and a second polygon.
         let feature =
             #"{"type": "Feature", "properties": {}, "geometry": {"type": "MultiPolygon", "coordinates": [[[[-10, -10], [10, -10], [10, 10], [-10, 10], [-10, -10]], [[-5, -5], [5, -5], [5, 5], [-5, 5], [-5, -5]]], [[[12, -2], [16, -2], [16, 2], [12, 2], [12, -2]]]]}}"#
-        let map = try TestMaps.load(features: [feature], layers: [##"{"name": "a", "fill": {"color": "#ff0000"}}"##])
-        let image = try TestMaps.render(
+        let map = try TestMap.load(features: [feature], layers: [##"{"name": "a", "fill": {"color": "#ff0000"}}"##])
+        let image = try TestMap.render(
             map, try View.fitting(west: -20, south: -20, east: 20, north: 20, width: 200, height: 200))
         let red = RGBA(255, 0, 0)
         let white = RGBA.white

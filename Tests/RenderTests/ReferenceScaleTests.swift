@@ -1,5 +1,6 @@
 import Foundation
 import MapModel
+import TestSupport
 import Testing
 
 @testable import Render
@@ -9,11 +10,11 @@ import Testing
     static let reference = 1_000_000.0
 
     func markerDiameter(scale: Double, scalesSymbols: Bool, referenceScale: Double? = reference) throws -> Double {
-        let map = try TestMaps.load(
-            features: [TestMaps.point(0, 0)],
+        let map = try TestMap.load(
+            features: [TestMap.point(0, 0)],
             layers: [#"{"name": "p", "scalesSymbols": \#(scalesSymbols), "marker": {"size": 10, "fill": "black"}}"#],
             map: referenceScale.map { #", "referenceScale": \#($0)"# } ?? "")
-        let image = try TestMaps.render(
+        let image = try TestMap.render(
             map, try View.centered(longitude: 0, latitude: 0, scale: scale, width: 101, height: 101))
         // The inked area of a disc is pi r^2, anti-aliasing included.
         return 2 * (image.inkedArea / .pi).squareRoot()
@@ -42,11 +43,11 @@ import Testing
     @Test func lineWidthsScaleToo() throws {
         let line =
             #"{"type": "Feature", "properties": {}, "geometry": {"type": "LineString", "coordinates": [[-10, 0], [10, 0]]}}"#
-        let map = try TestMaps.load(
+        let map = try TestMap.load(
             features: [line], layers: [#"{"name": "l", "line": {"width": 4, "color": "black"}}"#],
             map: #", "referenceScale": 1000000"#)
         for (scale, factor) in [(1_000_000.0, 1.0), (2_000_000, 0.5), (500_000, 2)] {
-            let image = try TestMaps.render(
+            let image = try TestMap.render(
                 map, try View.centered(longitude: 0, latitude: 0, scale: scale, width: 60, height: 60))
             // The ink down one column across the line is its width.
             let width = (0..<image.height).reduce(0.0) { $0 + image.darkness(30, $1) }

@@ -2,6 +2,7 @@ import Foundation
 import Geodesy
 import MapModel
 import Render
+import TestSupport
 import Testing
 
 @testable import Sheets
@@ -13,7 +14,7 @@ import Testing
             "letter": (215.9, 279.4), "legal": (215.9, 355.6), "tabloid": (279.4, 431.8),
         ]
         for (name, size) in expected {
-            let paper = try Paper.parse(name.uppercased())
+            let paper = try #require(Paper.standard(named: name.uppercased()))
             #expect(paper.width == size.0 && paper.height == size.1, "\(name)")
             let landscape = paper.oriented(.landscape)
             #expect(landscape.width == size.1 && landscape.height == size.0)
@@ -22,17 +23,19 @@ import Testing
     }
 
     @Test func customSizes() throws {
-        let paper = try Paper.parse("420x297mm")
-        #expect(paper.width == 420 && paper.height == 297)
-        #expect(try Paper.parse("100X150").height == 150)
+        let paper = try Paper.custom(width: 420, height: 297)
+        #expect(paper.width == 420 && paper.height == 297 && !paper.isNamed)
         #expect(paper.description == "420x297mm landscape (420 x 297 mm)")
+        #expect(try Paper.custom(width: 100.25, height: 150).name == "100.3x150mm")
     }
 
     @Test func sizesThatAreNotOne() {
-        for text in ["B7", "A5x", "0x297mm", "-210x297", "210x", "x297", "210x297cm", "nanxnan", "9000x100mm", ""] {
-            #expect(throws: SheetError.unknownPaper(text)) { try Paper.parse(text) }
+        #expect(Paper.standard(named: "B7") == nil)
+        for (width, height) in [(0.0, 297.0), (-210, 297), (.nan, 100), (9000, 100), (100, .infinity)] {
+            #expect(throws: SheetError.paperSizeOutOfRange(width: width, height: height, maxSide: 5000)) {
+                try Paper.custom(width: width, height: height)
+            }
         }
-        #expect(throws: SheetError.self) { try Orientation.parse("sideways") }
     }
 }
 
@@ -76,7 +79,8 @@ import Testing
 @Suite struct SheetLayoutTests {
     @Test func theFrameIsWholePixelsInsideTheMargins() throws {
         let layout = try SheetLayout(
-            paper: try Paper.parse("A3").oriented(.landscape), margins: 10, dpi: 300, labelWidth: 14, labelHeight: 3.5)
+            paper: Paper.standard(named: "A3")!.oriented(.landscape), margins: 10, dpi: 300, labelWidth: 14,
+            labelHeight: 3.5)
         let perPixel = 25.4 / 300
         #expect(abs(layout.frame.width - Double(layout.pixelWidth) * perPixel) < 1e-9)
         #expect(abs((layout.frame.x / perPixel).rounded() - layout.frame.x / perPixel) < 1e-9)
@@ -89,12 +93,13 @@ import Testing
 
     @Test func marginsLargerThanThePage() {
         #expect(throws: SheetError.marginsTooLarge(margins: 150, paperWidth: 210, paperHeight: 297)) {
-            try SheetLayout(paper: try Paper.parse("A4"), margins: 150, dpi: 300, labelWidth: 14, labelHeight: 3.5)
+            try SheetLayout(
+                paper: Paper.standard(named: "A4")!, margins: 150, dpi: 300, labelWidth: 14, labelHeight: 3.5)
         }
         // Margins that leave the page but no room for a map.
         #expect(throws: SheetError.self) {
             try SheetLayout(
-                paper: try Paper.parse("A4").oriented(.landscape), margins: 80, dpi: 300, labelWidth: 14,
+                paper: Paper.standard(named: "A4")!.oriented(.landscape), margins: 80, dpi: 300, labelWidth: 14,
                 labelHeight: 3.5)
         }
     }
@@ -158,7 +163,7 @@ import Testing
                 expected.append((line.axis, line.value))
             }
         }
-        let output = try Support.run("GeoConvert", ["-g", "-p", "6"], input: input).split(separator: "\n")
+        let output = try Tool.output("GeoConvert", ["-g", "-p", "6"], input: input).split(separator: "\n")
         try #require(output.count == expected.count)
         for (line, want) in zip(output, expected) {
             let v = line.split(separator: " ").compactMap { Double($0) }
@@ -185,7 +190,7 @@ import Testing
             let y = WebMercatorReference.y(lat)
             let p = plane.forward(x, y)
             let zone = "\(plane.zone)\(plane.isNorth ? "n" : "s")"
-            let reference = try Support.geoConvertUTM(latitude: lat, longitude: lon, zone: zone)
+            let reference = try GeoConvert.utm(latitude: lat, longitude: lon, zone: zone)
             #expect(
                 abs(p.x - reference.easting) < 0.001 && abs(p.y - reference.northing) < 0.001,
                 "\(lat) \(lon): \(p) vs \(reference)")

@@ -2,6 +2,7 @@ import Foundation
 import MapModel
 import Raster
 import Render
+import TestSupport
 import Testing
 
 @testable import Sheets
@@ -18,7 +19,7 @@ import Testing
         let renderer = try MapRenderer(map: map)
         let request = SheetRequest(
             area: .center(longitude: Self.centre.longitude, latitude: Self.centre.latitude), scale: scale,
-            paper: try Paper.parse(paper).oriented(.landscape), grid: grid)
+            paper: try #require(Paper.standard(named: paper)).oriented(.landscape), grid: grid)
         return (try Sheet.make(request, renderer: renderer), renderer)
     }
 
@@ -72,13 +73,13 @@ import Testing
     @Test(arguments: [25_000.0, 50_000.0])
     func gridLinesInThePDFAreOneKilometreApart(scale: Double) throws {
         let (sheet, renderer) = try sheet(scale: scale, map: Support.blankMap())
-        let directory = try Support.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(directory) }
         let pdf = directory.appendingPathComponent("sheet.pdf").path
         try PageWriter.write(sheet.page, renderer: renderer, dpi: sheet.layout.dpi, to: pdf)
 
         // The page is the paper, in points.
-        let info = try Support.run("pdfinfo", [pdf])
+        let info = try Tool.output("pdfinfo", [pdf])
         let sizeLine = info.split(separator: "\n").first { $0.hasPrefix("Page size:") }!
         let numbers = sizeLine.split(separator: " ").compactMap { Double($0) }
         #expect(abs(numbers[0] - 297 * 72 / 25.4) < 0.01 && abs(numbers[1] - 210 * 72 / 25.4) < 0.01, "\(sizeLine)")
@@ -104,14 +105,14 @@ import Testing
     /// between the grid lines around it and the second is where the scale puts it.
     @Test func mapFeaturesSitAtTheirUTMPositions() throws {
         func position(_ e: Double, _ n: Double) throws -> (lat: Double, lon: Double) {
-            let line = try Support.run("GeoConvert", ["-g", "-p", "9"], input: "18n \(e) \(n)\n")
+            let line = try Tool.output("GeoConvert", ["-g", "-p", "9"], input: "18n \(e) \(n)\n")
             let parts = line.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Double($0) }
             return (parts[0], parts[1])
         }
         let a = try position(586_500, 4_512_500)
         let b = try position(588_250, 4_511_750)
         let map = try Support.map(
-            features: [Support.point(a.lon, a.lat), Support.point(b.lon, b.lat)],
+            features: [TestMap.point(a.lon, a.lat), TestMap.point(b.lon, b.lat)],
             layers: [##"{"name": "marks", "marker": {"shape": "square", "size": 3, "fill": "#ff0000"}}"##])
         let (sheet, renderer) = try sheet(scale: 25_000, map: map)
         let image = try PageWriter.renderImage(sheet.page, renderer: renderer, dpi: sheet.layout.dpi)
@@ -159,7 +160,7 @@ import Testing
     @Test(arguments: [(25_000.0, 1.0), (50_000.0, 0.5)])
     func symbolsFollowTheReferenceScale(scale: Double, factor: Double) throws {
         let map = try Support.map(
-            features: [Support.point(Self.centre.longitude, Self.centre.latitude)],
+            features: [TestMap.point(Self.centre.longitude, Self.centre.latitude)],
             layers: [##"{"name": "mark", "marker": {"shape": "square", "size": 20, "fill": "#ff0000"}}"##],
             extra: #", "referenceScale": 25000"#)
         let (sheet, renderer) = try sheet(scale: scale, grid: .none, map: map)

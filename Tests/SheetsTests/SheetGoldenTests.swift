@@ -3,6 +3,7 @@ import ImageDiff
 import MapModel
 import Raster
 import Render
+import TestSupport
 import Testing
 
 @testable import Sheets
@@ -22,21 +23,21 @@ import Testing
     @Test(arguments: cases.map(\.name))
     func sheetAsPrinted(name: String) throws {
         let c = Self.cases.first { $0.name == name }!
-        let map = try LoadedMap.load(path: Support.root.appendingPathComponent("Fixtures/maps/nyc.json").path)
+        let map = try LoadedMap.load(path: Repository.fixture("maps/nyc.json"))
         let renderer = try MapRenderer(map: map)
         let request = SheetRequest(
             area: .center(longitude: c.longitude, latitude: c.latitude), scale: c.scale,
-            paper: try Paper.parse("A4").oriented(.landscape), dpi: 300, grid: c.grid)
+            paper: Paper.standard(named: "A4")!.oriented(.landscape), dpi: 300, grid: c.grid)
         let sheet = try Sheet.make(request, renderer: renderer)
-        let directory = try Support.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(directory) }
         let pdf = directory.appendingPathComponent("\(name).pdf").path
         try PageWriter.write(sheet.page, renderer: renderer, dpi: 300, to: pdf)
         let image = try Support.rasterise(pdf: pdf, dpi: 100)
         // A4 landscape at 100 dpi: 1169.3 x 826.8 pixels, which poppler rounds up.
         #expect(image.width == 1170 && image.height == 827)
         // A sliver of anti-aliasing may differ between poppler builds; nothing more.
-        let golden = GoldenCheck(testFile: #filePath, allowedFraction: 0.0005)
+        let golden = GoldenCheck(allowedFraction: 0.0005)
         try golden.verify(name, actual: image, expected: "Fixtures/golden/\(name).png")
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import MapModel
 import Raster
 import Render
+import TestSupport
 import Testing
 
 @testable import Sheets
@@ -13,7 +14,7 @@ import Testing
 
     static func map(grid: String?) throws -> LoadedMap {
         try Support.map(
-            features: [Support.point(100, -60)], layers: [#"{"name": "far", "marker": {"size": 1}}"#],
+            features: [TestMap.point(100, -60)], layers: [#"{"name": "far", "marker": {"size": 1}}"#],
             extra: grid.map { #", "grid": "# + $0 } ?? "")
     }
 
@@ -23,7 +24,7 @@ import Testing
         let renderer = try MapRenderer(map: map)
         let request = SheetRequest(
             area: .center(longitude: centre.longitude, latitude: centre.latitude), scale: scale,
-            paper: try Paper.parse("A4").oriented(.landscape), dpi: 150, grid: grid)
+            paper: Paper.standard(named: "A4")!.oriented(.landscape), dpi: 150, grid: grid)
         return (try Sheet.make(request, renderer: renderer), renderer)
     }
 

@@ -1,66 +1,42 @@
+import Foundation
+import TestSupport
 import Testing
 
 @testable import Tiles
 
+/// `ContentHash` is XXH3-128: its hex form must be what xxHash's own command-line tool,
+/// `xxhsum -H2`, prints for the same bytes (written by this test, one file per sample).
 @Suite struct ContentHashTests {
-    @Test func sameBytesSameHashAndHexForm() {
-        let bytes = (0..<1000).map { UInt8($0 % 251) }
-        #expect(ContentHash(of: bytes) == ContentHash(of: bytes))
-        let hex = ContentHash(of: bytes).hex
-        #expect(hex.count == 32 && hex.allSatisfy { "0123456789abcdef".contains($0) })
-    }
-
-    @Test func everyLengthAndEverySingleBitFlipGivesANewHash() {
-        var seen = Set<ContentHash>()
-        let base = (0..<200).map { UInt8(truncatingIfNeeded: $0 &* 37) }
-        for length in 0...base.count { seen.insert(ContentHash(of: Array(base.prefix(length)))) }
-        #expect(seen.count == base.count + 1)
-        for bit in 0..<(base.count * 8) {
-            var flipped = base
-            flipped[bit / 8] ^= 1 << UInt8(bit % 8)
-            seen.insert(ContentHash(of: flipped))
-        }
-        #expect(seen.count == base.count + 1 + base.count * 8)
-    }
-
-    @Test func swappedStripesDiffer() {
-        // Tiles that differ only by where a block of pixels sits must not collide.
-        var a = [UInt8](repeating: 0, count: 256)
-        var b = a
-        for i in 0..<32 {
-            a[i] = UInt8(i + 1)
-            b[32 + i] = UInt8(i + 1)
-        }
-        #expect(ContentHash(of: a) != ContentHash(of: b))
-    }
-
-    /// A good hash flips each output bit with probability 1/2 when one input bit flips.
-    @Test func oneInputBitFlipsAboutHalfTheOutputBits() {
+    /// Samples of every length class XXH3 treats apart (0, 1-3, 4-8, 9-16, 17-128, 129-240,
+    /// over 240 bytes, and many stripes), with bytes that are not all alike.
+    static func samples() -> [[UInt8]] {
         var generator = SystemRandomNumberGenerator()
-        var total = 0
-        var trials = 0
-        var perBit = [Int](repeating: 0, count: 128)
-        for _ in 0..<400 {
-            let bytes = (0..<Int.random(in: 1...300, using: &generator)).map { _ in
-                UInt8.random(in: 0...255, using: &generator)
-            }
-            var flipped = bytes
-            let bit = Int.random(in: 0..<(bytes.count * 8), using: &generator)
-            flipped[bit / 8] ^= 1 << UInt8(bit % 8)
-            let h1 = ContentHash(of: bytes)
-            let h2 = ContentHash(of: flipped)
-            let high = h1.high ^ h2.high
-            let low = h1.low ^ h2.low
-            total += high.nonzeroBitCount + low.nonzeroBitCount
-            for i in 0..<64 {
-                perBit[i] += Int((high >> UInt64(i)) & 1)
-                perBit[64 + i] += Int((low >> UInt64(i)) & 1)
-            }
-            trials += 1
+        let lengths = [0, 1, 3, 4, 8, 9, 16, 17, 128, 129, 240, 241, 1024, 4097, 100_000]
+        return [Array("abc".utf8)]
+            + lengths.map { length in (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) } }
+    }
+
+    /// Runs `xxhsum -H2` on `files` and returns the hex digest of each, in order.
+    static func xxhsum(_ files: [String]) throws -> [String] {
+        try Tool.output("xxhsum", ["-H2"] + files).split(separator: "\n").map { String($0.prefix { $0 != " " }) }
+    }
+
+    @Test func matchesXXHSum() throws {
+        let folder = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(folder) }
+        let samples = Self.samples()
+        var files: [String] = []
+        for (index, bytes) in samples.enumerated() {
+            let file = folder.appendingPathComponent("\(index).bin")
+            try Data(bytes).write(to: file)
+            files.append(file.path)
         }
-        let mean = Double(total) / Double(trials)
-        #expect(mean > 60 && mean < 68, "mean flipped bits \(mean)")
-        // Every output bit flips in 30-70 % of the trials (expected 50 %, sd 2.5 %).
-        #expect(perBit.allSatisfy { $0 > trials * 3 / 10 && $0 < trials * 7 / 10 })
+        let expected = try Self.xxhsum(files)
+        #expect(expected.count == samples.count)
+        for (bytes, digest) in zip(samples, expected) {
+            #expect(digest.count == 32)
+            #expect(ContentHash(of: bytes).hex == digest, "\(bytes.count) bytes")
+            #expect(bytes.withUnsafeBytes { ContentHash(of: $0) } == ContentHash(of: bytes))
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Raster
+import TestSupport
 import Testing
 
 @testable import Tiles
@@ -84,8 +85,9 @@ private func sample(_ tiles: [TileID]) -> [TileID] {
     }
 
     @Test func smallArchiveReadsBackWithThePyPIReader() throws {
-        let folder = try Scratch.directory()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(scratch) }
+        let folder = scratch.path
         let path = folder + "/small.pmtiles"
         let tiles = pyramid(0...3)
         try writeArchive(path, tiles, zooms: 0...3)
@@ -109,8 +111,9 @@ private func sample(_ tiles: [TileID]) -> [TileID] {
     /// Zooms 0-8 of small, mostly distinct tiles: 87,381 tiles, more than one 16 KiB root
     /// directory can list, so the writer makes leaf directories.
     @Test func largePyramidUsesLeafDirectories() throws {
-        let folder = try Scratch.directory()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(scratch) }
+        let folder = scratch.path
         let path = folder + "/large.pmtiles"
         let tiles = pyramid(0...8)
         try writeArchive(path, tiles, zooms: 0...8)
@@ -136,8 +139,9 @@ private func sample(_ tiles: [TileID]) -> [TileID] {
 
     /// A tiny root limit makes the writer grow its leaves until the root fits.
     @Test func leavesGrowUntilTheRootFits() throws {
-        let folder = try Scratch.directory()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(scratch) }
+        let folder = scratch.path
         let path = folder + "/grown.pmtiles"
         let tiles = pyramid(0...7)
         try writeArchive(path, tiles, zooms: 0...7, rootLimit: 60)
@@ -146,8 +150,9 @@ private func sample(_ tiles: [TileID]) -> [TileID] {
     }
 
     @Test func identicalTilesAreStoredOnce() throws {
-        let folder = try Scratch.directory()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(scratch) }
+        let folder = scratch.path
         let ocean = [UInt8](repeating: 0xAB, count: 1000)
         let tiles = pyramid(0...5)  // 1365 tiles
         let path = folder + "/ocean.pmtiles"
@@ -172,8 +177,9 @@ private func sample(_ tiles: [TileID]) -> [TileID] {
 
     /// The bytes depend on the tiles, not on the order they came in.
     @Test func orderDoesNotChangeTheBytes() throws {
-        let folder = try Scratch.directory()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(scratch) }
+        let folder = scratch.path
         let tiles = pyramid(0...6)
         try writeArchive(folder + "/a.pmtiles", tiles, zooms: 0...6)
         var shuffled = tiles
@@ -185,8 +191,9 @@ private func sample(_ tiles: [TileID]) -> [TileID] {
     }
 
     @Test func readsAnArchiveWrittenByThePyPIWriter() throws {
-        let folder = try Scratch.directory()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(scratch) }
+        let folder = scratch.path
         let path = folder + "/python.pmtiles"
         let tiles = pyramid(0...8)  // 87,381 tiles: the Python writer makes leaf directories
         try PMTilesReference.write(
@@ -212,8 +219,9 @@ private func sample(_ tiles: [TileID]) -> [TileID] {
     }
 
     @Test func archiveWithoutTilesReadsAsEmpty() throws {
-        let folder = try Scratch.directory()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(scratch) }
+        let folder = scratch.path
         let path = folder + "/empty.pmtiles"
         try writeArchive(path, [], zooms: 0...2)
         let dump = try PMTilesReference.dump(path, asking: [TileID(z: 0, x: 0, y: 0)])
@@ -224,8 +232,9 @@ private func sample(_ tiles: [TileID]) -> [TileID] {
     }
 
     @Test func abandonedArchiveLeavesTheOldFileAndNoScratch() throws {
-        let folder = try Scratch.directory()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(scratch) }
+        let folder = scratch.path
         let path = folder + "/kept.pmtiles"
         try FileIO.writeAtomically(Array("old".utf8), toPath: path)
         let writer = try PMTilesWriter(path: path)
@@ -237,14 +246,15 @@ private func sample(_ tiles: [TileID]) -> [TileID] {
     }
 
     @Test func writerRefusesWhatAnArchiveCannotHold() throws {
-        let folder = try Scratch.directory()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(scratch) }
+        let folder = scratch.path
         #expect(
             throws: TilesError.io(path: folder + "/no/a.pmtiles", message: "the folder \(folder)/no does not exist")
         ) {
             try PMTilesWriter(path: folder + "/no/a.pmtiles")
         }
-        #expect(throws: TilesError.io(path: folder, message: "is a directory, not a PMTiles file")) {
+        #expect(throws: TilesError.io(path: folder, message: "it is a directory")) {
             try PMTilesWriter(path: folder)
         }
         let writer = try PMTilesWriter(path: folder + "/a.pmtiles")
@@ -252,7 +262,10 @@ private func sample(_ tiles: [TileID]) -> [TileID] {
         #expect(throws: TilesError.self) { try writer.add(TileID(z: 1, x: 0, y: 0), data: []) }
         try writer.add(TileID(z: 1, x: 0, y: 0), data: [1])
         try writer.add(TileID(z: 1, x: 0, y: 0), data: [2])
-        #expect(throws: TilesError.invalidArgument("tile 1/0/0 was given twice")) {
+        #expect(
+            throws: TilesError.tileNotStorable(
+                path: folder + "/a.pmtiles", tile: TileID(z: 1, x: 0, y: 0), problem: .duplicate)
+        ) {
             try writer.finish(header: header(zooms: 1...1), metadata: metadataJSON)
         }
         #expect(!FileManager.default.fileExists(atPath: folder + "/a.pmtiles"))

@@ -1,6 +1,7 @@
 import Foundation
 import Raster
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Tiles
@@ -26,8 +27,9 @@ private func handMadeArchive(root: [UInt8], data: [UInt8], compression: PMTilesC
     func open(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) throws -> Result<
         PMTilesReader, PMTilesError
     > {
-        let folder = try Scratch.directory()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(scratch) }
+        let folder = scratch.path
         let path = folder + "/t.pmtiles"
         try FileIO.writeAtomically(bytes, toPath: path)
         do { return .success(try PMTilesReader(path: path)) } catch {
@@ -76,8 +78,9 @@ private func handMadeArchive(root: [UInt8], data: [UInt8], compression: PMTilesC
         #expect(short?.offset == UInt64(good.count - 1))
         #expect(short?.problem == "the tile data (1 bytes) runs past the end of the \(good.count - 1)-byte file")
 
-        let folder = try Scratch.directory()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(scratch) }
+        let folder = scratch.path
         #expect(
             throws: PMTilesError(path: folder + "/none.pmtiles", problem: "cannot read it (No such file or directory)")
         ) {
@@ -121,8 +124,9 @@ private func handMadeArchive(root: [UInt8], data: [UInt8], compression: PMTilesC
     }
 
     @Test func lookupsRunOnManyThreadsAtOnce() throws {
-        let folder = try Scratch.directory()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(scratch) }
+        let folder = scratch.path
         let path = folder + "/threads.pmtiles"
         let writer = try PMTilesWriter(path: path, rootLimit: 40)
         let tiles = (0...6).flatMap { z in (0..<(1 << (2 * z))).map { TileID(z: z, x: $0 % (1 << z), y: $0 >> z) } }

@@ -1,5 +1,6 @@
 import Foundation
 import Raster
+import TestSupport
 import Testing
 
 @testable import Tiles
@@ -29,8 +30,9 @@ private final class FailingRenderer: MetatileRendering {
     }
 
     @Test func jobWritesAnArchiveThePyPIReaderReads() throws {
-        let folder = try Scratch.directory()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(scratch) }
+        let folder = scratch.path
         let path = folder + "/job.pmtiles"
         let sink = try PMTilesSink(path: path, metadata: Self.metadata(.webp(quality: 80)))
         let summary = try TileJobTests.run(sink, workers: 3, pyramid: Self.pyramid)
@@ -62,8 +64,9 @@ private final class FailingRenderer: MetatileRendering {
     }
 
     @Test func sameBytesWhateverWorkersAndMetatiles() throws {
-        let folder = try Scratch.directory()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(scratch) }
+        let folder = scratch.path
         var archives: [[UInt8]] = []
         for (index, (workers, metatile)) in [(1, 1), (3, 8), (2, 3)].enumerated() {
             let path = folder + "/\(index).pmtiles"
@@ -76,8 +79,9 @@ private final class FailingRenderer: MetatileRendering {
     }
 
     @Test func failedJobLeavesNoArchive() throws {
-        let folder = try Scratch.directory()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(scratch) }
+        let folder = scratch.path
         let path = folder + "/failed.pmtiles"
         try FileIO.writeAtomically(Array("an older archive".utf8), toPath: path)
         let plan = try MetatilePlan(pyramid: Self.pyramid, size: 2)
@@ -94,22 +98,12 @@ private final class FailingRenderer: MetatileRendering {
 }
 
 @Suite struct TileImageFormatTests {
-    @Test func parsesFormatAndQuality() throws {
-        #expect(try TileImageFormat(name: "png", quality: nil) == .png)
-        #expect(try TileImageFormat(name: "webp", quality: nil) == .webp(quality: nil))
-        #expect(try TileImageFormat(name: "WebP", quality: 75) == .webp(quality: 75))
-        #expect(try TileImageFormat(name: "jpeg", quality: nil) == .jpeg(quality: 90))
-        #expect(try TileImageFormat(name: "jpg", quality: 1) == .jpeg(quality: 1))
-        #expect(throws: TilesError.invalidArgument("--format expects png, webp or jpeg, got 'gif'")) {
-            try TileImageFormat(name: "gif", quality: nil)
-        }
-        #expect(throws: TilesError.invalidArgument("--quality 101 is out of range: 1 (smallest) to 100 (best)")) {
-            try TileImageFormat(name: "jpeg", quality: 101)
-        }
-        #expect(
-            throws: TilesError.invalidArgument(
-                "--quality is for --format webp or jpeg: PNG tiles are always lossless")
-        ) { try TileImageFormat(name: "png", quality: 50) }
+    @Test func qualityIsOneToHundred() throws {
+        #expect(try TileImageFormat.webp(quality: nil).checked() == .webp(quality: nil))
+        #expect(try TileImageFormat.webp(quality: 100).checked() == .webp(quality: 100))
+        #expect(try TileImageFormat.jpeg(quality: 1).checked() == .jpeg(quality: 1))
+        #expect(throws: TilesError.qualityOutOfRange(101)) { try TileImageFormat.jpeg(quality: 101).checked() }
+        #expect(throws: TilesError.qualityOutOfRange(0)) { try TileImageFormat.webp(quality: 0).checked() }
     }
 
     /// MBTiles 1.3 names: png, jpg, webp; the PMTiles tile type to match.
@@ -123,7 +117,7 @@ private final class FailingRenderer: MetatileRendering {
                 name: "n", attribution: nil, pyramid: PMTilesSinkTests.pyramid, format: try TileFormat(), buffer: 0,
                 imageFormat: format)
             #expect(metadata.values["format"] == name)
-            #expect(try PMTilesSink.header(for: metadata).tileType == type)
+            #expect(try PMTilesSink.header(for: metadata, path: "p").tileType == type)
         }
         // PNG metadata is what it was before other formats existed (so old files resume).
         let png = TileSetMetadata(
@@ -131,19 +125,4 @@ private final class FailingRenderer: MetatileRendering {
         #expect(png.values["meridian"] == "tile-size=256 scale=1 buffer=0")
     }
 
-    @Test func outputKindFollowsTheExtension() throws {
-        let folder = try Scratch.directory()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        #expect(try TileOutputKind(path: "out/world.MBTiles") == .mbtiles)
-        #expect(try TileOutputKind(path: "world.pmtiles") == .pmtiles)
-        #expect(try TileOutputKind(path: "out/tiles") == .directory)
-        #expect(try TileOutputKind(path: "tiles-v1.2/") == .directory)
-        try FileManager.default.createDirectory(atPath: folder + "/v1.2", withIntermediateDirectories: false)
-        #expect(try TileOutputKind(path: folder + "/v1.2") == .directory)  // it exists
-        #expect(
-            throws: TilesError.invalidArgument(
-                "-o x.zip: '.zip' is not an output meridian writes: give FILE.mbtiles, FILE.pmtiles or a directory (a name without an extension, or ending in /)"
-            )
-        ) { try TileOutputKind(path: "x.zip") }
-    }
 }

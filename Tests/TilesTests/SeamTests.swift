@@ -3,6 +3,7 @@ import ImageDiff
 import MapModel
 import Raster
 import Render
+import TestSupport
 import Testing
 
 @testable import Tiles
@@ -12,8 +13,8 @@ import Testing
 /// and never twice. Then the same job with other worker counts and metatile sizes must give
 /// the same bytes.
 @Suite(.serialized) struct SeamTests {
-    static let mapnikStyle = try! LoadedMap.load(path: Scratch.fixture("maps/world-mapnik.json"))
-    static let referenceScaled = try! LoadedMap.load(path: Scratch.fixture("maps/world.json"))
+    static let mapnikStyle = try! LoadedMap.load(path: Repository.fixture("maps/world-mapnik.json"))
+    static let referenceScaled = try! LoadedMap.load(path: Repository.fixture("maps/world.json"))
 
     /// Renders the block `columns` x `rows` from (x, y) at zoom z as a tile job with small
     /// metatiles, decodes the tiles and stitches them.
@@ -21,8 +22,8 @@ import Testing
         map: LoadedMap, z: Int, x: Int, y: Int, columns: Int, rows: Int, metatile: Int,
         format: TileFormat = try! TileFormat()
     ) throws -> Image {
-        let root = try Scratch.directory()
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let root = try TemporaryFolder.create().path
+        defer { TemporaryFolder.remove(root) }
         let n = Double(1 << z)
         func lon(_ column: Int) -> Double { Double(column) / n * 360 - 180 }
         func lat(_ row: Int) -> Double { atan(sinh(Double.pi * (1 - 2 * Double(row) / n))) * 180 / Double.pi }
@@ -87,11 +88,11 @@ import Testing
             !result.sizesDiffer && result.differingPixels == 0, "\(name): \(result.summary)",
             sourceLocation: sourceLocation)
         if result.differingPixels > 0 || result.sizesDiffer {
-            let folder = Scratch.repository.appendingPathComponent(".build/golden-artifacts").path
-            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try? PNG.write(tiles, toPath: "\(folder)/\(name).stitched.png")
-            try? PNG.write(whole, toPath: "\(folder)/\(name).whole.png")
-            if let diff = result.diffImage { try? PNG.write(diff, toPath: "\(folder)/\(name).diff.png") }
+            GoldenCheck.keepEvidence(tiles, name: name + ".stitched", sourceLocation: sourceLocation)
+            GoldenCheck.keepEvidence(whole, name: name + ".whole", sourceLocation: sourceLocation)
+            if let diff = result.diffImage {
+                GoldenCheck.keepEvidence(diff, name: name + ".diff", sourceLocation: sourceLocation)
+            }
         }
         let d = differences(tiles, whole)
         // A few levels here and there (measured: at most 10), never a missing or cut label.
@@ -127,15 +128,15 @@ import Testing
         let pyramid = try TilePyramid(zooms: ZoomRange(min: 2, max: 5), bounds: bounds)
         var outputs: [[String: [UInt8]]] = []
         for (workers, metatile) in [(1, 1), (1, 8), (3, 8)] {
-            let root = try Scratch.directory()
-            defer { try? FileManager.default.removeItem(atPath: root) }
+            let root = try TemporaryFolder.create().path
+            defer { TemporaryFolder.remove(root) }
             let plan = try MetatilePlan(pyramid: pyramid, size: metatile)
             _ = try TileJob(plan: plan, workers: workers).run(
                 sink: DirectorySink(root: root, scheme: .xyz), encoder: PNGTileEncoder()
             ) {
                 try MapTileRenderer(map: Self.mapnikStyle, format: try TileFormat(), buffer: 128)
             }
-            outputs.append(try Scratch.files(under: root))
+            outputs.append(try FileTree.files(under: root))
         }
         #expect(outputs[0].count == pyramid.tileCount)
         // Each tile is drawn in its own extent, so neither the worker count nor the metatile
@@ -155,12 +156,10 @@ import Testing
         let make: @Sendable () throws -> any MetatileRendering = {
             try MapTileRenderer(map: SeamTests.mapnikStyle, format: try TileFormat(), buffer: 128)
         }
-        let reference = try Scratch.directory()
-        let resumed = try Scratch.directory()
-        defer {
-            try? FileManager.default.removeItem(atPath: reference)
-            try? FileManager.default.removeItem(atPath: resumed)
-        }
+        let reference = try TemporaryFolder.create().path
+        defer { TemporaryFolder.remove(reference) }
+        let resumed = try TemporaryFolder.create().path
+        defer { TemporaryFolder.remove(resumed) }
         let plan = try MetatilePlan(pyramid: pyramid, size: 8)
         _ = try TileJob(plan: plan, workers: 2).run(
             sink: DirectorySink(root: reference, scheme: .xyz), encoder: PNGTileEncoder(), makeRenderer: make)
@@ -169,7 +168,7 @@ import Testing
             sink: DirectorySink(root: resumed, scheme: .xyz), encoder: PNGTileEncoder(), makeRenderer: make)
         var removed = 0
         // The missing tiles of each metatile form a smaller block than the metatile.
-        for name in try Scratch.files(under: resumed).keys {
+        for name in try FileTree.files(under: resumed).keys {
             let parts = name.split(separator: "/").compactMap { Int($0.split(separator: ".")[0]) }
             guard parts[1] % 8 >= 3, parts[2] % 8 >= 2 else { continue }
             try FileManager.default.removeItem(atPath: resumed + "/" + name)
@@ -178,8 +177,8 @@ import Testing
         let summary = try TileJob(plan: plan, workers: 2, resume: true)
             .run(sink: DirectorySink(root: resumed, scheme: .xyz), encoder: PNGTileEncoder(), makeRenderer: make)
         #expect(summary.tiles == removed && summary.skipped == pyramid.tileCount - removed)
-        let expected = try Scratch.files(under: reference)
-        let actual = try Scratch.files(under: resumed)
+        let expected = try FileTree.files(under: reference)
+        let actual = try FileTree.files(under: resumed)
         let differing = expected.keys.filter { expected[$0] != actual[$0] }.sorted()
         #expect(
             actual.count == expected.count && differing.isEmpty,

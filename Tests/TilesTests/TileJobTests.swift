@@ -1,5 +1,6 @@
 import Foundation
 import Raster
+import TestSupport
 import Testing
 
 @testable import Tiles
@@ -24,9 +25,10 @@ import Testing
     }
 
     @Test func directoryHoldsEveryTileWithItsOwnPixels() throws {
-        let root = try Scratch.directory()
+        let root = try TemporaryFolder.create().path
+        defer { TemporaryFolder.remove(root) }
         let summary = try Self.run(DirectorySink(root: root, scheme: .xyz))
-        let files = try Scratch.files(under: root)
+        let files = try FileTree.files(under: root)
         #expect(files.count == Self.pyramid.tileCount)
         #expect(summary.tiles == 1365 && summary.skipped == 0)
         for tile in [TileID(z: 0, x: 0, y: 0), TileID(z: 3, x: 5, y: 2), TileID(z: 5, x: 31, y: 17)] {
@@ -38,18 +40,20 @@ import Testing
     }
 
     @Test func tmsSchemeNumbersRowsFromTheSouth() throws {
-        let root = try Scratch.directory()
+        let root = try TemporaryFolder.create().path
+        defer { TemporaryFolder.remove(root) }
         let pyramid = try TilePyramid(zooms: ZoomRange(min: 3, max: 3))
         try Self.run(DirectorySink(root: root, scheme: .tms), pyramid: pyramid)
-        let files = try Scratch.files(under: root)
+        let files = try FileTree.files(under: root)
         let tile = TileID(z: 3, x: 5, y: 1)  // TMS row 8 - 1 - 1 = 6
         #expect(files["3/5/6.png"] == (try CountingEncoder().encode(PatternRenderer.image(of: tile, side: 16))))
     }
 
     @Test func identicalTilesAreEncodedOnce() throws {
         let encoder = CountingEncoder()
-        let summary = try Self.run(
-            DirectorySink(root: try Scratch.directory(), scheme: .xyz), workers: 3, encoder: encoder)
+        let root = try TemporaryFolder.create().path
+        defer { TemporaryFolder.remove(root) }
+        let summary = try Self.run(DirectorySink(root: root, scheme: .xyz), workers: 3, encoder: encoder)
         // Distinct images: zoom 0 and 1 (1 + 4), then per zoom >= 2 the odd rows' tiles, plus one ocean.
         let distinct = 1 + 4 + (2...5).reduce(0) { $0 + (1 << $1) * (1 << $1) / 2 } + 1
         #expect(encoder.count.withLock { $0 } == distinct)
@@ -59,18 +63,21 @@ import Testing
     @Test func sameBytesWhateverWorkersAndMetatiles() throws {
         var outputs: [[String: [UInt8]]] = []
         for (workers, metatile) in [(1, 1), (2, 8), (4, 3)] {
-            let root = try Scratch.directory()
+            let root = try TemporaryFolder.create().path
+            defer { TemporaryFolder.remove(root) }
             try Self.run(DirectorySink(root: root, scheme: .xyz), workers: workers, metatile: metatile)
-            outputs.append(try Scratch.files(under: root))
+            outputs.append(try FileTree.files(under: root))
         }
         #expect(outputs[0] == outputs[1] && outputs[1] == outputs[2])
         var contents: [String] = []
         for (workers, metatile) in [(1, 1), (3, 8)] {
-            let path = try Scratch.directory() + "/t.mbtiles"
+            let pathFolder = try TemporaryFolder.create().path
+            defer { TemporaryFolder.remove(pathFolder) }
+            let path = pathFolder + "/t.mbtiles"
             try Self.run(
                 MBTilesSink(path: path, metadata: Self.metadata, resume: false), workers: workers, metatile: metatile)
             contents.append(
-                try sqliteShell(
+                try SQLiteShell.query(
                     path,
                     "SELECT zoom_level, tile_column, tile_row, hex(tile_data) FROM tiles ORDER BY 1, 2, 3; SELECT * FROM metadata ORDER BY name; SELECT tile_id FROM images ORDER BY 1"
                 ))
@@ -79,16 +86,18 @@ import Testing
     }
 
     @Test func mbtilesLayoutMetadataAndDeduplication() throws {
-        let path = try Scratch.directory() + "/t.mbtiles"
+        let pathFolder = try TemporaryFolder.create().path
+        defer { TemporaryFolder.remove(pathFolder) }
+        let path = pathFolder + "/t.mbtiles"
         let summary = try Self.run(MBTilesSink(path: path, metadata: Self.metadata, resume: false))
         // Read back with Debian's sqlite3 shell, not our code.
-        #expect(try sqliteShell(path, "PRAGMA integrity_check") == "ok")
-        #expect(try sqliteShell(path, "SELECT count(*) FROM tiles") == "1365")
-        let images = Int(try sqliteShell(path, "SELECT count(*) FROM images"))!
+        #expect(try SQLiteShell.query(path, "PRAGMA integrity_check") == "ok")
+        #expect(try SQLiteShell.query(path, "SELECT count(*) FROM tiles") == "1365")
+        let images = Int(try SQLiteShell.query(path, "SELECT count(*) FROM images"))!
         #expect(
             images == summary.distinct && images == 1 + 4 + (2...5).reduce(0) { $0 + (1 << $1) * (1 << $1) / 2 } + 1)
         #expect(
-            try sqliteShell(
+            try SQLiteShell.query(
                 path,
                 "SELECT count(*) FROM map WHERE tile_id = (SELECT tile_id FROM map GROUP BY tile_id ORDER BY count(*) DESC LIMIT 1)"
             ) == String((2...5).reduce(0) { $0 + (1 << $1) * (1 << $1) / 2 }))
@@ -96,11 +105,11 @@ import Testing
         let expected = try CountingEncoder().encode(PatternRenderer.image(of: TileID(z: 2, x: 1, y: 0), side: 16))
         let hex = expected.map { String(format: "%02X", $0) }.joined()
         #expect(
-            try sqliteShell(
+            try SQLiteShell.query(
                 path, "SELECT hex(tile_data) FROM tiles WHERE zoom_level = 2 AND tile_column = 1 AND tile_row = 3")
                 == hex)
         #expect(
-            try sqliteShell(path, "SELECT name || '=' || value FROM metadata ORDER BY name") == """
+            try SQLiteShell.query(path, "SELECT name || '=' || value FROM metadata ORDER BY name") == """
                 attribution=someone
                 bounds=-180,-85.051129,180,85.051129
                 center=0,0,0
@@ -120,10 +129,14 @@ import Testing
     }
 
     @Test func resumeSkipsWhatIsThereAndFinishesTheSame() throws {
-        let whole = try Scratch.directory() + "/whole.mbtiles"
+        let wholeFolder = try TemporaryFolder.create().path
+        defer { TemporaryFolder.remove(wholeFolder) }
+        let whole = wholeFolder + "/whole.mbtiles"
         try Self.run(MBTilesSink(path: whole, metadata: Self.metadata, resume: false))
         // A partial file: the first of three shards, as if a run had stopped there.
-        let partial = try Scratch.directory() + "/partial.mbtiles"
+        let partialFolder = try TemporaryFolder.create().path
+        defer { TemporaryFolder.remove(partialFolder) }
+        let partial = partialFolder + "/partial.mbtiles"
         let first = try Self.run(
             MBTilesSink(path: partial, metadata: Self.metadata, resume: false), shard: Shard(index: 0, count: 3))
         let encoder = CountingEncoder()
@@ -133,20 +146,24 @@ import Testing
         #expect(resumed.skipped == first.tiles && resumed.tiles == 1365 - first.tiles)
         let query =
             "SELECT zoom_level, tile_column, tile_row, hex(tile_data) FROM tiles ORDER BY 1, 2, 3; SELECT * FROM metadata ORDER BY name"
-        #expect(try sqliteShell(partial, query) == (try sqliteShell(whole, query)))
+        #expect(try SQLiteShell.query(partial, query) == (try SQLiteShell.query(whole, query)))
 
         // Directories too.
-        let dir = try Scratch.directory()
+        let dir = try TemporaryFolder.create().path
+        defer { TemporaryFolder.remove(dir) }
         try Self.run(DirectorySink(root: dir, scheme: .xyz), shard: Shard(index: 1, count: 2))
         let again = try Self.run(DirectorySink(root: dir, scheme: .xyz), resume: true)
         #expect(again.skipped + again.tiles == 1365)
-        let reference = try Scratch.directory()
+        let reference = try TemporaryFolder.create().path
+        defer { TemporaryFolder.remove(reference) }
         try Self.run(DirectorySink(root: reference, scheme: .xyz))
-        #expect(try Scratch.files(under: dir) == (try Scratch.files(under: reference)))
+        #expect(try FileTree.files(under: dir) == (try FileTree.files(under: reference)))
     }
 
     @Test func resumeRefusesAFileOfAnotherJob() throws {
-        let path = try Scratch.directory() + "/t.mbtiles"
+        let pathFolder = try TemporaryFolder.create().path
+        defer { TemporaryFolder.remove(pathFolder) }
+        let path = pathFolder + "/t.mbtiles"
         try Self.run(
             MBTilesSink(path: path, metadata: Self.metadata, resume: false),
             pyramid: try TilePyramid(zooms: ZoomRange(min: 0, max: 2)))
@@ -158,7 +175,8 @@ import Testing
     }
 
     @Test func mergedShardsEqualTheWholeJob() throws {
-        let folder = try Scratch.directory()
+        let folder = try TemporaryFolder.create().path
+        defer { TemporaryFolder.remove(folder) }
         try Self.run(MBTilesSink(path: folder + "/whole.mbtiles", metadata: Self.metadata, resume: false))
         var parts: [String] = []
         for i in 0..<3 {
@@ -172,8 +190,10 @@ import Testing
         #expect(summary.tiles == 1365 && summary.inputs == 3)
         let query =
             "SELECT zoom_level, tile_column, tile_row, hex(tile_data) FROM tiles ORDER BY 1, 2, 3; SELECT * FROM metadata ORDER BY name; SELECT count(*) FROM images"
-        #expect(try sqliteShell(folder + "/all.mbtiles", query) == (try sqliteShell(folder + "/whole.mbtiles", query)))
-        #expect(try sqliteShell(folder + "/all.mbtiles", "PRAGMA integrity_check") == "ok")
+        #expect(
+            try SQLiteShell.query(folder + "/all.mbtiles", query)
+                == (try SQLiteShell.query(folder + "/whole.mbtiles", query)))
+        #expect(try SQLiteShell.query(folder + "/all.mbtiles", "PRAGMA integrity_check") == "ok")
         // No temporary file is left beside the output.
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [
@@ -182,10 +202,11 @@ import Testing
     }
 
     @Test func mergeRefusesConflictingTiles() throws {
-        let folder = try Scratch.directory()
+        let folder = try TemporaryFolder.create().path
+        defer { TemporaryFolder.remove(folder) }
         try Self.run(MBTilesSink(path: folder + "/a.mbtiles", metadata: Self.metadata, resume: false))
         try Self.run(MBTilesSink(path: folder + "/b.mbtiles", metadata: Self.metadata, resume: false))
-        _ = try sqliteShell(
+        _ = try SQLiteShell.query(
             folder + "/b.mbtiles",
             "INSERT INTO images VALUES (x'00', 'other'); UPDATE map SET tile_id = 'other' WHERE zoom_level = 1 AND tile_column = 1 AND tile_row = 0"
         )
@@ -197,13 +218,18 @@ import Testing
     }
 
     @Test func aFailingRendererStopsTheJobWithItsError() throws {
+        struct Boom: Error, CustomStringConvertible {
+            var description: String { "boom" }
+        }
         final class Failing: MetatileRendering {
             func renderMetatile(_ metatile: Metatile) throws -> Image {
-                if metatile.z == 4 { throw TilesError.invalidArgument("boom") }
+                if metatile.z == 4 { throw Boom() }
                 return PatternRenderer.block(metatile, side: 8)
             }
         }
-        let path = try Scratch.directory() + "/t.mbtiles"
+        let pathFolder = try TemporaryFolder.create().path
+        defer { TemporaryFolder.remove(pathFolder) }
+        let path = pathFolder + "/t.mbtiles"
         let plan = try MetatilePlan(pyramid: Self.pyramid, size: 4)
         #expect {
             try TileJob(plan: plan, workers: 2).run(
@@ -212,6 +238,6 @@ import Testing
             ) { Failing() }
         } throws: { "\($0)".hasPrefix("metatile 4/") && "\($0)".contains("boom") }
         // What was committed before the failure is a valid file to resume.
-        #expect(try sqliteShell(path, "PRAGMA integrity_check") == "ok")
+        #expect(try SQLiteShell.query(path, "PRAGMA integrity_check") == "ok")
     }
 }

@@ -1,5 +1,5 @@
 /// A map document: what to draw and how. Decoded from JSON by `MapDocument.load(path:)`;
-/// every key is documented in README.md and in `Fixtures/schema/map.schema.json`.
+/// every key is documented in docs/map-document.md and in `schema/map.schema.json`.
 public struct MapDocument: Sendable {
     /// The document's path (as given), for error messages.
     public var path: String

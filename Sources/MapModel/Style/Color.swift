@@ -57,7 +57,7 @@ public struct Color: Sendable, Equatable, Hashable {
         self.init(rgb: rgb)
     }
 
-    /// `#rrggbb` or `#rrggbbaa`, the form the README documents.
+    /// `#rrggbb` or `#rrggbbaa`, the form docs/map-document.md documents.
     public var hexString: String {
         func byte(_ v: Double) -> String {
             let b = Int((max(0, min(1, v)) * 255).rounded())

@@ -4,7 +4,8 @@ import Raster
 
 /// Writes a render to a file whose extension picks the format: PNG (raster at the view's
 /// pixels), PDF or SVG (vector: the page is the view's size in points at its dpi, text stays
-/// text). Files appear whole or not at all: written under a temporary name, then renamed.
+/// text). Files appear whole or not at all, through Raster's `AtomicFile`, and an existing
+/// file is replaced.
 public enum ImageWriter {
     public enum Format: String, CaseIterable, Sendable {
         case png, pdf, svg
@@ -20,57 +21,47 @@ public enum ImageWriter {
 
     public static func write(_ renderer: MapRenderer, view: View, to path: String) throws {
         let format = try format(forPath: path)
-        let temporary = try temporaryPath(for: path)
         if format == .png {
-            // The dpi goes into the file (pHYs), so a printed PNG comes out at its size.
-            let image = try renderer.renderImage(view: view)
-            let bytes = try PNG.encode(image, options: PNGEncodingOptions(dotsPerInch: view.dpi))
-            do {
-                try FileIO.writeAtomically(bytes, toPath: path)
-            } catch {
-                throw RenderError.output(path: path, message: error.reason)
-            }
+            try writePNG(try renderer.renderImage(view: view), dpi: view.dpi, to: path)
             return
         }
-        do {
-            try writeVector(renderer, view: view, format: format, to: temporary)
-            try FileManager.default.moveItem(atPath: temporary, toPath: path)
-        } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
-            if let renderError = error as? RenderError { throw renderError }
-            throw RenderError.output(path: path, message: "cannot write the file (\(error.localizedDescription))")
-        }
-    }
-
-    /// PDF or SVG: Cairo writes the file as it draws; user units are the view's pixels.
-    private static func writeVector(_ renderer: MapRenderer, view: View, format: Format, to path: String) throws {
         let points = 72 / view.dpi
-        let width = Double(view.width) * points
-        let height = Double(view.height) * points
-        let surface =
-            format == .pdf
-            ? try CairoSurface.pdf(path: path, widthPoints: width, heightPoints: height)
-            : try CairoSurface.svg(path: path, widthPoints: width, heightPoints: height)
-        let context = CairoContext(surface)
-        context.scale(points, points)
-        renderer.draw(view: view, into: context)
-        try context.checkStatus()
-        try surface.finish()
+        try writeVector(
+            format, to: path, widthPoints: Double(view.width) * points, heightPoints: Double(view.height) * points
+        ) { context in
+            // User units are the view's pixels.
+            context.scale(points, points)
+            renderer.draw(view: view, into: context)
+        }
     }
 
-    /// A temporary file beside the output (same filesystem, so the rename is atomic).
-    /// Fails early, with a clear message, when the folder is missing or not writable.
-    static func temporaryPath(for path: String) throws -> String {
-        let directory = (path as NSString).deletingLastPathComponent
-        let folder = directory.isEmpty ? "." : directory
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw RenderError.output(path: path, message: "the folder \(folder) does not exist")
+    /// A PNG whose dpi goes into the file (pHYs), so a printed PNG comes out at its size.
+    static func writePNG(_ image: Image, dpi: Double, to path: String) throws {
+        try PNG.write(image, toPath: path, options: PNGEncodingOptions(dotsPerInch: dpi))
+    }
+
+    /// A one-page PDF or SVG of the given size in points, drawn by `draw`. Cairo writes the
+    /// temporary file as it draws; it is renamed over `path` once the surface is finished.
+    static func writeVector(
+        _ format: Format, to path: String, widthPoints: Double, heightPoints: Double, title: String? = nil,
+        draw: (CairoContext) -> Void
+    ) throws {
+        precondition(format != .png, "PNG is not a vector format")
+        let file: AtomicFile
+        do { file = try AtomicFile(path: path) } catch { throw RenderError.output(path: path, message: error.reason) }
+        do {
+            let surface =
+                format == .pdf
+                ? try CairoSurface.pdf(
+                    path: file.temporaryPath, widthPoints: widthPoints, heightPoints: heightPoints, title: title)
+                : try CairoSurface.svg(path: file.temporaryPath, widthPoints: widthPoints, heightPoints: heightPoints)
+            let context = CairoContext(surface)
+            draw(context)
+            try context.checkStatus()
+            try surface.finish()
+        } catch RenderError.cairo(let message) {
+            throw RenderError.output(path: path, message: "cannot write the file (\(message))")
         }
-        guard FileManager.default.isWritableFile(atPath: folder) else {
-            throw RenderError.output(path: path, message: "the folder \(folder) is not writable")
-        }
-        let name = (path as NSString).lastPathComponent
-        return (folder as NSString).appendingPathComponent(".\(name).\(getpid()).tmp")
+        do { try file.commit() } catch { throw RenderError.output(path: path, message: error.reason) }
     }
 }

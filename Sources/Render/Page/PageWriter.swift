@@ -4,41 +4,22 @@ import Raster
 
 /// Draws pages: as PNG (raster at a dpi, recorded in the file), or as PDF or SVG through
 /// Cairo's vector surfaces (the page size in points, lines stay lines, text stays text).
-/// Files appear whole or not at all.
+/// Files are written as `ImageWriter` writes them: whole or not at all.
 public enum PageWriter {
     /// Writes `page` to `path`, its format taken from the extension. `dpi` is the PNG's
     /// resolution; vector files are resolution-free (map views inside keep their own dpi).
     public static func write(_ page: Page, renderer: MapRenderer, dpi: Double, to path: String) throws {
         let format = try ImageWriter.format(forPath: path)
         if format == .png {
-            let image = try renderImage(page, renderer: renderer, dpi: dpi)
-            let bytes = try PNG.encode(image, options: PNGEncodingOptions(dotsPerInch: dpi))
-            do {
-                try FileIO.writeAtomically(bytes, toPath: path)
-            } catch {
-                throw RenderError.output(path: path, message: error.reason)
-            }
+            try ImageWriter.writePNG(try renderImage(page, renderer: renderer, dpi: dpi), dpi: dpi, to: path)
             return
         }
-        let temporary = try ImageWriter.temporaryPath(for: path)
-        do {
-            let points = 72 / 25.4
-            let width = page.width * points
-            let height = page.height * points
-            let surface =
-                format == .pdf
-                ? try CairoSurface.pdf(path: temporary, widthPoints: width, heightPoints: height, title: page.title)
-                : try CairoSurface.svg(path: temporary, widthPoints: width, heightPoints: height)
-            let context = CairoContext(surface)
+        let points = 72 / 25.4
+        try ImageWriter.writeVector(
+            format, to: path, widthPoints: page.width * points, heightPoints: page.height * points, title: page.title
+        ) { context in
             context.scale(points, points)
             draw(page, renderer: renderer, into: context)
-            try context.checkStatus()
-            try surface.finish()
-            try FileManager.default.moveItem(atPath: temporary, toPath: path)
-        } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
-            if let renderError = error as? RenderError { throw renderError }
-            throw RenderError.output(path: path, message: "cannot write the file (\(error.localizedDescription))")
         }
     }
 

@@ -1,11 +1,12 @@
 import Foundation
+import Raster
 
 /// `meridian merge`: joins MBTiles files (the shards of a job) into one.
 ///
 /// Every tile of every input is copied; an image is stored once however many tiles or inputs
 /// hold it. The same tile in two inputs must have the same bytes (shards are disjoint; a
 /// conflict means the inputs come from different jobs and is an error, not a silent choice).
-/// The output is built under a temporary name beside it and renamed when complete.
+/// The output is built as an `AtomicFile`: under a temporary name, renamed when complete.
 public enum MBTilesMerger {
     public struct Summary: Sendable, Equatable {
         public var inputs = 0
@@ -15,36 +16,29 @@ public enum MBTilesMerger {
     }
 
     public static func merge(inputs: [String], output: String) throws -> Summary {
-        guard !inputs.isEmpty else { throw TilesError.invalidArgument("give the MBTiles files to merge") }
+        guard !inputs.isEmpty else { throw TilesError.noInputs }
         let outputURL = URL(fileURLWithPath: output).standardizedFileURL
         for input in inputs where URL(fileURLWithPath: input).standardizedFileURL == outputURL {
-            throw TilesError.invalidArgument("the output \(output) is also an input")
+            throw TilesError.outputIsInput(path: output)
         }
         let readers = try inputs.map { path throws(TilesError) in try MBTilesReader(path: path) }
         let metadata = try TileSetMetadata.merged(
             try readers.map { r throws(TilesError) in try r.metadata() }, paths: inputs)
 
-        let directory = (output as NSString).deletingLastPathComponent
-        let folder = directory.isEmpty ? "." : directory
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw TilesError.io(path: output, message: "the folder \(folder) does not exist")
-        }
-        let temporary = (folder as NSString).appendingPathComponent(
-            ".\((output as NSString).lastPathComponent).\(getpid()).tmp")
+        let file: AtomicFile
+        do { file = try AtomicFile(path: output) } catch { throw TilesError.io(path: output, message: error.reason) }
         defer {
-            for suffix in ["", "-journal", "-wal", "-shm"] {
-                try? FileManager.default.removeItem(atPath: temporary + suffix)
-            }
+            // journal_mode OFF writes none, but a failed open may leave them.
+            for suffix in ["-journal", "-wal", "-shm"] { unlink(file.temporaryPath + suffix) }
         }
         var summary = Summary()
         do {
-            let database = try SQLiteDatabase(path: temporary, mode: .create)
+            let database = try SQLiteDatabase(path: file.temporaryPath, mode: .create)
             try database.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;")
             try database.execute("BEGIN")
             try database.execute(MBTilesSchema.create)
             try MBTilesSchema.writeMetadata(metadata, to: database)
-            let insertImage = try database.prepare("INSERT OR IGNORE INTO images (tile_data, tile_id) VALUES (?1, ?2)")
+            let images = try MBTilesImages(database: database)
             let insertTile = try database.prepare(
                 "INSERT OR IGNORE INTO map (zoom_level, tile_column, tile_row, tile_id) VALUES (?1, ?2, ?3, ?4)")
             let existing = try database.prepare(
@@ -52,10 +46,7 @@ public enum MBTilesMerger {
             for (reader, path) in zip(readers, inputs) {
                 try reader.forEachTile { tile, data in
                     let id = ContentHash(of: data).hex
-                    try insertImage.bind(1, data)
-                    try insertImage.bind(2, id)
-                    try insertImage.run()
-                    if database.changes > 0 {
+                    if try images.store(data, id: id) {
                         summary.distinctImages += 1
                         summary.bytes += data.count
                     }
@@ -86,9 +77,7 @@ public enum MBTilesMerger {
             try database.execute("PRAGMA journal_mode = DELETE")
         }
         // The connection is closed (it lived in the block above): the file is complete.
-        guard rename(temporary, output) == 0 else {
-            throw TilesError.io(path: output, message: "cannot write it (\(String(cString: strerror(errno))))")
-        }
+        do { try file.commit() } catch { throw TilesError.io(path: output, message: error.reason) }
         return summary
     }
 }

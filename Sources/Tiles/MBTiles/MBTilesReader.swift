@@ -5,23 +5,22 @@ import Foundation
 public final class MBTilesReader {
     public let path: String
     private let database: SQLiteDatabase
-    private lazy var tileQuery: SQLiteStatement? = try? database.prepare(
-        "SELECT tile_data FROM tiles WHERE zoom_level = ?1 AND tile_column = ?2 AND tile_row = ?3")
+    private let tileQuery: SQLiteStatement
 
     public init(path: String) throws(TilesError) {
         guard FileManager.default.fileExists(atPath: path) else { throw .io(path: path, message: "no such file") }
         self.path = path
         database = try SQLiteDatabase(path: path, mode: .readOnly)
-        do {
-            guard try database.hasTable("tiles") else {
-                throw TilesError.incompatibleOutput(
-                    path: path, message: "is not an MBTiles file (it has no tiles table)")
-            }
-        } catch let error as TilesError where error.isSQLite {
+        // SQLite opens any file lazily: the first query tells whether it is a database at all.
+        let hasTiles: Bool
+        do { hasTiles = try database.hasTable("tiles") } catch {
             throw .incompatibleOutput(path: path, message: "is not an MBTiles file (not an SQLite database)")
-        } catch {
-            throw error as! TilesError
         }
+        guard hasTiles else {
+            throw .incompatibleOutput(path: path, message: "is not an MBTiles file (it has no tiles table)")
+        }
+        tileQuery = try database.prepare(
+            "SELECT tile_data FROM tiles WHERE zoom_level = ?1 AND tile_column = ?2 AND tile_row = ?3")
     }
 
     public func metadata() throws(TilesError) -> TileSetMetadata {
@@ -34,7 +33,7 @@ public final class MBTilesReader {
 
     /// The stored bytes of tile z/x/y (XYZ row), or nil when it is absent.
     public func tile(_ id: TileID) throws(TilesError) -> [UInt8]? {
-        guard let query = tileQuery else { throw .sqlite(path: path, message: "cannot query the tiles table") }
+        let query = tileQuery
         defer { query.reset() }
         try query.bind(1, id.z)
         try query.bind(2, id.x)
@@ -57,23 +56,5 @@ public final class MBTilesReader {
         while try query.step() {
             try body(TileID(z: query.int(0), x: query.int(1), tmsY: query.int(2)), query.blob(3))
         }
-    }
-
-    /// The result of `PRAGMA integrity_check`: "ok" for a sound file.
-    public func integrityCheck() throws(TilesError) -> String {
-        try database.scalarText("PRAGMA integrity_check") ?? "no answer"
-    }
-
-    /// Rows in the images table (distinct images), nil for a file without one.
-    public func imageCount() throws(TilesError) -> Int? {
-        guard try database.hasTable("images") else { return nil }
-        return try database.scalarInt("SELECT count(*) FROM images")
-    }
-}
-
-extension TilesError {
-    var isSQLite: Bool {
-        if case .sqlite = self { return true }
-        return false
     }
 }

@@ -39,3 +39,34 @@ enum MBTilesSchema {
         return TileSetMetadata(values: values)
     }
 }
+
+/// The `images` table's writer: each distinct image stored once, named by the hex of its
+/// `ContentHash`. A name already taken is not trusted blindly: the stored bytes are compared
+/// with the new ones (in SQLite, without reading them out), so two different images never
+/// end up sharing one row, however unlikely a 128-bit collision is.
+struct MBTilesImages {
+    private let database: SQLiteDatabase
+    private let insert: SQLiteStatement
+    private let sameBytes: SQLiteStatement
+
+    init(database: SQLiteDatabase) throws(TilesError) {
+        self.database = database
+        insert = try database.prepare("INSERT OR IGNORE INTO images (tile_data, tile_id) VALUES (?1, ?2)")
+        sameBytes = try database.prepare("SELECT tile_data = ?2 FROM images WHERE tile_id = ?1")
+    }
+
+    /// Stores `data` under `id` (the hex of its hash); true when the image was not stored yet.
+    func store(_ data: [UInt8], id: String) throws(TilesError) -> Bool {
+        try insert.bind(1, data)
+        try insert.bind(2, id)
+        try insert.run()
+        if database.changes > 0 { return true }
+        defer { sameBytes.reset() }
+        try sameBytes.bind(1, id)
+        try sameBytes.bind(2, data)
+        guard try sameBytes.step(), sameBytes.int(0) == 1 else {
+            throw .hashCollision(path: database.path, id: id)
+        }
+        return false
+    }
+}

@@ -1,23 +1,40 @@
 import Foundation
+import Raster
+import Synchronization
 
 /// Writes a job's tiles into an MBTiles 1.3 file (see `MBTilesSchema`).
 ///
 /// Writes go through one connection in write-ahead-log mode, in transactions of up to
 /// `batchTiles` tiles or `batchSeconds`: a job killed at any moment loses at most the open
 /// transaction, and SQLite rolls it back on the next open, so the file stays valid and
-/// `--resume` sees exactly the tiles committed. `finish` commits, folds the log back into the
+/// a resumed job sees exactly the tiles committed. `finish` commits, folds the log back into the
 /// file and returns it to a rollback journal, so a finished file is one self-contained file.
-public final class MBTilesSink: TileSink, @unchecked Sendable {
+public final class MBTilesSink: TileSink {
     public let path: String
-    // The connection and counters are guarded by `lock`.
-    private let lock = NSLock()
-    private var database: SQLiteDatabase?
-    private var insertImage: SQLiteStatement?
-    private var insertTile: SQLiteStatement?
-    private var inTransaction = false
-    private var pendingTiles = 0
-    private var transactionStart = Date()
-    private var stats = SinkStatistics()
+    /// The connection lives inside the lock: only the thread holding it can reach SQLite.
+    private let state: Mutex<State>
+
+    private struct State {
+        /// nil once finished.
+        var connection: Connection?
+        var inTransaction = false
+        var pendingTiles = 0
+        var transactionStart = Date()
+        var stats = SinkStatistics()
+
+        mutating func commit() throws(TilesError) {
+            guard inTransaction, let connection else { return }
+            try connection.database.execute("COMMIT")
+            inTransaction = false
+            pendingTiles = 0
+        }
+    }
+
+    private struct Connection {
+        let database: SQLiteDatabase
+        let images: MBTilesImages
+        let insertTile: SQLiteStatement
+    }
 
     static let batchTiles = 2000
     static let batchSeconds = 2.0
@@ -26,6 +43,9 @@ public final class MBTilesSink: TileSink, @unchecked Sendable {
     /// with it, the file must have been made by the same job options (its metadata agrees).
     public init(path: String, metadata: TileSetMetadata, resume: Bool) throws(TilesError) {
         self.path = path
+        // The file is filled in place (so a killed job can resume it), not through an
+        // AtomicFile, but its target is held to the same rule: a regular file or nothing.
+        do { try AtomicFile.checkTarget(path) } catch { throw .io(path: path, message: error.reason) }
         let exists = FileManager.default.fileExists(atPath: path)
         if !resume || !exists {
             for suffix in ["", "-journal", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
@@ -46,17 +66,11 @@ public final class MBTilesSink: TileSink, @unchecked Sendable {
         if resume && started {
             guard try database.hasTable("map"), try database.hasTable("images"), try database.hasTable("metadata")
             else {
-                throw .incompatibleOutput(
-                    path: path,
-                    message: "is not an MBTiles file written by meridian tiles, so --resume cannot continue it")
+                throw .notResumable(path: path)
             }
             let found = try MBTilesSchema.readMetadata(from: database)
             for key in TileSetMetadata.identityKeys where found.values[key] != metadata.values[key] {
-                throw .incompatibleOutput(
-                    path: path,
-                    message:
-                        "was made by a different job (\(key) is '\(found.values[key] ?? "missing")', this job's is '\(metadata.values[key] ?? "missing")'): --resume needs the same --zoom, --bbox, --tile-size, --scale and --buffer"
-                )
+                throw .differentJob(path: path, key: key, found: found.values[key], expected: metadata.values[key])
             }
         }
         try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
@@ -64,92 +78,81 @@ public final class MBTilesSink: TileSink, @unchecked Sendable {
         try database.execute(MBTilesSchema.create)
         try MBTilesSchema.writeMetadata(metadata, to: database)
         try database.execute("COMMIT")
-        insertImage = try database.prepare("INSERT OR IGNORE INTO images (tile_data, tile_id) VALUES (?1, ?2)")
-        insertTile = try database.prepare(
-            "INSERT OR REPLACE INTO map (zoom_level, tile_column, tile_row, tile_id) VALUES (?1, ?2, ?3, ?4)")
+        let connection = Connection(
+            database: database, images: try MBTilesImages(database: database),
+            insertTile: try database.prepare(
+                "INSERT OR REPLACE INTO map (zoom_level, tile_column, tile_row, tile_id) VALUES (?1, ?2, ?3, ?4)"))
+        var stats = SinkStatistics()
         stats.newImages = 0
-        self.database = database
+        state = Mutex(State(connection: connection, stats: stats))
     }
 
     public func storedTiles(in metatile: Metatile) throws -> Set<TileID> {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let database else { throw TilesError.io(path: path, message: "the file is closed") }
-        let query = try database.prepare(
-            """
-            SELECT tile_column, tile_row FROM map WHERE zoom_level = ?1
-            AND tile_column BETWEEN ?2 AND ?3 AND tile_row BETWEEN ?4 AND ?5
-            """)
-        let lastRow = TileID(z: metatile.z, x: metatile.x, y: metatile.y + metatile.rows - 1)
-        try query.bind(1, metatile.z)
-        try query.bind(2, metatile.x)
-        try query.bind(3, metatile.x + metatile.columns - 1)
-        try query.bind(4, lastRow.tmsY)
-        try query.bind(5, TileID(z: metatile.z, x: metatile.x, y: metatile.y).tmsY)
-        var found = Set<TileID>()
-        while try query.step() {
-            found.insert(TileID(z: metatile.z, x: query.int(0), tmsY: query.int(1)))
+        try state.withLock { state throws(TilesError) -> Set<TileID> in
+            guard let database = state.connection?.database else {
+                throw .io(path: path, message: "the file is closed")
+            }
+            let query = try database.prepare(
+                """
+                SELECT tile_column, tile_row FROM map WHERE zoom_level = ?1
+                AND tile_column BETWEEN ?2 AND ?3 AND tile_row BETWEEN ?4 AND ?5
+                """)
+            let lastRow = TileID(z: metatile.z, x: metatile.x, y: metatile.y + metatile.rows - 1)
+            try query.bind(1, metatile.z)
+            try query.bind(2, metatile.x)
+            try query.bind(3, metatile.x + metatile.columns - 1)
+            try query.bind(4, lastRow.tmsY)
+            try query.bind(5, TileID(z: metatile.z, x: metatile.x, y: metatile.y).tmsY)
+            var found = Set<TileID>()
+            while try query.step() {
+                found.insert(TileID(z: metatile.z, x: query.int(0), tmsY: query.int(1)))
+            }
+            return found
         }
-        return found
     }
 
     public func write(_ tiles: [EncodedTile]) throws {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let database, let insertImage, let insertTile else {
-            throw TilesError.io(path: path, message: "the file is closed")
-        }
-        if !inTransaction {
-            try database.execute("BEGIN")
-            inTransaction = true
-            transactionStart = Date()
-        }
-        for tile in tiles {
-            let id = tile.dataHash.hex
-            try insertImage.bind(1, tile.data)
-            try insertImage.bind(2, id)
-            try insertImage.run()
-            if database.changes > 0 {
-                stats.newImages! += 1
-                stats.bytes += tile.data.count
+        try state.withLock { state throws(TilesError) in
+            guard let connection = state.connection else { throw .io(path: path, message: "the file is closed") }
+            if !state.inTransaction {
+                try connection.database.execute("BEGIN")
+                state.inTransaction = true
+                state.transactionStart = Date()
             }
-            try insertTile.bind(1, tile.tile.z)
-            try insertTile.bind(2, tile.tile.x)
-            try insertTile.bind(3, tile.tile.tmsY)
-            try insertTile.bind(4, id)
-            try insertTile.run()
-            stats.tiles += 1
-            pendingTiles += 1
+            for tile in tiles {
+                let id = tile.dataHash.hex
+                if try connection.images.store(tile.data, id: id) {
+                    state.stats.newImages! += 1
+                    state.stats.bytes += tile.data.count
+                }
+                let insertTile = connection.insertTile
+                try insertTile.bind(1, tile.tile.z)
+                try insertTile.bind(2, tile.tile.x)
+                try insertTile.bind(3, tile.tile.tmsY)
+                try insertTile.bind(4, id)
+                try insertTile.run()
+                state.stats.tiles += 1
+                state.pendingTiles += 1
+            }
+            if state.pendingTiles >= MBTilesSink.batchTiles
+                || Date().timeIntervalSince(state.transactionStart) >= MBTilesSink.batchSeconds
+            {
+                try state.commit()
+            }
         }
-        if pendingTiles >= MBTilesSink.batchTiles
-            || Date().timeIntervalSince(transactionStart) >= MBTilesSink.batchSeconds
-        {
-            try commit()
-        }
-    }
-
-    private func commit() throws(TilesError) {
-        guard inTransaction, let database else { return }
-        try database.execute("COMMIT")
-        inTransaction = false
-        pendingTiles = 0
     }
 
     public func finish() throws {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let database else { return }
-        try commit()
-        // Checkpoints the log into the file and deletes it.
-        try database.execute("PRAGMA journal_mode = DELETE")
-        insertImage = nil
-        insertTile = nil
-        self.database = nil
+        try state.withLock { state throws(TilesError) in
+            guard let connection = state.connection else { return }
+            try state.commit()
+            // Checkpoints the log into the file and deletes it.
+            try connection.database.execute("PRAGMA journal_mode = DELETE")
+            state.connection = nil
+        }
     }
 
     public var statistics: SinkStatistics {
-        lock.lock()
-        defer { lock.unlock() }
-        return stats
+        state.withLock { $0.stats }
     }
 }

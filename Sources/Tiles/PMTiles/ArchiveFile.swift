@@ -1,77 +1,45 @@
 import Foundation
 import Raster
 
-/// An open file that an archive is written to or read from: appends through a buffer, reads
-/// at any offset (seeing buffered bytes too), and closes in deinit.
-///
-/// `FileIO.writeAtomically` wants the whole file in memory; an archive of a large pyramid
-/// is streamed instead, so its writer builds it in one of these and renames it into place.
-final class ArchiveFile {
-    /// The name used in messages (an anonymous scratch file keeps the name it was made with).
+/// An anonymous scratch file beside an archive: appends through a buffer, reads back at any
+/// offset (buffered bytes too). Its name is unlinked as soon as it is made, so it vanishes
+/// with the process however that ends; the descriptor is closed in deinit.
+final class ScratchFile {
+    /// The name it was made with, for messages.
     let path: String
     private let fd: Int32
     private var pending: [UInt8] = []
     /// Bytes already handed to the kernel; the file's size is this plus `pending`.
-    private var written: UInt64
-    private var removeOnClose: String?
+    private var written: UInt64 = 0
 
     static let bufferSize = 1 << 20
 
-    private init(path: String, fd: Int32, size: UInt64) {
+    /// Creates the scratch file `path` (which must not exist) and unlinks it at once.
+    init(path: String) throws(FileError) {
+        let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            throw FileError(path: path, operation: "create", reason: String(cString: strerror(errno)))
+        }
+        unlink(path)
         self.path = path
         self.fd = fd
-        self.written = size
-        pending.reserveCapacity(ArchiveFile.bufferSize)
+        pending.reserveCapacity(ScratchFile.bufferSize)
     }
 
-    deinit {
-        close(fd)
-        if let removeOnClose { unlink(removeOnClose) }
-    }
-
-    private static func failure(_ path: String, _ operation: String) -> FileError {
-        FileError(path: path, operation: operation, reason: String(cString: strerror(errno)))
-    }
-
-    /// Opens an existing file for reading.
-    static func reading(_ path: String) throws(FileError) -> ArchiveFile {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw failure(path, "read") }
-        var status = stat()
-        guard fstat(fd, &status) == 0 else {
-            close(fd)
-            throw failure(path, "read")
-        }
-        guard (status.st_mode & S_IFMT) == S_IFREG else {
-            close(fd)
-            throw FileError(path: path, operation: "read", reason: "not a regular file")
-        }
-        return ArchiveFile(path: path, fd: fd, size: UInt64(status.st_size))
-    }
-
-    /// Creates (or empties) `path` for writing; it is deleted when closed unless `keep()` is
-    /// called. `anonymous` unlinks it at once: a scratch file nothing else needs to see, which
-    /// vanishes with the process however it ends.
-    static func creating(_ path: String, anonymous: Bool = false) throws(FileError) -> ArchiveFile {
-        let fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw failure(path, "create") }
-        let file = ArchiveFile(path: path, fd: fd, size: 0)
-        if anonymous { unlink(path) } else { file.removeOnClose = path }
-        return file
-    }
+    deinit { close(fd) }
 
     var size: UInt64 { written + UInt64(pending.count) }
 
     func append(_ bytes: some Collection<UInt8>) throws(FileError) {
-        if pending.count + bytes.count > ArchiveFile.bufferSize { try flush() }
-        if bytes.count >= ArchiveFile.bufferSize {
+        if pending.count + bytes.count > ScratchFile.bufferSize { try flush() }
+        if bytes.count >= ScratchFile.bufferSize {
             try writeAll(Array(bytes))
         } else {
             pending.append(contentsOf: bytes)
         }
     }
 
-    func flush() throws(FileError) {
+    private func flush() throws(FileError) {
         guard !pending.isEmpty else { return }
         let bytes = pending
         pending.removeAll(keepingCapacity: true)
@@ -84,7 +52,7 @@ final class ArchiveFile {
             let n = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress! + done, $0.count - done, off_t(written)) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw ArchiveFile.failure(path, "write")
+                throw FileError(path: path, operation: "write", reason: String(cString: strerror(errno)))
             }
             done += n
             written += UInt64(n)
@@ -98,6 +66,54 @@ final class ArchiveFile {
             return Array(pending[start..<min(pending.count, start + count)])
         }
         if offset + UInt64(count) > written { try flush() }
+        return try FileRegion.read(fd, at: offset, count: count, path: path)
+    }
+
+    /// Empties the file (a scratch file reused for another attempt).
+    func truncate() throws(FileError) {
+        pending.removeAll(keepingCapacity: true)
+        guard ftruncate(fd, 0) == 0 else {
+            throw FileError(path: path, operation: "write", reason: String(cString: strerror(errno)))
+        }
+        written = 0
+    }
+}
+
+/// A regular file opened for reading at any offset: what an archive reader needs. It holds
+/// nothing that changes (`pread` takes the offset with it), so threads may read at once.
+final class ReadOnlyFile: Sendable {
+    let path: String
+    private let fd: Int32
+    let size: UInt64
+
+    init(path: String) throws(FileError) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw FileError(path: path, operation: "read", reason: String(cString: strerror(errno))) }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else {
+            close(fd)
+            throw FileError(path: path, operation: "read", reason: String(cString: strerror(errno)))
+        }
+        guard (status.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            throw FileError(path: path, operation: "read", reason: "not a regular file")
+        }
+        self.path = path
+        self.fd = fd
+        size = UInt64(status.st_size)
+    }
+
+    deinit { close(fd) }
+
+    /// `count` bytes from `offset`; fewer only at the end of the file.
+    func read(at offset: UInt64, count: Int) throws(FileError) -> [UInt8] {
+        try FileRegion.read(fd, at: offset, count: count, path: path)
+    }
+}
+
+/// Reading a region of an open file, the one loop both file types share.
+private enum FileRegion {
+    static func read(_ fd: Int32, at offset: UInt64, count: Int, path: String) throws(FileError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
         var done = 0
         while done < count {
@@ -106,7 +122,7 @@ final class ArchiveFile {
             }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw ArchiveFile.failure(path, "read")
+                throw FileError(path: path, operation: "read", reason: String(cString: strerror(errno)))
             }
             if n == 0 { break }
             done += n
@@ -114,12 +130,29 @@ final class ArchiveFile {
         if done < count { bytes.removeLast(count - done) }
         return bytes
     }
+}
+
+/// An archive on its way to its final name: an `AtomicFile` fed through a buffer, so that
+/// many small appends (directories, tiles) make few writes.
+final class ArchiveOutput {
+    private let file: AtomicFile
+    private var pending: [UInt8] = []
+
+    init(path: String) throws(FileError) {
+        file = try AtomicFile(path: path)
+        pending.reserveCapacity(ScratchFile.bufferSize)
+    }
+
+    func append(_ bytes: some Collection<UInt8>) throws(FileError) {
+        pending.append(contentsOf: bytes)
+        if pending.count >= ScratchFile.bufferSize { try flush() }
+    }
 
     /// Appends `length` bytes of `source` from `offset`, in bounded chunks.
-    func append(from source: ArchiveFile, offset: UInt64, length: UInt64) throws(FileError) {
+    func append(from source: ScratchFile, offset: UInt64, length: UInt64) throws(FileError) {
         var copied: UInt64 = 0
         while copied < length {
-            let chunk = Int(min(length - copied, UInt64(ArchiveFile.bufferSize)))
+            let chunk = Int(min(length - copied, UInt64(ScratchFile.bufferSize)))
             let bytes = try source.read(at: offset + copied, count: chunk)
             guard bytes.count == chunk else {
                 throw FileError(path: source.path, operation: "read", reason: "it is shorter than expected")
@@ -129,18 +162,15 @@ final class ArchiveFile {
         }
     }
 
-    /// Empties the file (a scratch file reused for another attempt).
-    func truncate() throws(FileError) {
+    private func flush() throws(FileError) {
+        try file.append(pending)
         pending.removeAll(keepingCapacity: true)
-        guard ftruncate(fd, 0) == 0 else { throw ArchiveFile.failure(path, "write") }
-        written = 0
     }
 
-    /// Flushes to disk and renames the file to `destination`, which it replaces atomically.
-    func keep(as destination: String) throws(FileError) {
+    /// Writes what is buffered and renames the file over its target, flushed to disk first:
+    /// an archive is written once, at the end of a job, and must survive a power cut.
+    func commit() throws(FileError) {
         try flush()
-        guard fsync(fd) == 0 else { throw ArchiveFile.failure(destination, "write") }
-        guard rename(path, destination) == 0 else { throw ArchiveFile.failure(destination, "rename to") }
-        removeOnClose = nil
+        try file.commit(durable: true)
     }
 }

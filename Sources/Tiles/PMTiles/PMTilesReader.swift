@@ -1,5 +1,6 @@
 import Foundation
 import Raster
+import Synchronization
 
 /// Reads a PMTiles v3 archive: the header, the JSON metadata, and tiles by z/x/y or all in
 /// tile-ID order.
@@ -9,14 +10,13 @@ import Raster
 /// checked against the file before it is used, and directories may expand to at most
 /// `maxDirectoryBytes`, so a corrupt or hostile archive gives a `PMTilesError`, never a crash
 /// or an unbounded allocation. Lookups may run on several threads at once.
-public final class PMTilesReader: @unchecked Sendable {
+public final class PMTilesReader: Sendable {
     public let path: String
     public let header: PMTilesHeader
-    private let file: ArchiveFile
+    private let file: ReadOnlyFile
     private let root: [PMTilesEntry]
-    // Leaf directories by offset in the leaf section, guarded by `lock`.
-    private let lock = NSLock()
-    private var leaves: [UInt64: [PMTilesEntry]] = [:]
+    /// Leaf directories by offset in the leaf section.
+    private let leaves = Mutex<[UInt64: [PMTilesEntry]]>([:])
 
     /// A directory larger than this once decompressed is refused (a leaf of a million entries
     /// is well under it).
@@ -29,7 +29,7 @@ public final class PMTilesReader: @unchecked Sendable {
 
     public init(path: String) throws(PMTilesError) {
         self.path = path
-        do { file = try ArchiveFile.reading(path) } catch {
+        do { file = try ReadOnlyFile(path: path) } catch {
             throw PMTilesError(path: path, problem: "cannot read it (\(error.reason))")
         }
         let start = try Self.read(file, at: 0, count: min(file.size, UInt64(PMTilesHeader.size)), path: path)
@@ -130,23 +130,20 @@ public final class PMTilesReader: @unchecked Sendable {
     }
 
     private func leaf(at offset: UInt64, length: UInt32) throws(PMTilesError) -> [PMTilesEntry] {
-        lock.lock()
-        let cached = leaves[offset]
-        lock.unlock()
-        if let cached { return cached }
+        if let cached = leaves.withLock({ $0[offset] }) { return cached }
         let entries = try Self.directory(
             file, header: header, at: header.leafDirectoriesOffset + offset, length: UInt64(length),
             name: "leaf directory", path: path, section: (header.leafDirectoriesOffset, header.leafDirectoriesLength))
-        lock.lock()
-        if leaves.count >= PMTilesReader.cachedLeaves { leaves.removeAll(keepingCapacity: true) }
-        leaves[offset] = entries
-        lock.unlock()
+        leaves.withLock { leaves in
+            if leaves.count >= PMTilesReader.cachedLeaves { leaves.removeAll(keepingCapacity: true) }
+            leaves[offset] = entries
+        }
         return entries
     }
 
     /// Reads, decompresses and parses the directory at `offset`, which must lie in `section`.
     private static func directory(
-        _ file: ArchiveFile, header: PMTilesHeader, at offset: UInt64, length: UInt64, name: String, path: String,
+        _ file: ReadOnlyFile, header: PMTilesHeader, at offset: UInt64, length: UInt64, name: String, path: String,
         section: (offset: UInt64, length: UInt64)? = nil
     ) throws(PMTilesError) -> [PMTilesEntry] {
         if let section {
@@ -171,19 +168,16 @@ public final class PMTilesReader: @unchecked Sendable {
         }
     }
 
-    private static func read(_ file: ArchiveFile, at offset: UInt64, count: UInt64, path: String) throws(PMTilesError)
+    private static func read(_ file: ReadOnlyFile, at offset: UInt64, count: UInt64, path: String) throws(PMTilesError)
         -> [UInt8]
     {
-        do {
-            let bytes = try file.read(at: offset, count: Int(count))
-            guard bytes.count == Int(count) else {
-                throw PMTilesError(path: path, offset: offset, problem: "the file ends inside a section")
-            }
-            return bytes
-        } catch let error as PMTilesError {
-            throw error
-        } catch {
-            throw PMTilesError(path: path, offset: offset, problem: "cannot read it (\(error))")
+        let bytes: [UInt8]
+        do { bytes = try file.read(at: offset, count: Int(count)) } catch {
+            throw PMTilesError(path: path, offset: offset, problem: "cannot read it (\(error.reason))")
         }
+        guard bytes.count == Int(count) else {
+            throw PMTilesError(path: path, offset: offset, problem: "the file ends inside a section")
+        }
+        return bytes
     }
 }

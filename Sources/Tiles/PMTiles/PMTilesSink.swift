@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Writes a job's tiles into a PMTiles v3 archive through `PMTilesWriter`.
 ///
@@ -6,67 +7,71 @@ import Foundation
 /// until then the file does not change; a failed job leaves no partial archive, and there is
 /// nothing for `--resume` to continue. Header and JSON metadata come from the job's
 /// `TileSetMetadata`: tile type from `format`, zooms, bounds and centre from theirs.
-public final class PMTilesSink: TileSink, @unchecked Sendable {
+public final class PMTilesSink: TileSink {
     public let path: String
     private let metadata: TileSetMetadata
-    // The writer and counters are guarded by `lock` (the progress display reads statistics).
-    private let lock = NSLock()
-    private let writer: PMTilesWriter
-    private var stats = SinkStatistics()
+    /// The writer and the counters (which the progress display reads) live inside the lock.
+    private let state: Mutex<State>
+
+    private struct State {
+        var writer: PMTilesWriter
+        var stats = SinkStatistics()
+    }
 
     public init(path: String, metadata: TileSetMetadata) throws(TilesError) {
         self.path = path
         self.metadata = metadata
-        _ = try PMTilesSink.header(for: metadata)  // refuse bad metadata before rendering
-        writer = try PMTilesWriter(path: path)
+        _ = try PMTilesSink.header(for: metadata, path: path)  // refuse bad metadata before rendering
+        var stats = SinkStatistics()
         stats.newImages = 0
+        state = Mutex(State(writer: try PMTilesWriter(path: path), stats: stats))
     }
 
     public func storedTiles(in metatile: Metatile) throws -> Set<TileID> { [] }
 
     public func write(_ tiles: [EncodedTile]) throws {
-        lock.lock()
-        defer { lock.unlock() }
-        for tile in tiles {
-            if try writer.add(tile.tile, data: tile.data, hash: tile.dataHash) {
-                stats.newImages! += 1
-                stats.bytes += tile.data.count
+        try state.withLock { state throws(TilesError) in
+            for tile in tiles {
+                if try state.writer.add(tile.tile, data: tile.data, hash: tile.dataHash) {
+                    state.stats.newImages! += 1
+                    state.stats.bytes += tile.data.count
+                }
+                state.stats.tiles += 1
             }
-            stats.tiles += 1
         }
     }
 
     public func finish() throws {
-        lock.lock()
-        defer { lock.unlock() }
-        try writer.finish(header: PMTilesSink.header(for: metadata), metadata: PMTilesSink.json(metadata))
+        let header = try PMTilesSink.header(for: metadata, path: path)
+        let json = try PMTilesSink.json(metadata, path: path)
+        try state.withLock { state throws(TilesError) in try state.writer.finish(header: header, metadata: json) }
     }
 
     public func abandon() throws {
-        lock.lock()
-        defer { lock.unlock() }
-        writer.abandon()
+        state.withLock { $0.writer.abandon() }
     }
 
     public var statistics: SinkStatistics {
-        lock.lock()
-        defer { lock.unlock() }
-        return stats
+        state.withLock { $0.stats }
     }
 
     /// The header fields the metadata decides.
-    static func header(for metadata: TileSetMetadata) throws(TilesError) -> PMTilesHeader {
+    static func header(for metadata: TileSetMetadata, path: String) throws(TilesError) -> PMTilesHeader {
         let values = metadata.values
         var header = PMTilesHeader()
         switch values["format"] {
         case "png": header.tileType = .png
         case "jpg": header.tileType = .jpeg
         case "webp": header.tileType = .webp
-        default: throw .invalidArgument("PMTiles: no tile type for format '\(values["format"] ?? "")'")
+        default: throw .unsupportedTileFormat(path: path, format: values["format"] ?? "")
         }
-        guard let minZoom = values["minzoom"].flatMap(UInt8.init), let maxZoom = values["maxzoom"].flatMap(UInt8.init),
-            let bounds = metadata.bounds
-        else { throw .invalidArgument("PMTiles: the tile set has no zoom range or bounds") }
+        guard let minZoom = values["minzoom"].flatMap(UInt8.init) else {
+            throw .missingMetadata(path: path, key: "minzoom")
+        }
+        guard let maxZoom = values["maxzoom"].flatMap(UInt8.init) else {
+            throw .missingMetadata(path: path, key: "maxzoom")
+        }
+        guard let bounds = metadata.bounds else { throw .missingMetadata(path: path, key: "bounds") }
         header.minZoom = minZoom
         header.maxZoom = maxZoom
         header.minLongitudeE7 = PMTilesHeader.e7(bounds[0])
@@ -88,11 +93,13 @@ public final class PMTilesSink: TileSink, @unchecked Sendable {
 
     /// The metadata as a JSON object of strings (what the PMTiles spec asks of `name`,
     /// `attribution`, `type` and the like), keys sorted so the bytes are always the same.
-    static func json(_ metadata: TileSetMetadata) throws(TilesError) -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        do { return Array(try encoder.encode(metadata.values)) } catch {
-            throw .invalidArgument("PMTiles: the metadata cannot be written as JSON (\(error))")
+    static func json(_ metadata: TileSetMetadata, path: String) throws(TilesError) -> [UInt8] {
+        do {
+            return Array(
+                try JSONSerialization.data(
+                    withJSONObject: metadata.values, options: [.sortedKeys, .withoutEscapingSlashes]))
+        } catch {
+            throw .io(path: path, message: "the metadata cannot be written as JSON (\(error))")
         }
     }
 }

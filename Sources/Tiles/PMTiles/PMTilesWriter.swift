@@ -10,16 +10,16 @@ import Raster
 /// contents out in tile-ID order of their first use (a clustered archive), builds the root
 /// directory, with leaf directories when the root alone would not fit in the first 16 KiB,
 /// and writes header, root, metadata, leaves and tile data to a temporary file in the same
-/// folder, renamed over `path` when complete. The bytes depend only on the tiles, the header
-/// fields and the metadata given, never on the order the tiles came in.
+/// folder (an `AtomicFile`), renamed over `path` when complete. The bytes depend only on the
+/// tiles, the header fields and the metadata given, never on the order the tiles came in.
 ///
-/// A process killed while adding tiles leaves nothing (the scratch file has no name); one
-/// killed inside `finish` may leave `.NAME.part.tmp`, which the next writer to `path` reuses.
+/// A process killed while adding tiles leaves nothing (the scratch files have no name); one
+/// killed inside `finish` may leave the `AtomicFile`'s hidden `.NAME.*.tmp`.
 /// An archive without tiles has one empty root directory (PMTiles 3.1 asks for non-empty
 /// directories, but there is nothing to list; the PyPI reader reads it as empty).
 public final class PMTilesWriter {
     public let path: String
-    private var scratch: ArchiveFile?
+    private var scratch: ScratchFile?
     private var tiles: [Slot] = []
     private var contents: [Content] = []
     private var contentByHash: [ContentHash: UInt32] = [:]
@@ -52,29 +52,24 @@ public final class PMTilesWriter {
     init(path: String, rootLimit: Int) throws(TilesError) {
         self.path = path
         self.rootLimit = rootLimit
-        let folder = PMTilesWriter.folder(of: path)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw .io(path: path, message: "the folder \(folder) does not exist")
-        }
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw .io(path: path, message: "is a directory, not a PMTiles file")
-        }
-        do {
-            scratch = try ArchiveFile.creating(temporaryPath("tiles.\(getpid())"), anonymous: true)
+        do throws(FileError) {
+            try AtomicFile.checkTarget(path)
+            let folder = (path as NSString).deletingLastPathComponent
+            if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
+                throw FileError(path: path, operation: "write", reason: "the folder \(folder) does not exist")
+            }
+            scratch = try ScratchFile(path: PMTilesWriter.scratchPath(beside: path, "tiles"))
         } catch {
-            throw .io(path: path, message: "cannot create a scratch file beside it (\(error.reason))")
+            throw .io(path: path, message: error.reason)
         }
     }
 
-    private static func folder(of path: String) -> String {
+    /// A hidden, unique name beside the archive (same filesystem), unlinked once made.
+    private static func scratchPath(beside path: String, _ tag: String) -> String {
         let folder = (path as NSString).deletingLastPathComponent
-        return folder.isEmpty ? "." : folder
-    }
-
-    /// A hidden name beside the archive; `.tmp` marks it as a leftover if the process dies.
-    private func temporaryPath(_ tag: String) -> String {
-        PMTilesWriter.folder(of: path) + "/." + (path as NSString).lastPathComponent + "." + tag + ".tmp"
+        let unique = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        return (folder.isEmpty ? "" : folder + "/") + "." + (path as NSString).lastPathComponent + "."
+            + tag + "." + unique + ".tmp"
     }
 
     /// Adds `tile` with `data` (`hash`: its `ContentHash`, if the caller has it already).
@@ -84,9 +79,11 @@ public final class PMTilesWriter {
         guard let scratch else { throw .io(path: path, message: "the archive is already finished") }
         guard tile.z >= 0, tile.z <= TileID.deepestPMTilesZoom, tile.x >= 0, tile.y >= 0, tile.x < 1 << tile.z,
             tile.y < 1 << tile.z
-        else { throw .invalidArgument("tile \(tile) is not a tile of zoom 0 to \(TileID.deepestPMTilesZoom)") }
+        else {
+            throw .tileNotStorable(path: path, tile: tile, problem: .outsideZoom(deepest: TileID.deepestPMTilesZoom))
+        }
         guard !data.isEmpty, data.count <= Int(UInt32.max) else {
-            throw .invalidArgument("tile \(tile) has \(data.count) bytes: PMTiles stores 1 byte to 4 GiB")
+            throw .tileNotStorable(path: path, tile: tile, problem: .size(bytes: data.count, limit: Int(UInt32.max)))
         }
         let hash = hash ?? ContentHash(of: data)
         var index = contentByHash[hash]
@@ -104,7 +101,7 @@ public final class PMTilesWriter {
         let isNew = index == nil
         if isNew {
             guard contents.count < Int(UInt32.max) else {
-                throw .invalidArgument("more than \(UInt32.max) distinct tiles do not fit one PMTiles writer")
+                throw .tooManyDistinctTiles(path: path, limit: Int(UInt32.max))
             }
             let offset = scratch.size
             do { try scratch.append(data) } catch {
@@ -131,11 +128,11 @@ public final class PMTilesWriter {
         let layout = try layOut()
         let gzip = GzipCompressor()
 
-        let output: ArchiveFile
-        let leaves: ArchiveFile
+        let output: ArchiveOutput
+        let leaves: ScratchFile
         do {
-            output = try ArchiveFile.creating(temporaryPath("part"))
-            leaves = try ArchiveFile.creating(temporaryPath("leaves.\(getpid())"), anonymous: true)
+            output = try ArchiveOutput(path: path)
+            leaves = try ScratchFile(path: PMTilesWriter.scratchPath(beside: path, "leaves"))
         } catch {
             throw .io(path: path, message: "cannot create a temporary file beside it (\(error.reason))")
         }
@@ -168,7 +165,7 @@ public final class PMTilesWriter {
                 try output.append(from: scratch, offset: content.scratchOffset, length: UInt64(content.length))
                 next += UInt64(content.length)
             }
-            try output.keep(as: path)
+            try output.commit()
         } catch {
             throw .io(path: path, message: "cannot write the archive (\(error.reason))")
         }
@@ -195,8 +192,8 @@ public final class PMTilesWriter {
             if kept > 0 {
                 let last = tiles[kept - 1]
                 if last.tileID == tile.tileID {
-                    let id = TileID(pmtilesID: tile.tileID).map(\.description) ?? "\(tile.tileID)"
-                    throw .invalidArgument("tile \(id) was given twice")
+                    // Every ID here was made from a TileID by `add`, so it names one.
+                    throw .tileNotStorable(path: path, tile: TileID(pmtilesID: tile.tileID)!, problem: .duplicate)
                 }
                 if last.content == tile.content, last.tileID + UInt64(last.runLength) == tile.tileID,
                     last.runLength < UInt32.max
@@ -238,7 +235,7 @@ public final class PMTilesWriter {
     /// Otherwise the entries are cut into leaves of `leafSize` entries, each compressed and
     /// appended to `leaves`, and the root lists the leaves; while that root is still too
     /// large, the leaves are made 1.5 times as long and written again.
-    private func directories(gzip: GzipCompressor, leaves: ArchiveFile) throws(FileError) -> [UInt8] {
+    private func directories(gzip: GzipCompressor, leaves: ScratchFile) throws(FileError) -> [UInt8] {
         if tiles.count <= PMTilesWriter.singleRootMaxEntries {
             let single = gzip.compress(PMTilesDirectory.serialize(tiles.lazy.map(entry)))
             if single.count <= rootLimit { return single }

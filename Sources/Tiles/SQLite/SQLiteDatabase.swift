@@ -52,13 +52,7 @@ final class SQLiteDatabase {
         try SQLiteStatement(database: self, sql: sql)
     }
 
-    /// The first column of the first row of a query, as text (nil for no row or NULL).
-    func scalarText(_ sql: String) throws(TilesError) -> String? {
-        let statement = try prepare(sql)
-        guard try statement.step() else { return nil }
-        return statement.text(0)
-    }
-
+    /// The first column of the first row of a query, as an integer (nil for no row or NULL).
     func scalarInt(_ sql: String) throws(TilesError) -> Int? {
         let statement = try prepare(sql)
         guard try statement.step() else { return nil }

@@ -1,4 +1,6 @@
 import Foundation
+import Raster
+import Synchronization
 
 /// How tile rows are numbered in a directory: `xyz` from the north (web maps), `tms` from the
 /// south (TMS, MBTiles).
@@ -10,22 +12,25 @@ public enum TileScheme: String, Sendable, CaseIterable {
 
 /// Writes tiles as files `DIR/z/x/y.png` (or `.webp`, `.jpg`: `fileExtension`).
 ///
-/// Each file is written under a temporary name in a staging folder inside DIR
-/// (`.meridian-tmp/<job>`, same filesystem) and renamed into place, so a reader never sees
-/// half a tile and a file that exists is complete. A killed job leaves at most the staging
-/// folder, which the next run of the same job (shard) empties first and `finish` removes.
-public final class DirectorySink: TileSink, @unchecked Sendable {
+/// Each file is an `AtomicFile` whose temporary lives in a staging folder inside DIR
+/// (`.meridian-tmp/<job>`, same filesystem) until it is renamed into place, so a reader never
+/// sees half a tile and a file that exists is complete. A killed job leaves at most the
+/// staging folder, which the next run of the same job (shard) empties first and `finish`
+/// removes.
+public final class DirectorySink: TileSink {
     public let root: String
     public let scheme: TileScheme
     public let fileExtension: String
     let staging: String
-    // Counters and the folder cache are used by the writer thread only; `storedTiles` touches
-    // neither, so only `stats` (read by the progress display) needs the lock.
-    private let lock = NSLock()
-    private var stats = SinkStatistics()
-    private var madeFolders = Set<String>()
-    private var madeZoom = -1
-    private var counter = 0
+    private let state = Mutex(State())
+
+    /// What the writer changes: the counters (read by `statistics`) and the folders it knows
+    /// exist (the current zoom's only, so the set stays as small as one zoom's columns).
+    private struct State {
+        var stats = SinkStatistics()
+        var madeFolders = Set<String>()
+        var madeZoom = -1
+    }
 
     /// The staging folder's parent inside DIR.
     public static let stagingFolder = ".meridian-tmp"
@@ -61,63 +66,43 @@ public final class DirectorySink: TileSink, @unchecked Sendable {
     }
 
     public func write(_ tiles: [EncodedTile]) throws {
-        for tile in tiles {
-            let folder = "\(root)/\(tile.tile.z)/\(tile.tile.x)"
-            if tile.tile.z != madeZoom {
-                madeFolders.removeAll()  // keeps the cache as small as one zoom's columns
-                madeZoom = tile.tile.z
-            }
-            if !madeFolders.contains(folder) {
-                do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch
-                {
-                    throw TilesError.io(
-                        path: folder, message: "cannot create the folder (\(error.localizedDescription))")
+        try state.withLock { state throws(TilesError) in
+            for tile in tiles {
+                let folder = "\(root)/\(tile.tile.z)/\(tile.tile.x)"
+                if tile.tile.z != state.madeZoom {
+                    state.madeFolders.removeAll()
+                    state.madeZoom = tile.tile.z
                 }
-                madeFolders.insert(folder)
+                if !state.madeFolders.contains(folder) {
+                    do {
+                        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                    } catch {
+                        throw .io(path: folder, message: "cannot create the folder (\(error.localizedDescription))")
+                    }
+                    state.madeFolders.insert(folder)
+                }
+                do throws(FileError) {
+                    let file = try AtomicFile(path: path(of: tile.tile), temporaryFolder: staging)
+                    try file.append(tile.data)
+                    try file.commit()
+                } catch {
+                    throw .io(path: error.path, message: "cannot write the tile (\(error.reason))")
+                }
+                state.stats.tiles += 1
+                state.stats.bytes += tile.data.count
             }
-            counter += 1
-            let temporary = "\(staging)/\(counter).png"
-            let final = path(of: tile.tile)
-            try Self.writeFile(tile.data, to: temporary, reportingAs: final)
-            guard rename(temporary, final) == 0 else {
-                let reason = String(cString: strerror(errno))
-                unlink(temporary)
-                throw TilesError.io(path: final, message: "cannot rename the tile into place (\(reason))")
-            }
-            lock.lock()
-            stats.tiles += 1
-            stats.bytes += tile.data.count
-            lock.unlock()
-        }
-    }
-
-    private static func writeFile(_ bytes: [UInt8], to path: String, reportingAs name: String) throws(TilesError) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            throw .io(path: name, message: "cannot write the tile (\(String(cString: strerror(errno))))")
-        }
-        defer { close(fd) }
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let reason = String(cString: strerror(errno))
-                unlink(path)
-                throw .io(path: name, message: "cannot write the tile (\(reason))")
-            }
-            written += n
         }
     }
 
     public func finish() throws {
-        try? FileManager.default.removeItem(atPath: staging)
+        do { try FileManager.default.removeItem(atPath: staging) } catch {
+            throw TilesError.io(
+                path: staging, message: "cannot remove the staging folder (\(error.localizedDescription))")
+        }
         rmdir("\(root)/\(DirectorySink.stagingFolder)")  // only when no other shard is using it
     }
 
     public var statistics: SinkStatistics {
-        lock.lock()
-        defer { lock.unlock() }
-        return stats
+        state.withLock { $0.stats }
     }
 }

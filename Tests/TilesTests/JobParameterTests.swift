@@ -3,55 +3,47 @@ import Testing
 
 @testable import Tiles
 
-@Suite struct ZoomRangeParsing {
+/// The job's parameters are checked by the types that hold them; their errors carry the
+/// values and the limits (the command line's parsing of the option text is in CLITests).
+@Suite struct ZoomRangeChecks {
     @Test func acceptsOneLevelAndRanges() throws {
-        #expect(try ZoomRange(parsing: "5").levels == 5...5)
-        #expect(try ZoomRange(parsing: "0-6").levels == 0...6)
-        #expect(try ZoomRange(parsing: "3-3").levels == 3...3)
-        #expect(try ZoomRange(parsing: "0-24").levels == 0...24)
+        #expect(try ZoomRange(min: 5, max: 5).levels == 5...5)
+        #expect(try ZoomRange(min: 0, max: 24).levels == 0...24)
+        #expect(try ZoomRange(min: 3, max: 3).description == "3")
+        #expect(try ZoomRange(min: 0, max: 6).description == "0-6")
     }
 
-    @Test(arguments: [
-        ("6-0", "give the lower zoom first"),
-        ("25", "out of range"),
-        ("0-30", "out of range"),
-        ("-1", "expects a zoom level"),
-        ("a", "expects a zoom level"),
-        ("1-2-3", "expects a zoom level"),
-        ("", "expects a zoom level"),
-        ("1.5", "expects a zoom level"),
-    ])
-    func rejectsNonsense(text: String, message: String) {
-        #expect {
-            try ZoomRange(parsing: text)
-        } throws: { error in
-            "\(error)".contains(message) && "\(error)".hasPrefix("--zoom")
-        }
+    @Test func rejectsNonsense() {
+        #expect(throws: TilesError.zoomReversed(min: 6, max: 0)) { try ZoomRange(min: 6, max: 0) }
+        #expect(throws: TilesError.zoomOutOfRange(min: 0, max: 30, deepest: 24)) { try ZoomRange(min: 0, max: 30) }
+        #expect(throws: TilesError.zoomOutOfRange(min: -1, max: 2, deepest: 24)) { try ZoomRange(min: -1, max: 2) }
     }
 }
 
-@Suite struct BBoxParsing {
+@Suite struct BBoxChecks {
     @Test func clipsLatitudesToWebMercator() throws {
-        let b = try GeoBounds(parsing: "-180,-90,180,90")
+        let b = try GeoBounds(west: -180, south: -90, east: 180, north: 90)
         #expect(b == .world)
         #expect(abs(b.north - 85.0511287798) < 1e-9)
     }
 
     @Test(arguments: [
-        ("10,0,5,5", "is empty"),
-        ("0,5,5,5", "is empty"),
-        ("-190,0,5,5", "outside -180,-90,180,90"),
-        ("0,86,5,89", "beyond latitude"),
-        ("1,2,3", "expects W,S,E,N"),
-        ("a,b,c,d", "expects W,S,E,N"),
-        ("nan,0,1,1", "not a number"),
+        ([10.0, 0, 5, 5], TilesError.BoundsProblem.empty),
+        ([0, 5, 5, 5], .empty),
+        ([-190, 0, 5, 5], .outsideWorld),
+        ([0, 86, 5, 89], .beyondMercator(limit: GeoBounds.mercatorLimit)),
+        ([.nan, 0, 1, 1], .notANumber),
     ])
-    func rejectsNonsense(text: String, message: String) {
-        #expect {
-            try GeoBounds(parsing: text)
-        } throws: { error in
-            "\(error)".contains(message) && "\(error)".hasPrefix("--bbox")
+    func rejectsNonsense(values: [Double], problem: TilesError.BoundsProblem) {
+        let error = #expect(throws: TilesError.self) {
+            try GeoBounds(west: values[0], south: values[1], east: values[2], north: values[3])
         }
+        guard case .invalidBounds(_, _, _, _, let found) = error else {
+            Issue.record("\(String(describing: error))")
+            return
+        }
+        #expect(found == problem)
+        #expect(error?.description.hasPrefix("the bounds ") == true)
     }
 
     /// The bounds of tile z/x/y from the inverse formulas (longitude linear in x; latitude
@@ -95,7 +87,7 @@ import Testing
     }
 }
 
-@Suite struct PyramidAndShardParsing {
+@Suite struct PyramidAndShardChecks {
     @Test func countsTilesWithoutListingThem() throws {
         let pyramid = try TilePyramid(zooms: ZoomRange(min: 0, max: 6))
         #expect(pyramid.tileCount == (0...6).reduce(0) { $0 + (1 << (2 * $1)) })  // 5461
@@ -106,25 +98,32 @@ import Testing
     }
 
     @Test func refusesAbsurdTileCounts() {
-        #expect {
-            try TilePyramid(zooms: ZoomRange(min: 0, max: 24))
-        } throws: { "\($0)".contains("narrow the zoom range or the bbox") }
+        let zooms = try! ZoomRange(min: 0, max: 24)
+        #expect(
+            throws: TilesError.tooManyTiles(
+                zooms: zooms, bounds: .world, zoom: 20, count: 1 << 40, limit: TilePyramid.maxTiles)
+        ) { try TilePyramid(zooms: zooms) }
     }
 
     @Test func shardNumbersStartAtZero() throws {
-        #expect(try Shard(parsing: "0/4") == Shard(index: 0, count: 4))
-        #expect(try Shard(parsing: "3/4").index == 3)
-        for bad in ["4/4", "-1/4", "1/0", "x/2", "1", "1/2/3"] {
-            #expect(throws: TilesError.self) { try Shard(parsing: bad) }
+        #expect(try Shard(index: 3, count: 4).description == "3/4")
+        #expect(throws: TilesError.shardIndexOutOfRange(index: 4, count: 4)) { try Shard(index: 4, count: 4) }
+        #expect(throws: TilesError.shardIndexOutOfRange(index: -1, count: 4)) { try Shard(index: -1, count: 4) }
+        #expect(throws: TilesError.shardCountOutOfRange(index: 1, count: 0, max: Shard.maxCount)) {
+            try Shard(index: 1, count: 0)
         }
     }
 
     @Test func tileFormatsAndMetatileSizes() throws {
         #expect(try TileFormat(tileSize: 512, pixelRatio: 2).pixels == 1024)
-        #expect(throws: TilesError.self) { try TileFormat(tileSize: 300) }
-        #expect(throws: TilesError.self) { try TileFormat(pixelRatio: 3) }
+        #expect(throws: TilesError.unsupportedTileSize(300)) { try TileFormat(tileSize: 300) }
+        #expect(throws: TilesError.unsupportedPixelRatio(3)) { try TileFormat(pixelRatio: 3) }
         let pyramid = try TilePyramid(zooms: ZoomRange(min: 0, max: 1))
-        #expect(throws: TilesError.self) { try MetatilePlan(pyramid: pyramid, size: 0) }
-        #expect(throws: TilesError.self) { try MetatilePlan(pyramid: pyramid, size: 65) }
+        #expect(throws: TilesError.metatileSizeOutOfRange(0, max: 64)) { try MetatilePlan(pyramid: pyramid, size: 0) }
+        #expect(throws: TilesError.metatileSizeOutOfRange(65, max: 64)) { try MetatilePlan(pyramid: pyramid, size: 65) }
+        #expect(throws: TilesError.workersOutOfRange(0, max: 256)) {
+            try TileJob(plan: MetatilePlan(pyramid: pyramid, size: 1), workers: 0)
+        }
+        #expect(throws: TilesError.bufferOutOfRange(1025, max: 1024)) { try MapTileRenderer.check(buffer: 1025) }
     }
 }

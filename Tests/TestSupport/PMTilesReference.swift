@@ -1,27 +1,26 @@
 import Foundation
-
-@testable import Tiles
+import Tiles
 
 /// The PyPI `pmtiles` package (in .build/venv, made by `make deps`) driven through
 /// Fixtures/pmtiles/reference.py: an implementation of PMTiles v3 independent of ours.
-enum PMTilesReference {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+public enum PMTilesReference {
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
     }
 
     /// What the reference reader saw in an archive.
-    struct Dump {
-        let header: [String: Any]
-        let metadata: [String: Any]
+    public struct Dump {
+        public let header: [String: Any]
+        public let metadata: [String: Any]
         /// Requested tiles (z/x/y) found by `Reader.get`; absent ones are missing here.
-        let got: [String: [UInt8]]
+        public let got: [String: [UInt8]]
         /// Every tile the directories list.
-        let all: [String: [UInt8]]
+        public let all: [String: [UInt8]]
 
-        func int(_ key: String) -> Int? { header[key] as? Int }
+        public func int(_ key: String) -> Int? { header[key] as? Int }
     }
 
-    static func dump(_ archive: String, asking tiles: [TileID]) throws -> Dump {
+    public static func dump(_ archive: String, asking tiles: [TileID]) throws -> Dump {
         let output = try run(["dump", archive], input: lines(tiles))
         guard let object = try JSONSerialization.jsonObject(with: output) as? [String: Any],
             let header = object["header"] as? [String: Any], let metadata = object["metadata"] as? [String: Any],
@@ -35,7 +34,7 @@ enum PMTilesReference {
     }
 
     /// Writes an archive with the reference writer.
-    static func write(
+    public static func write(
         _ archive: String, tiles: [(TileID, [UInt8])], metadata: [String: String], header: [String: Int]
     ) throws {
         let spec: [String: Any] = [
@@ -46,7 +45,7 @@ enum PMTilesReference {
     }
 
     /// The reference's tile IDs.
-    static func ids(_ tiles: [TileID]) throws -> [UInt64] {
+    public static func ids(_ tiles: [TileID]) throws -> [UInt64] {
         let text = String(decoding: try run(["ids"], input: lines(tiles)), as: UTF8.self)
         return text.split(separator: "\n").compactMap { UInt64($0) }
     }
@@ -55,7 +54,7 @@ enum PMTilesReference {
         Data(tiles.map { "\($0.z) \($0.x) \($0.y)\n" }.joined().utf8)
     }
 
-    static func hex(_ bytes: [UInt8]) -> String {
+    public static func hex(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var out = [UInt8]()
         out.reserveCapacity(bytes.count * 2)
@@ -66,7 +65,7 @@ enum PMTilesReference {
         return String(decoding: out, as: UTF8.self)
     }
 
-    static func bytes(hex: String) throws -> [UInt8] {
+    public static func bytes(hex: String) throws -> [UInt8] {
         let utf8 = Array(hex.utf8)
         guard utf8.count % 2 == 0 else { throw Failure(description: "odd hex length") }
         func nibble(_ c: UInt8) throws -> UInt8 {
@@ -79,32 +78,20 @@ enum PMTilesReference {
         return try stride(from: 0, to: utf8.count, by: 2).map { try nibble(utf8[$0]) << 4 | nibble(utf8[$0 + 1]) }
     }
 
+    /// Extracts every tile of `archive` as `folder/z/x/y.EXT` (the extension from the tile type).
+    public static func extract(_ archive: String, to folder: String) throws {
+        _ = try run(["extract", archive, folder], input: Data())
+    }
+
     private static func run(_ arguments: [String], input: Data) throws -> Data {
-        let python = Scratch.repository.appendingPathComponent(".build/venv/bin/python").path
+        let python = Repository.build("venv/bin/python")
         guard FileManager.default.isExecutableFile(atPath: python) else {
             throw Failure(description: "\(python) is missing: run `make deps` (scripts/install-deps.sh) first")
         }
-        let inputPath = NSTemporaryDirectory() + "meridian-pmtiles-\(UUID().uuidString).in"
-        try input.write(to: URL(fileURLWithPath: inputPath))
-        defer { try? FileManager.default.removeItem(atPath: inputPath) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [Scratch.fixture("pmtiles/reference.py")] + arguments
-        process.standardInput = FileHandle(forReadingAtPath: inputPath)
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(
-                description:
-                    "reference.py \(arguments[0]) exited with \(process.terminationStatus): \(String(decoding: message, as: UTF8.self))"
-            )
-        }
-        return data
+        let run = try Tool.run(
+            python, [Repository.fixture("pmtiles/reference.py")] + arguments,
+            input: String(decoding: input, as: UTF8.self)
+        ).succeeded()
+        return Data(run.output)
     }
 }

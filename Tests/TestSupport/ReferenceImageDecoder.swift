@@ -1,51 +1,35 @@
 import Foundation
 import Raster
+import Testing
 
-/// Decoders independent of our code: Debian's `dwebp` (webp) and `djpeg`
-/// (libjpeg-turbo-progs), run on a temporary file; their Netpbm output is parsed here.
-enum ReferenceImageTools {
+/// Image decoders independent of our code: Debian's `dwebp` (webp) and `djpeg`
+/// (libjpeg-turbo-progs). They write Netpbm, which is parsed here.
+public enum ReferenceImageDecoder {
     /// Decodes WebP bytes with `dwebp -pam` (RGBA).
-    static func dwebp(_ bytes: [UInt8]) throws -> Image {
-        try decode(bytes, suffix: "webp") { input, output in ["/usr/bin/dwebp", input, "-pam", "-o", output] }
+    public static func dwebp(_ bytes: [UInt8]) throws -> Image {
+        try decode(bytes, suffix: "webp") { input, output in ("dwebp", [input, "-pam", "-o", output]) }
     }
 
     /// Decodes JPEG bytes with `djpeg -pnm` (RGB, returned with alpha 255).
-    static func djpeg(_ bytes: [UInt8]) throws -> Image {
-        try decode(bytes, suffix: "jpg") { input, output in ["/usr/bin/djpeg", "-pnm", "-outfile", output, input] }
+    public static func djpeg(_ bytes: [UInt8]) throws -> Image {
+        try decode(bytes, suffix: "jpg") { input, output in ("djpeg", ["-pnm", "-outfile", output, input]) }
     }
 
     private static func decode(
-        _ bytes: [UInt8], suffix: String, command: (String, String) -> [String]
+        _ bytes: [UInt8], suffix: String, command: (String, String) -> (String, [String])
     ) throws -> Image {
-        let base = NSTemporaryDirectory() + "meridian-ref-\(UUID().uuidString)"
-        let input = base + "." + suffix
-        let output = base + ".pnm"
-        defer {
-            unlink(input)
-            unlink(output)
-        }
+        let folder = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(folder) }
+        let input = folder.path + "/image." + suffix
+        let output = folder.path + "/image.pnm"
         try FileIO.writeAtomically(bytes, toPath: input)
-        let arguments = command(input, output)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: arguments[0])
-        process.arguments = Array(arguments.dropFirst())
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ReferenceDecoderFailure(
-                description:
-                    "\(arguments[0]) exited with \(process.terminationStatus): \(String(decoding: message, as: UTF8.self))"
-            )
-        }
+        let (program, arguments) = command(input, output)
+        _ = try Tool.run(program, arguments).succeeded()
         return try parseNetpbm(FileIO.readBytes(atPath: output))
     }
 
     /// P6 (binary RGB, maxval 255) or P7 (PAM) with 3 or 4 channels of depth 255.
-    static func parseNetpbm(_ bytes: [UInt8]) throws -> Image {
+    public static func parseNetpbm(_ bytes: [UInt8]) throws -> Image {
         var offset = 0
         func token() -> String {
             while offset < bytes.count {
@@ -82,14 +66,14 @@ enum ReferenceImageTools {
                 }
             }
         default:
-            throw ReferenceDecoderFailure(description: "not a P6 or P7 Netpbm file")
+            throw ToolFailure(netpbm: "not a P6 or P7 Netpbm file")
         }
         offset += 1  // the single whitespace byte that ends the header
         guard maxval == 255, channels == 3 || channels == 4, width > 0, height > 0,
             bytes.count - offset == width * height * channels
         else {
-            throw ReferenceDecoderFailure(
-                description: "unexpected Netpbm: \(width)x\(height), \(channels) channels, maxval \(maxval)")
+            throw ToolFailure(
+                netpbm: "unexpected Netpbm: \(width)x\(height), \(channels) channels, maxval \(maxval)")
         }
         if channels == 4 { return try Image(width: width, height: height, pixels: Array(bytes[offset...])) }
         var rgba = [UInt8](repeating: 255, count: width * height * 4)
@@ -99,5 +83,11 @@ enum ReferenceImageTools {
             rgba[i * 4 + 2] = bytes[offset + i * 3 + 2]
         }
         return try Image(width: width, height: height, pixels: rgba)
+    }
+}
+
+extension ToolFailure {
+    init(netpbm problem: String) {
+        description = "Netpbm output: " + problem
     }
 }

@@ -2,15 +2,13 @@ import Foundation
 import Raster
 import Testing
 
-@testable import ImageDiff
+@testable import TestSupport
 
 /// Tests of the golden-image helper itself. They pass `update:` explicitly, so they behave the
 /// same under `make golden-update` (MERIDIAN_GOLDEN_UPDATE=1).
 @Suite struct GoldenCheckTests {
     private func scratch() throws -> String {
-        let path = NSTemporaryDirectory() + "meridian-golden-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        try TemporaryFolder.create().path
     }
 
     private func sample(_ mark: RGBA? = nil) -> Image {
@@ -21,7 +19,7 @@ import Testing
 
     @Test func missingExpectedFailsAndSaysHowToCreateIt() throws {
         let dir = try scratch()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        defer { TemporaryFolder.remove(dir) }
         let check = GoldenCheck(artifactsDirectory: dir + "/artifacts", root: dir, update: false)
         let failure = #expect(throws: GoldenFailure.self) {
             try check.verify("ocean tile", actual: sample(), expected: "golden/ocean.png")
@@ -36,7 +34,7 @@ import Testing
 
     @Test func updateModeWritesTheExpectedImageThenItMatches() throws {
         let dir = try scratch()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        defer { TemporaryFolder.remove(dir) }
         let updating = GoldenCheck(artifactsDirectory: dir + "/artifacts", root: dir, update: true)
         let outcome = try updating.verify("z0", actual: sample(), expected: "golden/deep/z0.png")
         guard case .updated(let path) = outcome else {
@@ -61,7 +59,7 @@ import Testing
 
     @Test func mismatchWritesActualAndDiffAndNamesThem() throws {
         let dir = try scratch()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        defer { TemporaryFolder.remove(dir) }
         try PNG.write(sample(), toPath: dir + "/expected.png")
         let check = GoldenCheck(artifactsDirectory: dir + "/artifacts", root: dir, update: false)
         let failure = #expect(throws: GoldenFailure.self) {
@@ -87,7 +85,7 @@ import Testing
 
     @Test func sizeMismatchAndUnreadableExpected() throws {
         let dir = try scratch()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        defer { TemporaryFolder.remove(dir) }
         try PNG.write(Image(width: 3, height: 3, fill: .white), toPath: dir + "/small.png")
         try Data("not a png".utf8).write(to: URL(fileURLWithPath: dir + "/text.png"))
         let check = GoldenCheck(artifactsDirectory: dir + "/a", root: dir, update: false)
@@ -112,6 +110,8 @@ import Testing
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().path
         #expect(check.root == root)
+        #expect(FileManager.default.fileExists(atPath: check.root + "/Package.swift"))
         #expect(check.artifactsDirectory == root + "/.build/golden-artifacts")
+        #expect(check.reviewDirectory == root + "/.build/golden-review")
     }
 }

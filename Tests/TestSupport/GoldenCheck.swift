@@ -1,21 +1,27 @@
 import Foundation
+import ImageDiff
 import Raster
+import Testing
 
 /// Golden-image testing: compare a rendered image with an expected PNG kept in the
 /// repository, keep the evidence when they differ, and refresh the expected images on request.
 ///
-///     let golden = GoldenCheck(testFile: #filePath)   // package root, .build/golden-artifacts
+///     let golden = GoldenCheck(threshold: 0.015)   // the repository; evidence in .build/
 ///     try golden.verify("world-z2", actual: image, expected: "Fixtures/golden/world-z2.png")
 ///
 /// On a mismatch `verify` writes `<case>.actual.png` and `<case>.diff.png` to the artifacts
 /// directory and throws a `GoldenFailure` naming the case, the differing fraction and both
 /// paths. With `MERIDIAN_GOLDEN_UPDATE=1` in the environment (`make golden-update`) it
-/// (re)writes the expected PNG instead and passes.
+/// (re)writes the expected PNG instead and passes, and records the old and new images in the
+/// review directory, from which `golden-review` makes the contact sheet a person looks at
+/// before committing.
 public struct GoldenCheck: Sendable {
     /// Where `<case>.actual.png` and `<case>.diff.png` go on failure.
     public var artifactsDirectory: String
     /// Relative expected paths are taken from here (the package root for tests).
     public var root: String
+    /// Where update mode records each image it changes (see `GoldenReview`); nil for nowhere.
+    public var reviewDirectory: String?
     public var comparator: ImageComparator
     /// Fraction of pixels (0...1) that may differ and still pass.
     public var allowedFraction: Double
@@ -23,43 +29,41 @@ public struct GoldenCheck: Sendable {
     public var update: Bool
 
     public init(
-        artifactsDirectory: String, root: String = FileManager.default.currentDirectoryPath,
+        artifactsDirectory: String, root: String, reviewDirectory: String? = nil,
         threshold: Double = 0.1, allowedFraction: Double = 0, includeAntiAliased: Bool = false,
         update: Bool = GoldenCheck.updateRequested()
     ) {
         self.artifactsDirectory = artifactsDirectory
         self.root = root
+        self.reviewDirectory = reviewDirectory
         self.comparator = ImageComparator(threshold: threshold, includeAntiAliased: includeAntiAliased)
         self.allowedFraction = allowedFraction
         self.update = update
     }
 
-    /// For tests in a SwiftPM package: the root is the nearest directory above `testFile`
-    /// holding Package.swift, and artifacts go to `<root>/.build/golden-artifacts`.
+    /// The repository's goldens: paths relative to its root, evidence in
+    /// `.build/golden-artifacts`, changes for review in `.build/golden-review`.
     public init(
-        testFile: String = #filePath, threshold: Double = 0.1, allowedFraction: Double = 0,
-        includeAntiAliased: Bool = false, update: Bool = GoldenCheck.updateRequested()
+        threshold: Double = 0.1, allowedFraction: Double = 0, includeAntiAliased: Bool = false,
+        update: Bool = GoldenCheck.updateRequested()
     ) {
-        let root = GoldenCheck.packageRoot(containing: testFile) ?? FileManager.default.currentDirectoryPath
         self.init(
-            artifactsDirectory: root + "/.build/golden-artifacts", root: root, threshold: threshold,
-            allowedFraction: allowedFraction, includeAntiAliased: includeAntiAliased, update: update)
+            artifactsDirectory: GoldenCheck.artifacts, root: Repository.root,
+            reviewDirectory: GoldenReview.directory, threshold: threshold, allowedFraction: allowedFraction,
+            includeAntiAliased: includeAntiAliased, update: update)
     }
+
+    /// Where failed comparisons leave their evidence (CI keeps the folder as an artifact).
+    public static let artifacts = Repository.build("golden-artifacts")
 
     /// True when `MERIDIAN_GOLDEN_UPDATE=1`.
     public static func updateRequested(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
         environment["MERIDIAN_GOLDEN_UPDATE"] == "1"
     }
 
-    static func packageRoot(containing file: String) -> String? {
-        var url = URL(fileURLWithPath: file).deletingLastPathComponent()
-        while url.path != "/" && !url.path.isEmpty {
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-                return url.path
-            }
-            url.deleteLastPathComponent()
-        }
-        return nil
+    /// A case name as a file name: anything but letters, digits and `-_.` becomes `_`.
+    static func fileName(_ caseName: String) -> String {
+        String(caseName.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "_" })
     }
 
     public enum Outcome: Sendable {
@@ -73,7 +77,7 @@ public struct GoldenCheck: Sendable {
     @discardableResult
     public func verify(_ caseName: String, actual: Image, expected: String) throws(GoldenFailure) -> Outcome {
         let expectedPath = expected.hasPrefix("/") ? expected : root + "/" + expected
-        let safeName = String(caseName.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "_" })
+        let safeName = GoldenCheck.fileName(caseName)
         let actualPath = artifactsDirectory + "/" + safeName + ".actual.png"
         let diffPath = artifactsDirectory + "/" + safeName + ".diff.png"
         func failure(_ reason: GoldenFailure.Reason, actual: String? = nil, diff: String? = nil) -> GoldenFailure {
@@ -84,12 +88,15 @@ public struct GoldenCheck: Sendable {
 
         if update {
             // Rewrite only when the pixels changed, so an update leaves untouched files alone.
-            if let old = try? PNG.decode(contentsOf: expectedPath), old == actual {
-                return .updated(path: expectedPath)
-            }
+            // A missing or unreadable old image is simply replaced.
+            let old = try? PNG.decode(contentsOf: expectedPath)
+            if old == actual { return .updated(path: expectedPath) }
             do {
                 try createDirectory(containing: expectedPath)
                 try PNG.write(actual, toPath: expectedPath)
+                if let reviewDirectory {
+                    try GoldenReview(directory: reviewDirectory).record(caseName, expected: old, new: actual)
+                }
             } catch {
                 throw failure(.cannotWrite(String(describing: error)))
             }
@@ -124,6 +131,18 @@ public struct GoldenCheck: Sendable {
             throw failure(.cannotWrite(String(describing: error)))
         }
         throw failure(.differs(result), actual: actualPath, diff: result.diffImage == nil ? nil : diffPath)
+    }
+
+    /// Keeps `image` as `<artifacts>/<name>.png`, the evidence of a comparison made outside
+    /// `verify` that failed. Evidence that cannot be written fails the test too.
+    public static func keepEvidence(_ image: Image, name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let path = artifacts + "/" + fileName(name) + ".png"
+        do {
+            try FileManager.default.createDirectory(atPath: artifacts, withIntermediateDirectories: true)
+            try PNG.write(image, toPath: path)
+        } catch {
+            Issue.record("cannot keep the evidence \(path): \(error)", sourceLocation: sourceLocation)
+        }
     }
 
     @discardableResult
