@@ -30,6 +30,10 @@ public enum TilesError: Error, CustomStringConvertible, Sendable, Equatable {
     case sqlite(path: String, message: String)
     /// An existing file that cannot be used: not MBTiles, or not mergeable with the others.
     case incompatibleOutput(path: String, message: String)
+    /// Another process holds the output's lock: a second job writing the same output.
+    case outputBusy(path: String)
+    /// The job was asked to stop (a signal) after `done` of its `total` tiles were stored.
+    case stopped(done: Int, total: Int)
     /// An MBTiles file to resume that was not written by a tile job.
     case notResumable(path: String)
     /// An MBTiles file to resume whose job options differ: `key` of its metadata.
@@ -72,7 +76,8 @@ public enum TilesError: Error, CustomStringConvertible, Sendable, Equatable {
             .shardIndexOutOfRange, .unsupportedTileSize, .unsupportedPixelRatio, .metatileSizeOutOfRange,
             .workersOutOfRange, .bufferOutOfRange, .noInputs, .outputIsInput, .qualityOutOfRange:
             return true
-        case .io, .sqlite, .incompatibleOutput, .notResumable, .differentJob, .hashCollision, .render,
+        case .io, .sqlite, .incompatibleOutput, .outputBusy, .stopped, .notResumable, .differentJob, .hashCollision,
+            .render,
             .unsupportedTileFormat, .missingMetadata, .tileNotStorable, .tooManyDistinctTiles:
             return false
         }
@@ -120,6 +125,10 @@ public enum TilesError: Error, CustomStringConvertible, Sendable, Equatable {
         case .io(let path, let message): return "\(path): \(message)"
         case .sqlite(let path, let message): return "\(path): sqlite: \(message)"
         case .incompatibleOutput(let path, let message): return "\(path): \(message)"
+        case .outputBusy(let path):
+            return "\(path): another job is writing it (it holds the output's lock)"
+        case .stopped(let done, let total):
+            return "stopped at \(done) of \(total) tiles"
         case .notResumable(let path):
             return "\(path): is not an MBTiles file written by a tile job, so the job cannot resume it"
         case .differentJob(let path, let key, let found, let expected):

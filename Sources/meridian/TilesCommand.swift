@@ -12,12 +12,16 @@ enum TilesCommand: Subcommand {
 
           --zoom 0-6            zoom levels: one (5) or a range (0-6); 0 to 24
           --bbox W,S,E,N        the area, in degrees (default: the whole world)
-          -o, --output PATH     a directory (z/x/y.png), a file ending in .mbtiles, or a PMTiles
-                                archive ending in .pmtiles (written whole at the end of the job)
+          -o, --output PATH     a directory (z/x/y.png, with tiles.json and a viewer page,
+                                index.html), an MBTiles file (.mbtiles) or a PMTiles archive
+                                (.pmtiles); a file is written as NAME.partial and renamed when
+                                the job is complete
           --format png|webp|jpeg  the tiles' image format (default png); JPEG has no transparency:
                                 tiles are composited over white
           --quality 1-100       lossy WebP or JPEG quality (WebP without it is lossless; JPEG
                                 defaults to 90)
+          --skip-empty          store no tile whose pixels are all transparent (the default when
+                                the map's background is transparent); --no-skip-empty stores them
           --workers N           rendering threads (default: the machine's cores)
           --metatile N          tiles a side rendered as one image, then cut (default 8)
           --buffer PX           pixels drawn around a metatile so symbols and labels cross its
@@ -25,12 +29,16 @@ enum TilesCommand: Subcommand {
           --tile-size 256|512   tile size in pixels (default 256)
           --scale 1|2           2 for high-density @2x tiles: twice the pixels, same scales
           --scheme xyz|tms      directory rows from the north (xyz, default) or the south (tms)
-          --resume              skip tiles already written by an earlier run of the same job
+          --no-grid-layer       for a map with a grid, write no without-grid/ layer beside a
+                                directory pyramid (the viewer then has no grid switch)
+          --resume              continue a job that failed or was stopped (same options)
           --shard I/N           render only the I-th of N parts of the job (I from 0)
           --summary-json FILE   also write the summary as JSON
           --quiet               print nothing but errors
+
+        SIGINT or SIGTERM stop the job cleanly: what is complete is kept, --resume continues.
         """
-    static let flags: Set<String> = ["resume", "quiet"]
+    static let flags: Set<String> = ["resume", "quiet", "skip-empty", "no-skip-empty", "no-grid-layer"]
 
     static func run(_ arguments: Arguments) throws -> Int32 {
         let zooms = try TileOptions.zoom(try arguments.required("zoom"))
@@ -49,16 +57,15 @@ enum TilesCommand: Subcommand {
         let summaryPath = try arguments.value("summary-json")
         let resume = arguments.flag("resume")
         let quiet = arguments.flag("quiet")
+        let skipEmptyFlag = arguments.flag("skip-empty")
+        let noSkipEmpty = arguments.flag("no-skip-empty")
+        let noGridLayer = arguments.flag("no-grid-layer")
         try arguments.finish(maxPositional: 1)
         guard let mapPath = arguments.positional.first else {
             throw UsageError("give the map document: meridian tiles MAP.json --zoom 0-6 -o DIR")
         }
+        if skipEmptyFlag && noSkipEmpty { throw UsageError("give --skip-empty or --no-skip-empty, not both") }
         let kind = try TileOptions.archiveKind(output)
-        if kind == .pmtiles, resume || shard != nil {
-            throw UsageError(
-                "--\(resume ? "resume" : "shard") needs a directory or an MBTiles output: a PMTiles archive is written whole at the end"
-            )
-        }
         var scheme = TileScheme.xyz
         if let schemeText {
             guard let chosen = TileScheme(rawValue: schemeText) else {
@@ -81,32 +88,80 @@ enum TilesCommand: Subcommand {
                 "--metatile \(metatileSize) with \(format.pixels) px tiles makes \(metatilePixels) px images, more than \(View.maxSide): use a smaller --metatile"
             )
         }
-        let job = try TileJob(plan: plan, workers: workers, resume: resume)
+        // Every output is checked before the work starts: the summary's file is created now
+        // (and removed unless the job completes).
+        let summaryFile = try summaryPath.map { path in
+            do { return try AtomicFile(path: path) } catch { throw OutputError("--summary-json: \(error)") }
+        }
+        try TileOutputs.checkWritable(output, kind: kind)
 
         let map = try LoadedMap.load(path: mapPath)
+        let transparent = map.document.background.alpha == 0
+        let skipEmpty = skipEmptyFlag || (transparent && !noSkipEmpty)
         let name = map.document.name ?? ((mapPath as NSString).lastPathComponent as NSString).deletingPathExtension
-        let sink: any TileSink
         let metadata = TileSetMetadata(
-            name: name, attribution: map.document.attribution, pyramid: pyramid,
-            format: format, buffer: buffer, imageFormat: imageFormat)
-        switch kind {
-        case .mbtiles: sink = try MBTilesSink(path: output, metadata: metadata, resume: resume)
-        case .pmtiles: sink = try PMTilesSink(path: output, metadata: metadata)
-        case .directory:
-            sink = try DirectorySink(
-                root: output, scheme: scheme, job: shard.map { "shard-\($0.index)-of-\($0.count)" } ?? "job",
-                fileExtension: imageFormat.fileExtension)
-        }
-        let summary = try job.run(sink: sink, encoder: imageFormat.encoder, progress: .automatic(quiet: quiet)) {
-            try MapTileRenderer(map: map, format: format, buffer: buffer)
-        }
-        if let summaryPath {
-            do { try FileIO.writeAtomically(Array(summary.json().utf8), toPath: summaryPath) } catch {
-                throw UsageError("--summary-json: \(error)")
+            name: name, attribution: map.document.attribution, pyramid: pyramid, format: format, buffer: buffer,
+            imageFormat: imageFormat, type: transparent ? .overlay : .baselayer)
+        let gridLayer = kind == .directory && map.document.grid != nil && !noGridLayer
+        let job = try TileJob(plan: plan, workers: workers, resume: resume, skipEmpty: skipEmpty)
+        let jobName = shard.map { "shard-\($0.index)-of-\($0.count)" } ?? "job"
+
+        StopSignals.shared.install()
+        let summary = try render(
+            map: map, into: output, kind: kind, scheme: scheme, metadata: metadata, job: job, jobName: jobName,
+            imageFormat: imageFormat, format: format, buffer: buffer, quiet: quiet)
+        if gridLayer {
+            var document = map.document
+            document.grid = nil
+            let withoutGrid = try LoadedMap(document: document)
+            let layerSummary = try render(
+                map: withoutGrid, into: output + "/" + ViewerPage.withoutGridFolder, kind: .directory, scheme: scheme,
+                metadata: metadata, job: job, jobName: jobName, imageFormat: imageFormat, format: format,
+                buffer: buffer, quiet: quiet)
+            if !quiet {
+                print("\(layerSummary.text) -> \(output)/\(ViewerPage.withoutGridFolder) (the map without its grid)")
             }
+        }
+        if kind == .directory {
+            let viewer = try PyramidFiles.write(
+                root: output, metadata: metadata, scheme: scheme, withoutGrid: gridLayer)
+            if !viewer {
+                printError(
+                    "meridian tiles: no viewer page beside \(output): Leaflet is not installed (\(LeafletAssets.installed), Debian's libjs-leaflet)"
+                )
+            }
+        }
+        if let summaryFile {
+            do {
+                try summaryFile.append(Array(summary.json().utf8))
+                try summaryFile.commit()
+            } catch { throw OutputError("--summary-json: \(error)") }
         }
         if !quiet { print("\(summary.text) -> \(output)") }
         return 0
+    }
+
+    /// Runs one job into one output. A failure says how to continue; a stop says how far
+    /// the job got (`TilesError.stopped`).
+    private static func render(
+        map: LoadedMap, into output: String, kind: TileArchiveKind, scheme: TileScheme, metadata: TileSetMetadata,
+        job: TileJob, jobName: String, imageFormat: TileImageFormat, format: TileFormat, buffer: Int, quiet: Bool
+    ) throws -> TileJobSummary {
+        let sink = try TileOutputs.sink(
+            output, kind: kind, metadata: metadata, resume: job.resume, scheme: scheme, job: jobName)
+        do {
+            return try job.run(
+                sink: sink, encoder: imageFormat.encoder, progress: .automatic(quiet: quiet),
+                stop: StopSignals.shared.request
+            ) {
+                try MapTileRenderer(map: map, format: format, buffer: buffer)
+            }
+        } catch let error as TilesError {
+            if case .stopped = error { throw error }
+            throw ResumableFailure(error, hint: TileOutputs.resumeHint(sink))
+        } catch {
+            throw ResumableFailure(error, hint: TileOutputs.resumeHint(sink))
+        }
     }
 
     private static func integer(_ arguments: Arguments, _ option: String) throws -> Int? {

@@ -108,7 +108,7 @@ import Testing
         #expect(run.stdout.hasPrefix("21 tiles written") && run.stdout.contains(xyz), "\(run.stdout)")
         // Not a terminal: progress comes as plain lines, the last one at 100 %.
         #expect(run.stderr.split(separator: "\n").last?.contains("100.0% 21/21 tiles") == true, "\(run.stderr)")
-        let files = try FileTree.files(under: xyz)
+        let files = try FileTree.tiles(under: xyz)
         #expect(files.count == 21)
         let summary =
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as! [String: Any]
@@ -121,7 +121,7 @@ import Testing
 
         let quiet = try Meridian.run(["tiles", world, "--zoom", "0-2", "-o", tms, "--scheme", "tms", "--quiet"])
         #expect(quiet.status == 0 && quiet.stdout.isEmpty && quiet.stderr.isEmpty)
-        let flipped = try FileTree.files(under: tms)
+        let flipped = try FileTree.tiles(under: tms)
         #expect(flipped.count == 21)
         for z in 0...2 {
             for x in 0..<(1 << z) {

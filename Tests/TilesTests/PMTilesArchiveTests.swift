@@ -207,7 +207,7 @@ private func sample(_ tiles: [TileID]) -> [TileID] {
         #expect(reader.header.tileType == .webp && reader.header.maxZoom == 8 && reader.header.centerZoom == 3)
         #expect(reader.header.minLongitudeE7 == -100_000_000 && reader.header.centerLatitudeE7 == -2)
         #expect(reader.header.leafDirectoriesLength > 0)
-        let metadata = try JSONSerialization.jsonObject(with: Data(try reader.metadata())) as? [String: String]
+        let metadata = try JSONSerialization.jsonObject(with: Data(try reader.metadataJSON())) as? [String: String]
         #expect(metadata == ["name": "from python"])
         for tile in tiles { #expect(try reader.tile(tile) == content(of: tile), "\(tile)") }
         var count = 0

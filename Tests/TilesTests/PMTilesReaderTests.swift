@@ -55,7 +55,7 @@ private func handMadeArchive(root: [UInt8], data: [UInt8], compression: PMTilesC
         for (x, y) in [(0, 0), (0, 1), (1, 1)] { #expect(try reader.tile(TileID(z: 1, x: x, y: y)) == [4, 5]) }
         #expect(try reader.tile(TileID(z: 1, x: 1, y: 0)) == nil)
         #expect(try reader.tile(TileID(z: 1, x: 2, y: 0)) == nil)
-        #expect(try reader.metadata() == Array("{}".utf8))
+        #expect(try reader.metadataJSON() == Array("{}".utf8))
     }
 
     @Test func refusesWhatIsNotAnArchive() throws {

@@ -57,7 +57,9 @@ private final class FailingRenderer: MetatileRendering {
         #expect(dump.int("min_lon_e7") == -200_000_000 && dump.int("min_lat_e7") == -100_000_000)
         #expect(dump.int("max_lon_e7") == 400_000_000 && dump.int("max_lat_e7") == 600_000_000)
         #expect(dump.int("center_lon_e7") == 100_000_000 && dump.int("center_lat_e7") == 250_000_000)
-        #expect(dump.int("center_zoom") == 0)
+        // The bounds span 0.237 of the world's width (in Web Mercator, from -10 to 60 degrees
+        // north): they fit 1024 pixels up to zoom 4, where the world is 4096 pixels wide.
+        #expect(dump.int("center_zoom") == 4)
         #expect(dump.metadata["format"] as? String == "webp")
         #expect(dump.metadata["meridian"] as? String == "tile-size=256 scale=1 buffer=128 quality=80")
         #expect(dump.metadata["attribution"] as? String == "someone")
@@ -78,7 +80,9 @@ private final class FailingRenderer: MetatileRendering {
         #expect(archives[0] == archives[1] && archives[1] == archives[2])
     }
 
-    @Test func failedJobLeavesNoArchive() throws {
+    /// A failed job leaves the earlier archive as it was and its tiles in the in-progress
+    /// file; resumed, it ends with the archive an uninterrupted job writes.
+    @Test func failedJobKeepsTheOldArchiveAndResumes() throws {
         let scratch = try TemporaryFolder.create()
         defer { TemporaryFolder.remove(scratch) }
         let folder = scratch.path
@@ -91,9 +95,24 @@ private final class FailingRenderer: MetatileRendering {
                 FailingRenderer(failAt: TileID(z: 4, x: 9, y: 5))
             }
         }
-        #expect(sink.statistics.tiles > 0)  // it failed after writing tiles
+        let stored = sink.statistics.tiles
+        #expect(stored > 0)  // it failed after writing tiles
         #expect(try FileIO.readBytes(atPath: path) == Array("an older archive".utf8))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["failed.pmtiles"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [
+                "failed.pmtiles", "failed.pmtiles.partial",
+            ])
+
+        let resumed = try TileJobTests.run(
+            PMTilesSink(path: path, metadata: Self.metadata(), resume: true), resume: true, pyramid: Self.pyramid)
+        #expect(resumed.skipped == stored && resumed.skipped + resumed.tiles == Self.pyramid.tileCount)
+        let reference = folder + "/reference.pmtiles"
+        try TileJobTests.run(PMTilesSink(path: reference, metadata: Self.metadata()), pyramid: Self.pyramid)
+        #expect(try FileIO.readBytes(atPath: path) == FileIO.readBytes(atPath: reference))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [
+                "failed.pmtiles", "reference.pmtiles",
+            ])
     }
 }
 
@@ -117,7 +136,7 @@ private final class FailingRenderer: MetatileRendering {
                 name: "n", attribution: nil, pyramid: PMTilesSinkTests.pyramid, format: try TileFormat(), buffer: 0,
                 imageFormat: format)
             #expect(metadata.values["format"] == name)
-            #expect(try PMTilesSink.header(for: metadata, path: "p").tileType == type)
+            #expect(try PMTilesArchive.header(for: metadata, path: "p").tileType == type)
         }
         // PNG metadata is what it was before other formats existed (so old files resume).
         let png = TileSetMetadata(

@@ -112,14 +112,18 @@ import Testing
             try SQLiteShell.query(path, "SELECT name || '=' || value FROM metadata ORDER BY name") == """
                 attribution=someone
                 bounds=-180,-85.051129,180,85.051129
-                center=0,0,0
+                center=0,0,2
+                description=test: PNG map tiles, zoom 0-5, rendered by Meridian
                 format=png
                 maxzoom=5
                 meridian=tile-size=256 scale=1 buffer=128
                 minzoom=0
                 name=test
                 type=baselayer
+                version=1.0.0
                 """)
+        // The centre's zoom: the world is 1024 px wide at zoom 2, the deepest at which it fits
+        // the 1024 px view the centre is chosen for.
         // A finished file is one file: no write-ahead log or journal beside it.
         for suffix in ["-wal", "-shm", "-journal"] { #expect(!FileManager.default.fileExists(atPath: path + suffix)) }
         // Our reader agrees with the shell.

@@ -76,7 +76,7 @@ public final class PMTilesReader: Sendable {
     }
 
     /// The JSON metadata, decompressed.
-    public func metadata() throws(PMTilesError) -> [UInt8] {
+    public func metadataJSON() throws(PMTilesError) -> [UInt8] {
         let raw = try Self.read(file, at: header.metadataOffset, count: header.metadataLength, path: path)
         guard header.internalCompression == .gzip else { return raw }
         do { return try GzipDecompressor().decompress(raw, limit: PMTilesReader.maxDirectoryBytes) } catch {
@@ -87,10 +87,17 @@ public final class PMTilesReader: Sendable {
     /// Calls `body` with every tile in tile-ID order, each tile of a run with the same bytes
     /// (read once per entry). One leaf directory is in memory at a time.
     public func forEachTile(_ body: (TileID, [UInt8]) throws -> Void) throws {
-        try walk(root, depth: 0, body)
+        try walk(root, depth: 0, readingData: true, body)
     }
 
-    private func walk(_ entries: [PMTilesEntry], depth: Int, _ body: (TileID, [UInt8]) throws -> Void) throws {
+    /// Calls `body` with every tile's ID in tile-ID order, reading no tile data.
+    public func forEachTileID(_ body: (TileID) throws -> Void) throws {
+        try walk(root, depth: 0, readingData: false) { tile, _ in try body(tile) }
+    }
+
+    private func walk(
+        _ entries: [PMTilesEntry], depth: Int, readingData: Bool, _ body: (TileID, [UInt8]) throws -> Void
+    ) throws {
         for entry in entries {
             if entry.isLeaf {
                 guard depth < PMTilesReader.maxDepth else {
@@ -102,10 +109,10 @@ public final class PMTilesReader: Sendable {
                     file, header: header, at: header.leafDirectoriesOffset + entry.offset,
                     length: UInt64(entry.length), name: "leaf directory", path: path,
                     section: (header.leafDirectoriesOffset, header.leafDirectoriesLength))
-                try walk(leaf, depth: depth + 1, body)
+                try walk(leaf, depth: depth + 1, readingData: readingData, body)
                 continue
             }
-            let bytes = try data(of: entry)
+            let bytes = readingData ? try data(of: entry) : []
             for i in 0..<UInt64(entry.runLength) {
                 guard let tile = TileID(pmtilesID: entry.tileID + i) else {
                     throw PMTilesError(

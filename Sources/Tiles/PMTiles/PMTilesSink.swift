@@ -1,58 +1,66 @@
 import Foundation
-import Synchronization
+import Raster
 
-/// Writes a job's tiles into a PMTiles v3 archive through `PMTilesWriter`.
+/// Writes a job's tiles into a PMTiles v3 archive.
 ///
-/// The archive is written whole when the job finishes (its directories need every tile), so
-/// until then the file does not change; a failed job leaves no partial archive, and there is
-/// nothing for `--resume` to continue. Header and JSON metadata come from the job's
-/// `TileSetMetadata`: tile type from `format`, zooms, bounds and centre from theirs.
+/// An archive's directories need every tile, so it is written whole when the job completes.
+/// Until then the tiles go to an MBTiles file beside it, `NAME.pmtiles.partial` (an
+/// `MBTilesSink` that this sink's `finish` does not rename): that file is locked by the job,
+/// resumable with `--resume`, and what shards write before `merge`. `finish` writes the
+/// archive from it through `PMTilesWriter` (renamed into place when complete) and deletes
+/// it; a failed or stopped job keeps it for `--resume`, and leaves any earlier archive as it
+/// was. Header and JSON metadata come from the job's `TileSetMetadata`.
 public final class PMTilesSink: TileSink {
     public let path: String
     private let metadata: TileSetMetadata
-    /// The writer and the counters (which the progress display reads) live inside the lock.
-    private let state: Mutex<State>
+    private let staging: MBTilesSink
 
-    private struct State {
-        var writer: PMTilesWriter
-        var stats = SinkStatistics()
-    }
-
-    public init(path: String, metadata: TileSetMetadata) throws(TilesError) {
+    public init(path: String, metadata: TileSetMetadata, resume: Bool = false) throws(TilesError) {
         self.path = path
         self.metadata = metadata
-        _ = try PMTilesSink.header(for: metadata, path: path)  // refuse bad metadata before rendering
-        var stats = SinkStatistics()
-        stats.newImages = 0
-        state = Mutex(State(writer: try PMTilesWriter(path: path), stats: stats))
-    }
-
-    public func storedTiles(in metatile: Metatile) throws -> Set<TileID> { [] }
-
-    public func write(_ tiles: [EncodedTile]) throws {
-        try state.withLock { state throws(TilesError) in
-            for tile in tiles {
-                if try state.writer.add(tile.tile, data: tile.data, hash: tile.dataHash) {
-                    state.stats.newImages! += 1
-                    state.stats.bytes += tile.data.count
-                }
-                state.stats.tiles += 1
+        _ = try PMTilesArchive.header(for: metadata, path: path)  // refuse bad metadata before rendering
+        do throws(FileError) { try AtomicFile.checkTarget(path) } catch { throw .io(path: path, message: error.reason) }
+        staging = try MBTilesSink(target: path, metadata: metadata, resume: resume, delivery: .keep) {
+            target throws(TilesError) in
+            do throws(PMTilesError) { return try PMTilesReader(path: target) } catch {
+                throw .incompatibleOutput(path: target, message: error.problem)
             }
         }
     }
 
+    /// Where the tiles are kept until the archive is written.
+    public var stagingPath: String { staging.stagingPath }
+
+    public func storedTiles(in metatile: Metatile) throws -> Set<TileID> { try staging.storedTiles(in: metatile) }
+
+    public func write(_ tiles: [EncodedTile]) throws { try staging.write(tiles) }
+
     public func finish() throws {
-        let header = try PMTilesSink.header(for: metadata, path: path)
-        let json = try PMTilesSink.json(metadata, path: path)
-        try state.withLock { state throws(TilesError) in try state.writer.finish(header: header, metadata: json) }
+        try staging.finish()
+        do {
+            try PMTilesArchive.write(from: try MBTilesReader(path: staging.stagingPath), metadata: metadata, to: path)
+        } catch {
+            staging.releaseLock()  // the in-progress file stays for --resume
+            throw error
+        }
+        staging.discardStagingFile()
     }
 
-    public func abandon() throws {
-        state.withLock { $0.writer.abandon() }
-    }
+    public func abandon() throws { try staging.abandon() }
 
-    public var statistics: SinkStatistics {
-        state.withLock { $0.stats }
+    public var statistics: SinkStatistics { staging.statistics }
+}
+
+/// Writing a whole tile set as a PMTiles archive.
+public enum PMTilesArchive {
+    /// Writes every tile of `source` into the archive `path` (renamed into place when
+    /// complete), with `metadata` as its header fields and JSON metadata.
+    public static func write(from source: any PyramidSource, metadata: TileSetMetadata, to path: String) throws {
+        let header = try PMTilesArchive.header(for: metadata, path: path)
+        let json = try PMTilesArchive.json(metadata, path: path)
+        let writer = try PMTilesWriter(path: path)
+        try source.forEachTile { tile, data in try writer.add(tile, data: data) }
+        try writer.finish(header: header, metadata: json)
     }
 
     /// The header fields the metadata decides.
