@@ -4,7 +4,9 @@ import Foundation
 /// pyramids. It opens at the tile set's centre (or at `#zoom/lat/lon` in the address, which
 /// it keeps up to date), stays within its zoom range and bounds, credits the attribution, has
 /// a scale bar, and, when the map has a grid, a control that switches between the tiles with
-/// the grid and the same map rendered without it (`without-grid/`).
+/// the grid and the same map rendered without it (`without-grid/`; `#zoom/lat/lon/without-grid`
+/// opens on that one). The grid is a second rendering, not an overlay, because map and grid
+/// labels share one collision space: drawn apart, they would overlap.
 ///
 /// Leaflet itself comes from Debian's libjs-leaflet, copied beside the page (`leaflet/`) for
 /// a directory pyramid, served under `/leaflet/` by `meridian serve`: the page needs no
@@ -76,23 +78,30 @@ public struct ViewerPage: Sendable {
               return L.tileLayer(url, { minZoom: tileset.minzoom, maxZoom: tileset.maxzoom, tms: tileset.tms,
                                         bounds: bounds, noWrap: true, attribution: tileset.attribution });
             }
-            var tiles = layer(tileset.tiles).addTo(map);
-            if (tileset.withoutGrid) {
-              L.control.layers({ "Map with grid": tiles, "Map without grid": layer(tileset.withoutGrid) },
+            var withGrid = layer(tileset.tiles);
+            var withoutGrid = tileset.withoutGrid ? layer(tileset.withoutGrid) : null;
+            // The view: #zoom/lat/lon (and /without-grid) in the address, else the tile set's centre.
+            var view = location.hash.slice(1).split("/");
+            var shown = withoutGrid && view[3] === "without-grid" ? withoutGrid : withGrid;
+            shown.addTo(map);
+            if (withoutGrid) {
+              L.control.layers({ "Map with grid": withGrid, "Map without grid": withoutGrid },
                                {}, { collapsed: false }).addTo(map);
+              map.on("baselayerchange", function (event) { shown = event.layer; keep(); });
             }
             L.control.scale().addTo(map);
-            // The view: #zoom/lat/lon in the address when there is one, else the tile set's centre.
-            var view = location.hash.slice(1).split("/").map(Number);
-            if (view.length === 3 && view.every(isFinite)) {
-              map.setView([view[1], view[2]], view[0]);
+            var position = view.slice(0, 3).map(Number);
+            if (view.length >= 3 && position.every(isFinite)) {
+              map.setView([position[1], position[2]], position[0]);
             } else {
               map.setView([tileset.center[0], tileset.center[1]], tileset.center[2]);
             }
-            map.on("moveend", function () {
+            function keep() {
               var c = map.getCenter();
-              history.replaceState(null, "", "#" + map.getZoom() + "/" + c.lat.toFixed(5) + "/" + c.lng.toFixed(5));
-            });
+              history.replaceState(null, "", "#" + map.getZoom() + "/" + c.lat.toFixed(5) + "/" + c.lng.toFixed(5)
+                                   + (shown === withoutGrid ? "/without-grid" : ""));
+            }
+            map.on("moveend", keep);
             </script>
             </body>
             </html>
