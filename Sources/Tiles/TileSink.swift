@@ -26,6 +26,9 @@ public protocol TileSink: AnyObject, Sendable {
     /// The job failed or was stopped: commits what is complete, keeps what a `--resume` can
     /// use (the in-progress file, the incomplete marker), drops the rest, releases the lock.
     func abandon() throws
+    /// The work is given up for good (a copy, which has nothing to resume): as `abandon`, and
+    /// an in-progress file is deleted too. A directory keeps what was written, and its marker.
+    func discard() throws
     /// What `write` has stored so far in this run.
     var statistics: SinkStatistics { get }
 }

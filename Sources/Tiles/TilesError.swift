@@ -34,6 +34,8 @@ public enum TilesError: Error, CustomStringConvertible, Sendable, Equatable {
     case outputBusy(path: String)
     /// The job was asked to stop (a signal) after `done` of its `total` tiles were stored.
     case stopped(done: Int, total: Int)
+    /// A copy (`convert`, `merge`) was asked to stop after `copied` tiles; its output was not made.
+    case copyStopped(copied: Int)
     /// An MBTiles file to resume that was not written by a tile job.
     case notResumable(path: String)
     /// An MBTiles file to resume whose job options differ: `key` of its metadata.
@@ -76,7 +78,8 @@ public enum TilesError: Error, CustomStringConvertible, Sendable, Equatable {
             .shardIndexOutOfRange, .unsupportedTileSize, .unsupportedPixelRatio, .metatileSizeOutOfRange,
             .workersOutOfRange, .bufferOutOfRange, .noInputs, .outputIsInput, .qualityOutOfRange:
             return true
-        case .io, .sqlite, .incompatibleOutput, .outputBusy, .stopped, .notResumable, .differentJob, .hashCollision,
+        case .io, .sqlite, .incompatibleOutput, .outputBusy, .stopped, .copyStopped, .notResumable, .differentJob,
+            .hashCollision,
             .render,
             .unsupportedTileFormat, .missingMetadata, .tileNotStorable, .tooManyDistinctTiles:
             return false
@@ -129,6 +132,8 @@ public enum TilesError: Error, CustomStringConvertible, Sendable, Equatable {
             return "\(path): another job is writing it (it holds the output's lock)"
         case .stopped(let done, let total):
             return "stopped at \(done) of \(total) tiles"
+        case .copyStopped(let copied):
+            return "stopped after \(copied) tiles: the output was not made"
         case .notResumable(let path):
             return "\(path): is not an MBTiles file written by a tile job, so the job cannot resume it"
         case .differentJob(let path, let key, let found, let expected):

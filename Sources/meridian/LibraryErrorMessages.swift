@@ -17,8 +17,10 @@ extension TilesError: ExitStatusProviding {
     /// 2 for an option out of range (a usage error), 1 for trouble with files or rendering,
     /// 128 + the signal for a job stopped by SIGINT or SIGTERM.
     var exitStatus: Int32 {
-        if case .stopped = self { return StopSignals.shared.exitStatus }
-        return isInvalidParameter ? 2 : 1
+        switch self {
+        case .stopped, .copyStopped: return StopSignals.shared.exitStatus
+        default: return isInvalidParameter ? 2 : 1
+        }
     }
 
     var commandLineMessage: String {
@@ -66,6 +68,8 @@ extension TilesError: ExitStatusProviding {
         case .stopped(let done, let total):
             return
                 "stopped at \(ScaleText.grouped(Double(done))) of \(ScaleText.grouped(Double(total))) tiles; --resume continues"
+        case .copyStopped(let copied):
+            return "stopped after \(ScaleText.grouped(Double(copied))) tiles: the output was not made"
         case .qualityOutOfRange(let quality):
             return "--quality \(quality) is out of range: 1 (smallest) to 100 (best)"
         case .outputIsInput, .io, .sqlite, .incompatibleOutput, .hashCollision, .render, .unsupportedTileFormat,

@@ -9,6 +9,7 @@ let subcommands: [any Subcommand.Type] = [
     SheetCommand.self,
     TilesCommand.self,
     MergeCommand.self,
+    ConvertCommand.self,
     GridCommand.self,
 ]
 

@@ -190,7 +190,7 @@ import Testing
                 shard: Shard(index: i, count: 3))
             parts.append(path)
         }
-        let summary = try MBTilesMerger.merge(inputs: parts.reversed(), output: folder + "/all.mbtiles")
+        let summary = try TileSetMerger.merge(inputs: parts.reversed(), output: folder + "/all.mbtiles")
         #expect(summary.tiles == 1365 && summary.inputs == 3)
         let query =
             "SELECT zoom_level, tile_column, tile_row, hex(tile_data) FROM tiles ORDER BY 1, 2, 3; SELECT * FROM metadata ORDER BY name; SELECT count(*) FROM images"
@@ -215,7 +215,7 @@ import Testing
             "INSERT INTO images VALUES (x'00', 'other'); UPDATE map SET tile_id = 'other' WHERE zoom_level = 1 AND tile_column = 1 AND tile_row = 0"
         )
         #expect {
-            try MBTilesMerger.merge(
+            try TileSetMerger.merge(
                 inputs: [folder + "/a.mbtiles", folder + "/b.mbtiles"], output: folder + "/all.mbtiles")
         } throws: { "\($0)".contains("tile 1/1/1 differs") }
         #expect(!FileManager.default.fileExists(atPath: folder + "/all.mbtiles"))

@@ -280,6 +280,11 @@ public final class MBTilesSink: TileSink {
         try closeDatabase()
     }
 
+    public func discard() throws {
+        defer { discardStagingFile() }
+        try closeDatabase()
+    }
+
     /// Lets another job at the output (`.keep`: the owner could not use the file).
     func releaseLock() {
         lock.release()
@@ -287,6 +292,7 @@ public final class MBTilesSink: TileSink {
 
     /// Deletes the in-progress file and its lock (`.keep`: the owner has made the target).
     func discardStagingFile() {
+        for suffix in MBTilesSink.companionSuffixes { unlink(stagingPath + suffix) }
         lock.release(removing: true)
     }
 

@@ -48,6 +48,8 @@ public final class PMTilesSink: TileSink {
 
     public func abandon() throws { try staging.abandon() }
 
+    public func discard() throws { try staging.discard() }
+
     public var statistics: SinkStatistics { staging.statistics }
 }
 

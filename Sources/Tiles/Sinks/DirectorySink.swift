@@ -135,6 +135,10 @@ public final class DirectorySink: TileSink {
         try removeStaging()
     }
 
+    public func discard() throws {
+        try abandon()
+    }
+
     private func removeStaging() throws(TilesError) {
         defer {
             lock.release(removing: true)
