@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // Meridian: a headless raster map renderer. Dependencies point down:
-// meridian -> Tiles, Sheets -> Render -> Grids, MapModel, Raster -> Geodesy.
+// meridian -> Serve, Tiles, Sheets -> Render -> Grids, MapModel, Raster -> Geodesy.
 // Only Debian's C libraries are used; no remote packages (they cannot be fetched here).
 import PackageDescription
 
@@ -35,6 +35,9 @@ let package = Package(
         .systemLibrary(
             name: "CXXHash", path: "Sources/CXXHash", pkgConfig: "libxxhash",
             providers: [.apt(["libxxhash-dev"])]),
+        .systemLibrary(
+            name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]),
 
         // Pure Swift.
         .target(name: "Geodesy"),
@@ -51,9 +54,12 @@ let package = Package(
             name: "Tiles",
             dependencies: ["Render", "MapModel", "Geodesy", "Raster", "ImageDiff", "CSQLite", "CDeflate", "CXXHash"]),
         .target(name: "Sheets", dependencies: ["Render", "Grids", "MapModel", "Geodesy", "Raster"]),
+        // libmicrohttpd's variadic calls, which Swift cannot make, as plain C functions.
+        .target(name: "CHTTPServer", dependencies: ["CMicroHTTPD"]),
+        .target(name: "Serve", dependencies: ["Tiles", "Render", "MapModel", "Raster", "CHTTPServer"]),
         .executableTarget(
             name: "meridian",
-            dependencies: ["Geodesy", "MapModel", "Grids", "Render", "Tiles", "Sheets", "ImageDiff", "Raster"]),
+            dependencies: ["Geodesy", "MapModel", "Grids", "Render", "Tiles", "Sheets", "Serve", "ImageDiff", "Raster"]),
 
         // `make bench`: micro-benchmarks (conversions per second, render and encode costs).
         .executableTarget(

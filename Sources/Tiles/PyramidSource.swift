@@ -36,7 +36,7 @@ public func openPyramid(_ path: String, scheme: TileScheme? = nil) throws -> any
 }
 
 /// The tiles of a directory written by `meridian tiles` (or any z/x/y.png layout).
-public final class DirectoryPyramid: PyramidSource {
+public final class DirectoryPyramid: PyramidSource, Sendable {
     public let root: String
     public let scheme: TileScheme
     /// The tile files' extension: `png`, `webp` or `jpg`.

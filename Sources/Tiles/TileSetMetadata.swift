@@ -53,6 +53,15 @@ public struct TileSetMetadata: Sendable, Equatable {
     /// The keys that must agree for a resumed job to continue a file.
     static let identityKeys = ["format", "bounds", "minzoom", "maxzoom", "meridian"]
 
+    /// The first key that says `other` holds different tiles (another zoom range, bounds,
+    /// format, tile size, buffer), with its value there and here; nil when they agree.
+    public func identityDifference(from other: TileSetMetadata) -> (key: String, found: String?, expected: String?)? {
+        for key in Self.identityKeys where other.values[key] != values[key] {
+            return (key, other.values[key], values[key])
+        }
+        return nil
+    }
+
     /// How wide a view the `center` zoom is chosen for, in CSS pixels: four 256 px tiles.
     public static let centerViewPixels = 1024.0
 

@@ -10,6 +10,7 @@ let subcommands: [any Subcommand.Type] = [
     TilesCommand.self,
     MergeCommand.self,
     ConvertCommand.self,
+    ServeCommand.self,
     GridCommand.self,
 ]
 

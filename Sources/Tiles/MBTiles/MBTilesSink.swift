@@ -162,8 +162,8 @@ public final class MBTilesSink: TileSink {
     private static func checkSameJob(_ found: TileSetMetadata, _ expected: TileSetMetadata, path: String)
         throws(TilesError)
     {
-        for key in TileSetMetadata.identityKeys where found.values[key] != expected.values[key] {
-            throw .differentJob(path: path, key: key, found: found.values[key], expected: expected.values[key])
+        if let difference = expected.identityDifference(from: found) {
+            throw .differentJob(path: path, key: difference.key, found: difference.found, expected: difference.expected)
         }
     }
 
