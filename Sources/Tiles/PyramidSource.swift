@@ -142,14 +142,17 @@ public final class DirectoryPyramid: PyramidSource, Sendable {
     }
 }
 
+/// The IDs a walk over a tile set's IDs gives, sorted.
+private func sortedTileIDs(_ walk: ((TileID) throws -> Void) throws -> Void) throws -> [TileID] {
+    var ids: [TileID] = []
+    try walk { ids.append($0) }
+    return ids.sorted()
+}
+
 extension MBTilesReader: PyramidSource {
     public var location: String { path }
 
-    public func tileIDs() throws -> [TileID] {
-        var ids: [TileID] = []
-        try forEachTileID { ids.append($0) }
-        return ids.sorted()
-    }
+    public func tileIDs() throws -> [TileID] { try sortedTileIDs(forEachTileID) }
 
     public func tileData(_ id: TileID) throws -> [UInt8]? { try tile(id) }
 }
@@ -157,11 +160,7 @@ extension MBTilesReader: PyramidSource {
 extension PMTilesReader: PyramidSource {
     public var location: String { path }
 
-    public func tileIDs() throws -> [TileID] {
-        var ids: [TileID] = []
-        try forEachTileID { ids.append($0) }
-        return ids.sorted()
-    }
+    public func tileIDs() throws -> [TileID] { try sortedTileIDs(forEachTileID) }
 
     public func tileData(_ id: TileID) throws -> [UInt8]? { try tile(id) }
 

@@ -36,20 +36,20 @@ enum ServeCommand: Subcommand {
     static let flags: Set<String> = ["quiet", "skip-empty", "no-skip-empty"]
 
     static func run(_ arguments: Arguments) throws -> Int32 {
-        let port = try integer(arguments, "port") ?? 8080
+        let port = try TileOptions.integer(arguments, "port") ?? 8080
         let address = try arguments.value("bind") ?? "127.0.0.1"
-        let threads = try integer(arguments, "threads") ?? 8
+        let threads = try TileOptions.integer(arguments, "threads") ?? 8
         let zoomText = try arguments.value("zoom")
         let bboxText = try arguments.value("bbox")
         let formatName = try arguments.value("format")
-        let quality = try integer(arguments, "quality")
-        let tileSize = try integer(arguments, "tile-size")
-        let scale = try integer(arguments, "scale")
-        let buffer = try integer(arguments, "buffer")
-        let metatile = try integer(arguments, "metatile")
-        let workers = try integer(arguments, "workers")
+        let quality = try TileOptions.integer(arguments, "quality")
+        let tileSize = try TileOptions.integer(arguments, "tile-size")
+        let scale = try TileOptions.integer(arguments, "scale")
+        let buffer = try TileOptions.integer(arguments, "buffer")
+        let metatile = try TileOptions.integer(arguments, "metatile")
+        let workers = try TileOptions.integer(arguments, "workers")
         let cache = try arguments.value("cache")
-        let memoryMB = try integer(arguments, "memory-cache")
+        let memoryMB = try TileOptions.integer(arguments, "memory-cache")
         let quiet = arguments.flag("quiet")
         let skipEmptyFlag = arguments.flag("skip-empty")
         let noSkipEmpty = arguments.flag("no-skip-empty")
@@ -131,12 +131,6 @@ enum ServeCommand: Subcommand {
         try tiles.stop()
         printError("meridian serve: stopped after \(service.requestCount) requests")
         return StopSignals.shared.exitStatus
-    }
-
-    private static func integer(_ arguments: Arguments, _ option: String) throws -> Int? {
-        guard let text = try arguments.value(option) else { return nil }
-        guard let value = Int(text) else { throw UsageError("--\(option) expects a whole number, got '\(text)'") }
-        return value
     }
 }
 

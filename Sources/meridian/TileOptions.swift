@@ -33,6 +33,13 @@ enum TileOptions {
 }
 
 extension TileOptions {
+    /// The value of `--option N`, a whole number (nil when not given).
+    static func integer(_ arguments: Arguments, _ option: String) throws -> Int? {
+        guard let text = try arguments.value(option) else { return nil }
+        guard let value = Int(text) else { throw UsageError("--\(option) expects a whole number, got '\(text)'") }
+        return value
+    }
+
     /// `--format png|webp|jpeg` with `--quality Q` (nil when not given). The quality's range
     /// is checked by `TileImageFormat`.
     static func imageFormat(_ name: String, quality: Int?) throws -> TileImageFormat {

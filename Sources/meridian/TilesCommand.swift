@@ -44,14 +44,14 @@ enum TilesCommand: Subcommand {
         let zooms = try TileOptions.zoom(try arguments.required("zoom"))
         let bounds = try arguments.value("bbox").map(TileOptions.bounds) ?? .world
         let output = try arguments.required("output")
-        let workers = try integer(arguments, "workers") ?? ProcessInfo.processInfo.activeProcessorCount
-        let metatileSize = try integer(arguments, "metatile") ?? 8
-        let buffer = try integer(arguments, "buffer") ?? 128
+        let workers = try TileOptions.integer(arguments, "workers") ?? ProcessInfo.processInfo.activeProcessorCount
+        let metatileSize = try TileOptions.integer(arguments, "metatile") ?? 8
+        let buffer = try TileOptions.integer(arguments, "buffer") ?? 128
         let format = try TileFormat(
-            tileSize: try integer(arguments, "tile-size") ?? 256,
-            pixelRatio: try integer(arguments, "scale") ?? 1)
+            tileSize: try TileOptions.integer(arguments, "tile-size") ?? 256,
+            pixelRatio: try TileOptions.integer(arguments, "scale") ?? 1)
         let imageFormat = try TileOptions.imageFormat(
-            try arguments.value("format") ?? "png", quality: try integer(arguments, "quality"))
+            try arguments.value("format") ?? "png", quality: try TileOptions.integer(arguments, "quality"))
         let schemeText = try arguments.value("scheme")
         let shard = try arguments.value("shard").map(TileOptions.shard)
         let summaryPath = try arguments.value("summary-json")
@@ -162,11 +162,5 @@ enum TilesCommand: Subcommand {
         } catch {
             throw ResumableFailure(error, hint: TileOutputs.resumeHint(sink))
         }
-    }
-
-    private static func integer(_ arguments: Arguments, _ option: String) throws -> Int? {
-        guard let text = try arguments.value(option) else { return nil }
-        guard let value = Int(text) else { throw UsageError("--\(option) expects a whole number, got '\(text)'") }
-        return value
     }
 }
