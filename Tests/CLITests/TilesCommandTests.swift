@@ -95,6 +95,21 @@ import Testing
         )
     }
 
+    /// `--version` names the version; the command list names every command.
+    @Test func versionAndCommands() throws {
+        let version = try Meridian.run(["--version"])
+        #expect(version.status == 0 && version.stderr.isEmpty)
+        let words = version.stdout.split(separator: " ")
+        #expect(words.count == 2 && words[0] == "meridian", "\(version.stdout)")
+        #expect(
+            words[1].split(separator: ".").count == 3
+                && words[1].split(separator: ".").allSatisfy { Int($0.trimmingCharacters(in: .newlines)) != nil })
+        let help = try Meridian.run(["--help"])
+        for command in ["render", "tiles", "merge", "convert", "serve", "sheet", "grid", "coord", "diff"] {
+            #expect(help.stderr.contains("  \(command) "), "\(command) is not listed: \(help.stderr)")
+        }
+    }
+
     @Test func directoryInBothSchemesWithSummary() throws {
         let directory = try TemporaryFolder.create()
         defer { TemporaryFolder.remove(directory) }
