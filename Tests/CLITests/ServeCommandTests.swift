@@ -101,6 +101,29 @@ import Testing
         #expect(server.stop(with: SIGINT).status == 130)
     }
 
+    /// A map with a grid is also served without it, for the viewer's switch: the tiles of
+    /// `meridian tiles`'s without-grid layer.
+    @Test func servesTheMapWithoutItsGridToo() throws {
+        let folder = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(folder) }
+        let grid = Repository.fixture("maps/grid-world.json")
+        let expected = folder.path + "/grid"
+        #expect(try Meridian.run(["tiles", grid, "--zoom", "0-1", "-o", expected, "--quiet"]).status == 0)
+        let server = try MeridianServer([grid, "--zoom", "0-1", "--quiet"])
+        for layer in ["", "/without-grid"] {
+            let paths = try tilePaths(expected + layer)
+            #expect(paths.count == 5)
+            for (path, response) in zip(paths, try HTTPClient.get(port: server.port, paths.map { layer + $0 })) {
+                #expect(response.status == 200, "\(layer)\(path)")
+                #expect(response.body == (try FileIO.readBytes(atPath: expected + layer + path)), "\(layer)\(path)")
+            }
+        }
+        let page = try HTTPClient.get(port: server.port, ["/"])[0]
+        #expect(
+            String(decoding: page.body, as: UTF8.self).contains(
+                "\"withoutGrid\":\"\\/without-grid\\/{z}\\/{x}\\/{y}.png\""))
+    }
+
     /// --cache DIR keeps what was rendered as a directory pyramid (the tile job's bytes), which
     /// a restarted server serves from disk; a cache of another tile set is refused.
     @Test func theDiskCacheIsAPyramid() throws {

@@ -58,6 +58,18 @@ import Testing
         #expect(page.contains("<title>World</title>") && page.contains("L.control.scale()"))
         #expect(page.contains("Natural Earth (public domain)"))
         #expect(!page.contains("http://") && !page.contains("https://"))  // nothing from the network
+        // TileJSON 3.0.0 beside it, with every key a client needs.
+        let tileJSON =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: root + "/tiles.json")))
+            as? [String: Any] ?? [:]
+        #expect(tileJSON["tilejson"] as? String == "3.0.0" && tileJSON["tiles"] as? [String] == ["{z}/{x}/{y}.png"])
+        #expect(tileJSON["name"] as? String == "World" && tileJSON["scheme"] as? String == "xyz")
+        #expect(tileJSON["attribution"] as? String == "Natural Earth (public domain)")
+        #expect(tileJSON["description"] as? String == "World: PNG map tiles, zoom 0-2, rendered by Meridian")
+        #expect(
+            tileJSON["minzoom"] as? Int == 0 && tileJSON["maxzoom"] as? Int == 2
+                && tileJSON["format"] as? String == "png")
+        #expect((tileJSON["bounds"] as? [Double])?.count == 4 && (tileJSON["center"] as? [Double]) == [0, 0, 2])
         for file in ["leaflet/leaflet.js", "leaflet/leaflet.css", "leaflet/images/layers.png"] {
             #expect(FileManager.default.fileExists(atPath: root + "/" + file), "\(file)")
         }
