@@ -21,8 +21,6 @@ public struct Ellipsoid: Hashable, Sendable {
     }
     /// Third flattening n = f / (2 - f), the small parameter of Krüger's series.
     public var thirdFlattening: Double { flattening / (2 - flattening) }
-    /// Polar radius (semi-minor axis) b = a (1 - f), in metres.
-    public var polarRadius: Double { equatorialRadius * (1 - flattening) }
 
     public init(equatorialRadius: Double, flattening: Double) {
         self.equatorialRadius = equatorialRadius

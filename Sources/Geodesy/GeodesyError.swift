@@ -21,21 +21,24 @@ public enum GeodesyError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidLine(String, reason: String)
     /// A precision outside what the format supports.
     case precisionOutOfRange(Int, allowed: ClosedRange<Int>)
+    /// A W,S,E,N box with a value that is not a number, beyond -180,-90,180,90, or empty.
+    case invalidBBox(west: Double, south: Double, east: Double, north: Double)
 
     public var description: String {
         switch self {
         case .latitudeOutOfRange(let lat):
-            return "latitude \(Self.number(lat)) is not in [-90, 90]"
+            return "latitude \(DecimalFormat.shortest(lat)) is not in [-90, 90]"
         case .longitudeOutOfRange(let lon):
-            return "longitude \(Self.number(lon)) is not a finite number"
+            return "longitude \(DecimalFormat.shortest(lon)) is not a finite number"
         case .invalidZone(let zone):
             return "UTM zone \(zone) is not in 1...60"
         case .outsideZone(let lat, let lon, let zone):
             let name = zone == 0 ? "UPS" : "UTM zone \(zone)"
-            return "latitude \(Self.number(lat)), longitude \(Self.number(lon)) is out of range for \(name)"
+            return
+                "latitude \(DecimalFormat.shortest(lat)), longitude \(DecimalFormat.shortest(lon)) is out of range for \(name)"
         case .coordinateOutOfRange(let axis, let value, let system, let range):
-            return "\(axis) \(Self.number(value / 1000)) km is not in \(system) range "
-                + "[\(Self.number(range.lowerBound / 1000)) km, \(Self.number(range.upperBound / 1000)) km]"
+            return "\(axis) \(DecimalFormat.shortest(value / 1000)) km is not in \(system) range "
+                + "[\(DecimalFormat.shortest(range.lowerBound / 1000)) km, \(DecimalFormat.shortest(range.upperBound / 1000)) km]"
         case .invalidGridReference(let text, let reason):
             return "grid reference '\(text)': \(reason)"
         case .invalidAngle(let text, let reason):
@@ -46,12 +49,10 @@ public enum GeodesyError: Error, Hashable, Sendable, CustomStringConvertible {
             return text.isEmpty ? reason : "'\(text)': \(reason)"
         case .precisionOutOfRange(let p, let allowed):
             return "precision \(p) is not in \(allowed.lowerBound)...\(allowed.upperBound)"
+        case .invalidBBox(let west, let south, let east, let north):
+            let values = [west, south, east, north].map(DecimalFormat.shortest).joined(separator: ",")
+            let problem = GeoBox.problem(west: west, south: south, east: east, north: north)?.text ?? "is a box"
+            return "the bbox \(values) \(problem)"
         }
-    }
-
-    /// Whole numbers without a trailing ".0", others as Swift prints them.
-    private static func number(_ x: Double) -> String {
-        if x.isFinite, x == x.rounded(), Swift.abs(x) < 1e15 { return String(Int64(x)) }
-        return String(x)
     }
 }

@@ -146,7 +146,7 @@ public enum MGRS {
             guard row == yh - (north ? MGRSLetters.utmNorthMinRow : MGRSLetters.utmSouthMaxRow) else {
                 throw .invalidGridReference(
                     "zone \(c.zone) \(x) \(y)",
-                    reason: "latitude \(lat) is inconsistent with the UTM coordinates")
+                    reason: "latitude \(DecimalFormat.shortest(lat)) is inconsistent with the UTM coordinates")
             }
             let shift = (c.zone - 1) & 1 == 1 ? MGRSLetters.evenZoneRowShift : 0
             ref.bandByte = LatitudeBand.letters[band + 10]

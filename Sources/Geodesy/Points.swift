@@ -13,7 +13,8 @@ public struct GeoPosition: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(latitude) \(longitude)" }
 }
 
-/// A point on a projected plane, in metres (x east, y north).
+/// A point of a plane: projected metres (x east, y north), pixels or page millimetres (x
+/// right, y down). The one point type of every module.
 public struct PlanePoint: Hashable, Sendable {
     public var x: Double
     public var y: Double

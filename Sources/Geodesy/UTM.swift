@@ -153,6 +153,16 @@ public enum UTM {
         }
     }
 
+    /// The longitude extent of a UTM zone at a latitude: its cell in the latitude's band, so
+    /// 3°E–12°E for zone 32 at 60°N and 9°E–21°E for zone 33 at 78°N. Nil where the zone has no
+    /// cell at that latitude (32X, 34X, 36X), beyond the UTM latitudes (UPS) and for NaN.
+    public static func longitudeRange(zone: Int, latitude: Double) -> ClosedRange<Double>? {
+        guard latitude >= -80, latitude < 84, let band = LatitudeBand.containing(latitude: latitude) else {
+            return nil
+        }
+        return longitudeRange(zone: zone, band: band)
+    }
+
     static func checkLatitude(_ lat: Double) throws(GeodesyError) {
         guard Swift.abs(lat) <= 90 else { throw .latitudeOutOfRange(lat) }
     }

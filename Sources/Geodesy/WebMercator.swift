@@ -17,8 +17,13 @@ public enum WebMercator {
     }
 
     /// The inverse of `forward`: metres to a position in degrees.
-    public static func inverse(x: Double, y: Double) -> GeoPosition {
-        GeoPosition(latitude: latitude(y: y), longitude: longitude(x: x))
+    public static func inverse(_ p: PlanePoint) -> GeoPosition {
+        GeoPosition(latitude: latitude(y: p.y), longitude: longitude(x: p.x))
+    }
+
+    /// Metres per pixel of XYZ tiles `tileSize` pixels wide at zoom `zoom`.
+    public static func resolution(zoom: Int, tileSize: Int = 256) -> Double {
+        2 * halfWorld / (Double(tileSize) * Foundation.pow(2, Double(zoom)))
     }
 
     /// x alone, for code that projects coordinates one axis at a time.

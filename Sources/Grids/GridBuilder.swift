@@ -176,17 +176,7 @@ struct GridBuilder<P: GridProjection> {
 
     /// The plane bounds of a latitude/longitude box (edges sampled).
     func planeBounds(_ box: GeoBox) -> Rect {
-        var r = Rect.empty
-        let n = 8
-        for i in 0...n {
-            let f = Double(i) / Double(n)
-            let lat = box.south + f * (box.north - box.south)
-            let lon = box.west + f * (box.east - box.west)
-            for (a, b) in [(box.south, lon), (box.north, lon), (lat, box.west), (lat, box.east)] {
-                r = r.including(projection.project(latitude: a, longitude: b))
-            }
-        }
-        return r
+        box.rect.boundsOfEdges(steps: 8) { projection.project(latitude: $0.y, longitude: $0.x) }
     }
 
     /// A label naming a cell (zone, band, UPS cap) that is a latitude/longitude box: at the

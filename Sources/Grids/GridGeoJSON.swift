@@ -14,8 +14,8 @@ extension GridGeometry {
         for line in lines where line.vertices.count >= 2 {
             begin()
             out += "{\"type\":\"Feature\",\"properties\":{\"kind\":\"line\",\"level\":\(line.level)"
-            if let zone = line.zone { out += ",\"zone\":" + GridGeoJSON.quoted(zone) }
-            out += ",\"axis\":\"\(line.axis.rawValue)\",\"value\":" + GridGeoJSON.number(line.value)
+            if let zone = line.zone { out += ",\"zone\":" + JSONText.quoted(zone) }
+            out += ",\"axis\":\"\(line.axis.rawValue)\",\"value\":" + DecimalFormat.shortest(line.value)
             out += "},\"geometry\":{\"type\":\"LineString\",\"coordinates\":["
             out += line.vertices.map { GridGeoJSON.coordinate($0.position) }.joined(separator: ",")
             out += "]}}"
@@ -23,7 +23,7 @@ extension GridGeometry {
         for label in labels {
             begin()
             out += "{\"type\":\"Feature\",\"properties\":{\"kind\":\"label\",\"level\":\(label.level),\"text\":"
-            out += GridGeoJSON.quoted(label.text)
+            out += JSONText.quoted(label.text)
             out += "},\"geometry\":{\"type\":\"Point\",\"coordinates\":" + GridGeoJSON.coordinate(label.position) + "}}"
         }
         out += "\n]}\n"
@@ -35,30 +35,5 @@ enum GridGeoJSON {
     static func coordinate(_ p: GeoPosition) -> String {
         "[" + DecimalFormat.trimmed(p.longitude, decimals: 9) + "," + DecimalFormat.trimmed(p.latitude, decimals: 9)
             + "]"
-    }
-
-    /// Whole numbers without a fraction; others with enough digits to read back the same double.
-    static func number(_ v: Double) -> String {
-        if v == v.rounded(), Swift.abs(v) < 1e15 { return String(Int64(v)) }
-        return "\(v)"
-    }
-
-    static func quoted(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 }

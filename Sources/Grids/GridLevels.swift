@@ -1,3 +1,5 @@
+import Geodesy
+
 /// One level of a grid: a family of lines drawn together with one style. Levels go from
 /// coarse (0) to fine.
 public struct GridLevel: Hashable, Sendable {

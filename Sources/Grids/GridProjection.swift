@@ -21,20 +21,20 @@ public protocol GridProjection: Sendable {
 public struct WebMercatorGridProjection: GridProjection {
     /// Projected metres per pixel.
     public let resolution: Double
+    let transform: PlaneTransform
 
     public init(resolution: Double) {
         self.resolution = resolution
+        transform = .webMercator(metresPerPixel: resolution)
     }
 
     @inline(__always)
     public func project(latitude: Double, longitude: Double) -> PlanePoint {
-        let p = WebMercator.forward(latitude: latitude, longitude: longitude)
-        return PlanePoint(x: (p.x + WebMercator.halfWorld) / resolution, y: (WebMercator.halfWorld - p.y) / resolution)
+        transform.global(WebMercator.forward(latitude: latitude, longitude: longitude))
     }
 
     public func unproject(_ point: PlanePoint) -> GeoPosition {
-        WebMercator.inverse(
-            x: point.x * resolution - WebMercator.halfWorld, y: WebMercator.halfWorld - point.y * resolution)
+        WebMercator.inverse(transform.plane(global: point))
     }
 
     public var pixelsPerMetre: Double { 1 / resolution }

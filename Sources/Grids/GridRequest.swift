@@ -1,3 +1,5 @@
+import Geodesy
+
 /// What to generate: the grid type, its levels and label options, for an area of a plane.
 public struct GridRequest: Sendable {
     /// Where cell labels go.

@@ -37,6 +37,18 @@ public enum GridText {
         return zeroPadded(within, 5) + "m"
     }
 
+    /// The label of a UTM, MGRS or USNG line of `level`: UTM values in full, MGRS and USNG
+    /// values within their square; nil for MGRS and USNG 100 km lines, which the square
+    /// letters name.
+    static func utmFamilyLine(
+        _ metres: Double, axis: GridAxis, type: GridType, level: Int, unit: MGRSLabelUnit
+    ) -> String? {
+        switch type {
+        case .utm: return utm(metres, axis: axis)
+        default: return level == 1 ? nil : mgrs(metres, step: GridLevels.utmStep(level), unit: unit)
+        }
+    }
+
     /// A UTM zone with its hemisphere: `18N`, `18S`.
     public static func utmZone(_ zone: Int, north: Bool) -> String {
         String(zone) + (north ? "N" : "S")

@@ -47,20 +47,14 @@ struct UPSFrame {
     func ranges(_ box: GeoBox) -> (easting: ClosedRange<Double>, northing: ClosedRange<Double>) {
         var lons = [box.west, box.east]
         for m in [-180.0, -90, 0, 90, 180] where m > box.west && m < box.east { lons.append(m) }
-        var e0 = Double.infinity
-        var e1 = -Double.infinity
-        var n0 = Double.infinity
-        var n1 = -Double.infinity
+        var bounds = Rect.empty
         for lat in [box.south, box.north] {
             for lon in lons {
                 let c = coordinates(latitude: lat, longitude: lon)
-                e0 = Swift.min(e0, c.easting)
-                e1 = Swift.max(e1, c.easting)
-                n0 = Swift.min(n0, c.northing)
-                n1 = Swift.max(n1, c.northing)
+                bounds.include(x: c.easting, y: c.northing)
             }
         }
-        return (e0...e1, n0...n1)
+        return (bounds.minX...bounds.maxX, bounds.minY...bounds.maxY)
     }
 
     /// The parts of the line at `offset` from the pole's axis (x or y on the UPS plane) that
@@ -107,10 +101,7 @@ enum UPSLineGenerator {
             for level in lineLevels {
                 let s = GridLevels.utmStep(level)
                 func text(_ value: Double, _ axis: GridAxis) -> String? {
-                    switch type {
-                    case .utm: return GridText.utm(value, axis: axis)
-                    default: return level == 1 ? nil : GridText.mgrs(value, step: s, unit: b.request.labelUnit)
-                    }
+                    GridText.utmFamilyLine(value, axis: axis, type: type, level: level, unit: b.request.labelUnit)
                 }
                 var i = (eWindow.lowerBound / s).rounded(.up)
                 while i * s <= eWindow.upperBound {

@@ -70,10 +70,7 @@ enum UTMLineGenerator {
             for level in lineLevels {
                 let s = GridLevels.utmStep(level)
                 func text(_ value: Double, _ axis: GridAxis) -> String? {
-                    switch type {
-                    case .utm: return GridText.utm(value, axis: axis)
-                    default: return level == 1 ? nil : GridText.mgrs(value, step: s, unit: b.request.labelUnit)
-                    }
+                    GridText.utmFamilyLine(value, axis: axis, type: type, level: level, unit: b.request.labelUnit)
                 }
                 // Easting lines: the parameter is the signed northing.
                 var i = (e0 / s).rounded(.up)

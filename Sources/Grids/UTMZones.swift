@@ -39,21 +39,15 @@ struct UTMZoneFrame {
     /// corners and the central meridian's points on the top and bottom edges bound the box.
     func ranges(_ box: GeoBox) -> (easting: ClosedRange<Double>, northing: ClosedRange<Double>) {
         let cm = Swift.max(box.west, Swift.min(box.east, centralMeridian))
-        var e0 = Double.infinity
-        var e1 = -Double.infinity
-        var n0 = Double.infinity
-        var n1 = -Double.infinity
+        var bounds = Rect.empty
         for (lat, lon) in [
             (box.south, box.west), (box.south, box.east), (box.north, box.west), (box.north, box.east),
             (box.south, cm), (box.north, cm),
         ] {
             let c = coordinates(latitude: lat, longitude: lon)
-            e0 = Swift.min(e0, c.easting)
-            e1 = Swift.max(e1, c.easting)
-            n0 = Swift.min(n0, c.northing)
-            n1 = Swift.max(n1, c.northing)
+            bounds.include(x: c.easting, y: c.northing)
         }
-        return (e0...e1, n0...n1)
+        return (bounds.minX...bounds.maxX, bounds.minY...bounds.maxY)
     }
 }
 

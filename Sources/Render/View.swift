@@ -13,11 +13,8 @@ import MapModel
 public struct View: Sendable, Equatable {
     /// The plane the view is drawn in; nil for Web Mercator, the plane features are stored in.
     public let plane: (any PlaneProjection)?
-    /// Metres (projected) per pixel.
-    public let resolution: Double
-    /// Global pixel coordinates of the view's top-left corner.
-    public let originX: Double
-    public let originY: Double
+    /// The plane's metres to global pixels and to the view's pixels.
+    public let transform: PlaneTransform
     public let width: Int
     public let height: Int
     /// Pixels per inch: converts symbol sizes from points and defines the scale denominator.
@@ -45,16 +42,25 @@ public struct View: Sendable, Equatable {
             throw RenderError.invalidView("the image size \(width)x\(height) is too large (at most 400 million pixels)")
         }
         guard dpi.isFinite, dpi >= 10, dpi <= 10_000 else {
-            throw RenderError.invalidView("the dpi \(dpi) is out of range (10 to 10000)")
+            throw RenderError.invalidView("the dpi \(DecimalFormat.shortest(dpi)) is out of range (10 to 10000)")
         }
         guard resolution.isFinite, resolution > 0 else { throw RenderError.invalidView("the view has no extent") }
         self.plane = plane
-        self.resolution = resolution
-        self.originX = originX
-        self.originY = originY
+        transform = .webMercator(metresPerPixel: resolution, offset: PlanePoint(x: originX, y: originY))
         self.width = width
         self.height = height
         self.dpi = dpi
+    }
+
+    /// Metres (projected) per pixel.
+    public var resolution: Double { transform.metresPerUnit }
+    /// Global pixel coordinates of the view's top-left corner.
+    public var originX: Double { transform.offset.x }
+    public var originY: Double { transform.offset.y }
+
+    /// The view's pixels as a rectangle of global pixels.
+    public var globalBounds: Rect {
+        Rect(minX: originX, minY: originY, maxX: originX + Double(width), maxY: originY + Double(height))
     }
 
     /// Pixels per projected metre.
@@ -70,17 +76,12 @@ public struct View: Sendable, Equatable {
     public var pixelsPerPoint: Double { dpi / 72 }
 
     public static func == (a: View, b: View) -> Bool {
-        a.plane?.identifier == b.plane?.identifier && a.resolution == b.resolution && a.originX == b.originX
-            && a.originY == b.originY && a.width == b.width && a.height == b.height && a.dpi == b.dpi
+        a.plane?.identifier == b.plane?.identifier && a.transform == b.transform && a.width == b.width
+            && a.height == b.height && a.dpi == b.dpi
     }
 
     /// The view's rectangle in its plane's metres (Web Mercator metres without a plane).
-    public var planeExtent: Rect {
-        let h = WebMercator.halfWorld
-        return Rect(
-            minX: originX * resolution - h, minY: h - (originY + Double(height)) * resolution,
-            maxX: (originX + Double(width)) * resolution - h, maxY: h - originY * resolution)
-    }
+    public var planeExtent: Rect { transform.plane(global: globalBounds) }
 
     /// The Web Mercator rectangle that holds the view: what to ask the feature stores for.
     public var extent: Rect { mercatorBounds(ofPlaneRect: planeExtent) }
@@ -89,49 +90,32 @@ public struct View: Sendable, Equatable {
     /// another plane, its edges are walked, since they are curves in Web Mercator).
     func mercatorBounds(ofPlaneRect rect: Rect) -> Rect {
         guard let plane else { return rect }
-        var bounds = Rect.empty
-        let steps = 16
-        for i in 0...steps {
-            let t = Double(i) / Double(steps)
-            let x = rect.minX + rect.width * t
-            let y = rect.minY + rect.height * t
-            for (px, py) in [(x, rect.minY), (x, rect.maxY), (rect.minX, y), (rect.maxX, y)] {
-                let m = plane.inverse(px, py)
-                bounds.include(x: m.x, y: m.y)
-            }
-        }
+        let bounds = rect.boundsOfEdges(steps: 16, under: plane.inverse)
         // Edges bulge between the walked points; a small margin covers that.
         return bounds.expanded(by: max(bounds.width, bounds.height) * 0.01)
     }
 
     /// A Web Mercator position in the view's pixels.
-    @inline(__always) public func pixel(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
-        let g = globalPixel(x, y)
-        return (g.x - originX, g.y - originY)
+    @inline(__always) public func pixel(_ p: PlanePoint) -> PlanePoint {
+        transform.image(global: globalPixel(p))
     }
 
     /// A Web Mercator position in global pixels: pixels from the plane's top-left corner at
     /// this resolution, the same for every view of the plane at this resolution.
-    @inline(__always) public func globalPixel(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
-        if let plane {
-            let p = plane.forward(x, y)
-            return ((p.x + WebMercator.halfWorld) / resolution, (WebMercator.halfWorld - p.y) / resolution)
-        }
-        return ((x + WebMercator.halfWorld) / resolution, (WebMercator.halfWorld - y) / resolution)
+    @inline(__always) public func globalPixel(_ p: PlanePoint) -> PlanePoint {
+        transform.global(plane?.forward(p) ?? p)
+    }
+
+    /// The Web Mercator position at a global pixel.
+    func mercator(globalPixel g: PlanePoint) -> PlanePoint {
+        let p = transform.plane(global: g)
+        return plane?.inverse(p) ?? p
     }
 
     /// A rectangle of global pixels as a Web Mercator rectangle that holds it.
     func mercatorBounds(ofGlobalPixels rect: Rect) -> Rect {
-        let h = WebMercator.halfWorld
-        return mercatorBounds(
-            ofPlaneRect: Rect(
-                minX: rect.minX * resolution - h, minY: h - rect.maxY * resolution,
-                maxX: rect.maxX * resolution - h, maxY: h - rect.minY * resolution))
+        mercatorBounds(ofPlaneRect: transform.plane(global: rect))
     }
-
-    /// Web Mercator x and y in this view's pixels, for views without a plane (tiles, renders).
-    @inline(__always) public func pixelX(_ x: Double) -> Double { (x + WebMercator.halfWorld) / resolution - originX }
-    @inline(__always) public func pixelY(_ y: Double) -> Double { (WebMercator.halfWorld - y) / resolution - originY }
 
     /// The view that shows `bbox` (lon/lat degrees) in an image of the given size. When the
     /// box's shape differs from the image's, the box grows around its centre to fit (as
@@ -140,19 +124,19 @@ public struct View: Sendable, Equatable {
         west: Double, south: Double, east: Double, north: Double,
         width: Int, height: Int, dpi: Double = standardDPI
     ) throws -> View {
-        try validateBBox(west: west, south: south, east: east, north: north)
+        do {
+            _ = try GeoBox(checkingWest: west, south: south, east: east, north: north)
+        } catch {
+            throw RenderError.invalidView(error.description)
+        }
         let minX = WebMercator.x(longitude: west)
         let maxX = WebMercator.x(longitude: east)
         let minY = WebMercator.y(latitude: south)
         let maxY = WebMercator.y(latitude: north)
         guard width > 0, height > 0 else { throw RenderError.invalidView("the image size \(width)x\(height) is empty") }
         let resolution = max((maxX - minX) / Double(width), (maxY - minY) / Double(height))
-        let cx = (minX + maxX) / 2
-        let cy = (minY + maxY) / 2
         return try View(
-            resolution: resolution,
-            originX: (cx + WebMercator.halfWorld) / resolution - Double(width) / 2,
-            originY: (WebMercator.halfWorld - cy) / resolution - Double(height) / 2,
+            resolution: resolution, centre: PlanePoint(x: (minX + maxX) / 2, y: (minY + maxY) / 2),
             width: width, height: height, dpi: dpi)
     }
 
@@ -162,22 +146,18 @@ public struct View: Sendable, Equatable {
         width: Int, height: Int, dpi: Double = standardDPI
     ) throws -> View {
         guard longitude.isFinite, latitude.isFinite, abs(longitude) <= 180, abs(latitude) <= 90 else {
-            throw RenderError.invalidView("the centre \(longitude),\(latitude) is not a longitude,latitude position")
+            throw RenderError.invalidView(
+                "the centre \(DecimalFormat.shortest(longitude)),\(DecimalFormat.shortest(latitude)) is not a longitude,latitude position"
+            )
         }
-        guard scale.isFinite, scale >= 1, scale <= 1e10 else {
-            throw RenderError.invalidView("the scale denominator \(scale) is out of range (1 to 10,000,000,000)")
-        }
+        let resolution = try resolution(scale: scale, dpi: dpi)
         guard dpi.isFinite, dpi > 0 else {
-            throw RenderError.invalidView("the dpi \(dpi) is out of range (10 to 10000)")
+            throw RenderError.invalidView("the dpi \(DecimalFormat.shortest(dpi)) is out of range (10 to 10000)")
         }
-        let resolution = scale * 0.0254 / dpi
-        let cx = WebMercator.x(longitude: longitude)
-        let cy = WebMercator.y(latitude: latitude)
         return try View(
             resolution: resolution,
-            originX: (cx + WebMercator.halfWorld) / resolution - Double(width) / 2,
-            originY: (WebMercator.halfWorld - cy) / resolution - Double(height) / 2,
-            width: width, height: height, dpi: dpi)
+            centre: WebMercator.forward(latitude: latitude, longitude: longitude), width: width, height: height,
+            dpi: dpi)
     }
 
     /// A block of XYZ tiles at zoom `z`: `columns` x `rows` tiles from tile (x, y), each
@@ -190,9 +170,8 @@ public struct View: Sendable, Equatable {
         tileSize: Int = 256, pixelRatio: Int = 1
     ) throws -> View {
         let pixels = tileSize * pixelRatio
-        let worldPixels = Double(pixels) * pow(2, Double(z))
         var view = try View(
-            resolution: 2 * WebMercator.halfWorld / worldPixels,
+            resolution: WebMercator.resolution(zoom: z, tileSize: pixels),
             originX: Double(x * pixels), originY: Double(y * pixels),
             width: columns * pixels, height: rows * pixels,
             dpi: View.standardDPI * Double(pixelRatio))
@@ -205,27 +184,28 @@ public struct View: Sendable, Equatable {
         in plane: any PlaneProjection, x: Double, y: Double, scale: Double,
         width: Int, height: Int, dpi: Double
     ) throws -> View {
-        guard scale.isFinite, scale >= 1, scale <= 1e10 else {
-            throw RenderError.invalidView("the scale denominator \(scale) is out of range (1 to 10,000,000,000)")
-        }
-        let resolution = scale * 0.0254 / dpi
-        return try View(
-            resolution: resolution,
-            originX: (x + WebMercator.halfWorld) / resolution - Double(width) / 2,
-            originY: (WebMercator.halfWorld - y) / resolution - Double(height) / 2,
+        try View(
+            resolution: resolution(scale: scale, dpi: dpi), centre: PlanePoint(x: x, y: y), width: width,
+            height: height, dpi: dpi, plane: plane)
+    }
+
+    /// The view of `width` x `height` pixels centred on a point of its plane.
+    init(
+        resolution: Double, centre: PlanePoint, width: Int, height: Int, dpi: Double,
+        plane: (any PlaneProjection)? = nil
+    ) throws {
+        let c = PlaneTransform.webMercator(metresPerPixel: resolution).global(centre)
+        try self.init(
+            resolution: resolution, originX: c.x - Double(width) / 2, originY: c.y - Double(height) / 2,
             width: width, height: height, dpi: dpi, plane: plane)
     }
 
-    static func validateBBox(west: Double, south: Double, east: Double, north: Double) throws {
-        for v in [west, south, east, north] where !v.isFinite {
-            throw RenderError.invalidView("the bbox has a value that is not a number")
-        }
-        guard west >= -180, east <= 180, south >= -90, north <= 90 else {
-            throw RenderError.invalidView("the bbox \(west),\(south),\(east),\(north) is outside -180,-90,180,90")
-        }
-        guard west < east, south < north else {
+    /// Metres per pixel at a scale denominator and pixel density.
+    static func resolution(scale: Double, dpi: Double) throws -> Double {
+        guard scale.isFinite, scale >= 1, scale <= 1e10 else {
             throw RenderError.invalidView(
-                "the bbox \(west),\(south),\(east),\(north) is empty (it must be W,S,E,N with W < E and S < N)")
+                "the scale denominator \(DecimalFormat.shortest(scale)) is out of range (1 to 10,000,000,000)")
         }
+        return scale * 0.0254 / dpi
     }
 }

@@ -8,13 +8,12 @@ enum CornerCoordinates {
         let gap = FrameGrid.labelGap
         let font = FrameGrid.cornerFont
         var items: [PageItem] = []
-        let corners: [(PagePoint, PageTextAnchor.Horizontal, Bool)] = [
-            (PagePoint(f.minX, f.minY), .right, true), (PagePoint(f.maxX, f.minY), .left, true),
-            (PagePoint(f.minX, f.maxY), .right, false), (PagePoint(f.maxX, f.maxY), .left, false),
+        let corners: [(PlanePoint, PageTextAnchor.Horizontal, Bool)] = [
+            (PlanePoint(x: f.minX, y: f.minY), .right, true), (PlanePoint(x: f.maxX, y: f.minY), .left, true),
+            (PlanePoint(x: f.minX, y: f.maxY), .right, false), (PlanePoint(x: f.maxX, y: f.maxY), .left, false),
         ]
         for (corner, horizontal, top) in corners {
-            let q = transform.plane(corner)
-            let p = plane.unproject(q.x, q.y)
+            let p = plane.unproject(transform.plane(corner))
             let latitude = AngleFormat.dms(p.latitude, kind: .latitude, trailing: .second, style: .compact)
             let longitude = AngleFormat.dms(p.longitude, kind: .longitude, trailing: .second, style: .compact)
             let x = horizontal == .right ? corner.x - gap : corner.x + gap
@@ -23,11 +22,13 @@ enum CornerCoordinates {
             let firstY = top ? corner.y - gap - 2 * lineHeight : corner.y + gap
             items.append(
                 .text(
-                    PageText(latitude, font: font, at: PagePoint(x, firstY), anchor: PageTextAnchor(horizontal, .top))))
+                    PageText(
+                        latitude, font: font, at: PlanePoint(x: x, y: firstY), anchor: PageTextAnchor(horizontal, .top))
+                ))
             items.append(
                 .text(
                     PageText(
-                        longitude, font: font, at: PagePoint(x, firstY + lineHeight),
+                        longitude, font: font, at: PlanePoint(x: x, y: firstY + lineHeight),
                         anchor: PageTextAnchor(horizontal, .top))))
         }
         return items

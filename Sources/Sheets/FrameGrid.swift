@@ -24,17 +24,17 @@ public struct FrameGrid: Sendable {
         /// The grid level the line belongs to (the coarsest it falls on).
         public var level: Int
         /// Page millimetres; reaches past the frame and is clipped to it when drawn.
-        public var points: [PagePoint]
+        public var points: [PlanePoint]
     }
 
     /// Where a line meets the neatline.
     public struct Crossing: Sendable {
         public var side: Side
-        public var point: PagePoint
+        public var point: PlanePoint
         public var line: Int
     }
 
-    public let type: SheetGridType
+    public let type: GridType
     /// Between the finest lines: metres for the UTM family, degrees for latitude/longitude.
     public let interval: Double
     /// How latitude/longitude values are written (and the ladder their steps come from).
@@ -57,15 +57,13 @@ public struct FrameGrid: Sendable {
     /// The UTM intervals a sheet uses, in metres (10 m lines never fit a printed value).
     static let utmIntervals: [Double] = [100, 1_000, 10_000, 100_000]
 
-    /// The grid of `type` over the frame, or nil for `.none`. `settings`, the map document's
-    /// grid, gives each level its line and text style and the latitude/longitude format.
+    /// The grid of `type` over the frame; nil when no level of it shows. `settings`, the map
+    /// document's grid, gives each level its line and text style and the latitude/longitude format.
     public static func make(
-        type: SheetGridType, plane: UTMPlane, transform: FrameTransform,
+        type gridType: GridType, plane: UTMPlane, transform: FrameTransform,
         settings: GridSettings? = nil
     ) -> FrameGrid? {
-        guard let kind = type.kind else { return nil }
-        let gridType = GridType(rawValue: kind.rawValue)!
-        let format = LatLongLabelFormat(rawValue: (settings?.labelFormat ?? .degreesMinutesSeconds).rawValue)!
+        let format = settings?.labelFormat ?? .degreesMinutesSeconds
         let levels = GridLevels.levels(for: gridType, format: format)
         let finest: Int
         if gridType == .latlong {
@@ -77,7 +75,7 @@ public struct FrameGrid: Sendable {
             let interval = utmInterval(metresPerMillimetre: transform.metresPerMillimetre)
             finest = levels.firstIndex { $0.spacing == interval } ?? 1
         }
-        let style = SheetGridStyle.resolver(kind: kind, settings: settings)
+        let style = SheetGridStyle.resolver(type: gridType, settings: settings)
         // Every level down to the finest, as on screen: a line belongs to the coarsest level it
         // falls on; a hidden level's lines are drawn with the next finer one. The UTM family
         // leaves out its zone boundaries (the sheet carries one zone's grid over them).
@@ -126,7 +124,7 @@ public struct FrameGrid: Sendable {
         }
         crossings.sort { ($0.side.rawValue, $0.point.x + $0.point.y) < ($1.side.rawValue, $1.point.x + $1.point.y) }
         return FrameGrid(
-            type: type, interval: levels[finest].spacing / (gridType == .latlong ? GridLevels.metresPerDegree : 1),
+            type: gridType, interval: levels[finest].spacing / (gridType == .latlong ? GridLevels.metresPerDegree : 1),
             format: format, styles: Dictionary(uniqueKeysWithValues: drawn.map { ($0, style($0)) }),
             lines: lines, crossings: crossings)
     }
@@ -157,28 +155,12 @@ public struct FrameGrid: Sendable {
     }
 
     /// The longitude and latitude range the frame covers (its edges walked).
-    static func geographicBounds(plane: UTMPlane, transform: FrameTransform) -> (
-        west: Double, south: Double, east: Double, north: Double
-    ) {
-        var west = Double.infinity
-        var east = -Double.infinity
-        var south = Double.infinity
-        var north = -Double.infinity
-        let e = transform.extent
-        let steps = 32
-        for i in 0...steps {
-            let t = Double(i) / Double(steps)
-            let x = e.minX + e.width * t
-            let y = e.minY + e.height * t
-            for (px, py) in [(x, e.minY), (x, e.maxY), (e.minX, y), (e.maxX, y)] {
-                let p = plane.unproject(px, py)
-                west = min(west, p.longitude)
-                east = max(east, p.longitude)
-                south = min(south, p.latitude)
-                north = max(north, p.latitude)
-            }
-        }
-        return (west, south, east, north)
+    static func geographicBounds(plane: UTMPlane, transform: FrameTransform) -> GeoBox {
+        GeoBox(
+            transform.extent.boundsOfEdges(steps: 32) {
+                let p = plane.unproject($0)
+                return PlanePoint(x: p.longitude, y: p.latitude)
+            })
     }
 
     // MARK: Labels
@@ -224,10 +206,10 @@ public struct FrameGrid: Sendable {
         }
     }
 
-    /// The widest and tallest labels a grid of `type` can print, for sizing the collar.
-    static func sampleLabels(for type: SheetGridType, style: SheetGridStyle = .plain) -> [[PageTextRun]] {
+    /// The widest and tallest labels a grid of `type` (nil: none) can print, for sizing the collar.
+    static func sampleLabels(for type: GridType?, style: SheetGridStyle = .plain) -> [[PageTextRun]] {
         switch type {
-        case .none:
+        case nil:
             return [[PageTextRun("0", font: PageFont(size: principalSize))]]
         case .latlong:
             return [
@@ -252,7 +234,7 @@ public struct FrameGrid: Sendable {
     /// The grid as page items: lines clipped to the frame (finest level first, so coarser
     /// lines lie on top), ticks and labels outside it. `measure` sizes text in the sheet's
     /// fonts; `collar` is the area the labels must stay in.
-    func items(transform: FrameTransform, collar: PageRect, measure: (PageText) -> PageTextSize) -> [PageItem] {
+    func items(transform: FrameTransform, collar: Rect, measure: (PageText) -> PageTextSize) -> [PageItem] {
         let frame = transform.frame
         var paths: [PageItem] = []
         for level in styles.keys.sorted(by: >) {
@@ -268,10 +250,10 @@ public struct FrameGrid: Sendable {
             let p = c.point
             let t = FrameGrid.tickLength
             switch c.side {
-            case .top: ticks.append(PagePolyline([p, PagePoint(p.x, p.y - t)]))
-            case .bottom: ticks.append(PagePolyline([p, PagePoint(p.x, p.y + t)]))
-            case .left: ticks.append(PagePolyline([p, PagePoint(p.x - t, p.y)]))
-            case .right: ticks.append(PagePolyline([p, PagePoint(p.x + t, p.y)]))
+            case .top: ticks.append(PagePolyline([p, PlanePoint(x: p.x, y: p.y - t)]))
+            case .bottom: ticks.append(PagePolyline([p, PlanePoint(x: p.x, y: p.y + t)]))
+            case .left: ticks.append(PagePolyline([p, PlanePoint(x: p.x - t, y: p.y)]))
+            case .right: ticks.append(PagePolyline([p, PlanePoint(x: p.x + t, y: p.y)]))
             }
         }
         items.append(.path(ticks, stroke: FrameGrid.tickStroke, fill: nil))
@@ -285,30 +267,29 @@ public struct FrameGrid: Sendable {
     /// The labels of one side, from its start (left, or bottom for the sides), each centred
     /// on its tick; a label that would touch the one before it, or leave the collar, is left
     /// out. The first label that fits is printed in full.
-    func sideLabels(_ side: Side, frame: PageRect, collar: PageRect, measure: (PageText) -> PageTextSize) -> [PageText]
-    {
+    func sideLabels(_ side: Side, frame: Rect, collar: Rect, measure: (PageText) -> PageTextSize) -> [PageText] {
         var along = crossings.filter { $0.side == side }
         if side == .left || side == .right { along.reverse() }  // bottom first
         let out = FrameGrid.tickLength + FrameGrid.labelGap
         var placed: [PageText] = []
-        var boxes: [PageRect] = []
+        var boxes: [Rect] = []
         var fullPlaced = false
         for c in along {
             let p = c.point
-            let position: PagePoint
+            let position: PlanePoint
             let anchor: PageTextAnchor
             switch side {
             case .top:
-                position = PagePoint(p.x, p.y - out)
+                position = PlanePoint(x: p.x, y: p.y - out)
                 anchor = PageTextAnchor(.center, .bottom)
             case .bottom:
-                position = PagePoint(p.x, p.y + out)
+                position = PlanePoint(x: p.x, y: p.y + out)
                 anchor = PageTextAnchor(.center, .top)
             case .left:
-                position = PagePoint(p.x - out, p.y)
+                position = PlanePoint(x: p.x - out, y: p.y)
                 anchor = PageTextAnchor(.right, .middle)
             case .right:
-                position = PagePoint(p.x + out, p.y)
+                position = PlanePoint(x: p.x + out, y: p.y)
                 anchor = PageTextAnchor(.left, .middle)
             }
             for full in fullPlaced ? [false] : [true, false] {
@@ -324,7 +305,7 @@ public struct FrameGrid: Sendable {
                     side == .top || side == .bottom
                     ? (box.minX >= frame.minX - 0.5 && box.maxX <= frame.maxX + 0.5)
                     : (box.minY >= frame.minY - 0.5 && box.maxY <= frame.maxY + 0.5)
-                guard span, collar.contains(box), !boxes.contains(where: { $0.insetBy(-0.6).intersects(box) }) else {
+                guard span, collar.contains(box), !boxes.contains(where: { $0.expanded(by: 0.6).overlaps(box) }) else {
                     continue
                 }
                 placed.append(text)
@@ -336,8 +317,8 @@ public struct FrameGrid: Sendable {
         return placed
     }
 
-    static func box(of size: PageTextSize, at position: PagePoint, anchor: PageTextAnchor) -> PageRect {
+    static func box(of size: PageTextSize, at position: PlanePoint, anchor: PageTextAnchor) -> Rect {
         let corner = size.topLeft(at: position, anchor: anchor)
-        return PageRect(x: corner.x, y: corner.y, width: size.width, height: size.height)
+        return Rect(x: corner.x, y: corner.y, width: size.width, height: size.height)
     }
 }

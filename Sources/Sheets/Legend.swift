@@ -1,4 +1,5 @@
 import Foundation
+import Geodesy
 import MapModel
 import Render
 
@@ -35,17 +36,18 @@ enum Legend {
     }
 
     /// The legend in `box`; rows that do not fit are left out.
-    static func items(_ entries: [Entry], in box: PageRect) -> [PageItem] {
+    static func items(_ entries: [Entry], in box: Rect) -> [PageItem] {
         guard !entries.isEmpty else { return [] }
         var items: [PageItem] = [
             .text(
                 PageText(
-                    "Legend", font: titleFont, at: PagePoint(box.minX, box.minY), anchor: PageTextAnchor(.left, .top)))
+                    "Legend", font: titleFont, at: PlanePoint(x: box.minX, y: box.minY),
+                    anchor: PageTextAnchor(.left, .top)))
         ]
         var y = box.minY + 4
         for entry in entries {
             guard y + rowHeight <= box.maxY + 0.01 else { break }
-            let r = PageRect(
+            let r = Rect(
                 x: box.minX, y: y + (rowHeight - swatch.height) / 2, width: swatch.width, height: swatch.height)
             let layer = entry.layer
             if let fill = layer.fill {
@@ -56,14 +58,15 @@ enum Legend {
             } else if let line = layer.line {
                 items.append(
                     .path(
-                        [PagePolyline([PagePoint(r.minX, r.midY), PagePoint(r.maxX, r.midY)])], stroke: stroke(line),
+                        [PagePolyline([PlanePoint(x: r.minX, y: r.centerY), PlanePoint(x: r.maxX, y: r.centerY)])],
+                        stroke: stroke(line),
                         fill: nil))
             }
             if let marker = layer.marker {
                 let radius = min(1.4, max(0.6, marker.size * mmPerPoint / 2))
-                let circle = (0..<24).map { i -> PagePoint in
+                let circle = (0..<24).map { i -> PlanePoint in
                     let a = Double(i) / 24 * 2 * .pi
-                    return PagePoint(r.midX + radius * cos(a), r.midY + radius * sin(a))
+                    return PlanePoint(x: r.centerX + radius * cos(a), y: r.centerY + radius * sin(a))
                 }
                 items.append(
                     .path([PagePolyline(circle, closed: true)], stroke: marker.outline.map(stroke), fill: marker.fill))
@@ -71,7 +74,7 @@ enum Legend {
             items.append(
                 .text(
                     PageText(
-                        entry.name, font: font, at: PagePoint(r.maxX + 2, y + rowHeight / 2),
+                        entry.name, font: font, at: PlanePoint(x: r.maxX + 2, y: y + rowHeight / 2),
                         anchor: PageTextAnchor(.left, .middle))))
             y += rowHeight
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Geodesy
 import MapModel
 import Render
 
@@ -12,14 +13,15 @@ enum Marginalia {
     static let captionFont = PageFont(size: 6.5)
     static let lineSpacing = 1.25
 
-    static func titleItems(title: String, subtitle: String, in band: PageRect) -> [PageItem] {
+    static func titleItems(title: String, subtitle: String, in band: Rect) -> [PageItem] {
         [
             .text(
                 PageText(
-                    title, font: titleFont, at: PagePoint(band.midX, band.minY), anchor: PageTextAnchor(.center, .top))),
+                    title, font: titleFont, at: PlanePoint(x: band.centerX, y: band.minY),
+                    anchor: PageTextAnchor(.center, .top))),
             .text(
                 PageText(
-                    subtitle, font: subtitleFont, at: PagePoint(band.midX, band.maxY - 0.5),
+                    subtitle, font: subtitleFont, at: PlanePoint(x: band.centerX, y: band.maxY - 0.5),
                     anchor: PageTextAnchor(.center, .bottom))),
         ]
     }
@@ -27,7 +29,7 @@ enum Marginalia {
     /// Paragraphs wrapped to the box's width, one below the other; lines that would fall
     /// below the box are left out rather than printed over what is beneath.
     static func paragraphs(
-        _ paragraphs: [String], font: PageFont, in box: PageRect,
+        _ paragraphs: [String], font: PageFont, in box: Rect,
         measure: (PageText) -> PageTextSize
     ) -> [PageItem] {
         let lineHeight = font.size * 25.4 / 72 * lineSpacing
@@ -37,7 +39,9 @@ enum Marginalia {
             for line in wrap(paragraph, font: font, width: box.width, measure: measure) {
                 guard y + lineHeight <= box.maxY + 0.01 else { return items }
                 items.append(
-                    .text(PageText(line, font: font, at: PagePoint(box.minX, y), anchor: PageTextAnchor(.left, .top))))
+                    .text(
+                        PageText(
+                            line, font: font, at: PlanePoint(x: box.minX, y: y), anchor: PageTextAnchor(.left, .top))))
                 y += lineHeight
             }
             y += lineHeight * 0.35
@@ -52,7 +56,7 @@ enum Marginalia {
         for word in text.split(separator: " ") {
             let candidate = current.isEmpty ? String(word) : current + " " + word
             let size = measure(
-                PageText(candidate, font: font, at: PagePoint(0, 0), anchor: PageTextAnchor(.left, .top)))
+                PageText(candidate, font: font, at: PlanePoint(x: 0, y: 0), anchor: PageTextAnchor(.left, .top)))
             if size.width <= width || current.isEmpty {
                 current = candidate
             } else {
@@ -65,24 +69,24 @@ enum Marginalia {
     }
 
     /// The scale as a ratio, a line saying where it holds, and the scale bar.
-    static func scaleItems(scale: Double, caption: String, in box: PageRect, measure: (PageText) -> PageTextSize)
+    static func scaleItems(scale: Double, caption: String, in box: Rect, measure: (PageText) -> PageTextSize)
         -> [PageItem]
     {
         var items: [PageItem] = [
             .text(
                 PageText(
-                    ScaleText.ratio(scale), font: scaleFont, at: PagePoint(box.midX, box.minY),
+                    ScaleText.ratio(scale), font: scaleFont, at: PlanePoint(x: box.centerX, y: box.minY),
                     anchor: PageTextAnchor(.center, .top))),
             .text(
                 PageText(
-                    caption, font: captionFont, at: PagePoint(box.midX, box.minY + 7.5),
+                    caption, font: captionFont, at: PlanePoint(x: box.centerX, y: box.minY + 7.5),
                     anchor: PageTextAnchor(.center, .top))),
         ]
         // Room for the unit after the bar and the label left of its zero.
         let unitWidth = 18.0
         let bar = ScaleBar(scale: scale, width: box.width - unitWidth - 6)
-        let left = box.midX - (bar.length + unitWidth) / 2
-        items += bar.items(zeroAt: PagePoint(left + bar.segmentLength, box.minY + 14))
+        let left = box.centerX - (bar.length + unitWidth) / 2
+        items += bar.items(zeroAt: PlanePoint(x: left + bar.segmentLength, y: box.minY + 14))
         return items
     }
 }

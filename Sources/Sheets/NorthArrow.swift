@@ -26,46 +26,51 @@ struct NorthArrow {
 
     var isExaggerated: Bool { convergence != 0 && abs(convergence) < NorthArrow.minimumDrawn }
 
-    func items(in box: PageRect, measure: (PageText) -> PageTextSize) -> [PageItem] {
-        let base = PagePoint(box.minX + 10, box.minY + NorthArrow.length + 7)
-        let top = PagePoint(base.x, base.y - NorthArrow.length)
+    func items(in box: Rect, measure: (PageText) -> PageTextSize) -> [PageItem] {
+        let base = PlanePoint(x: box.minX + 10, y: box.minY + NorthArrow.length + 7)
+        let top = PlanePoint(x: base.x, y: base.y - NorthArrow.length)
         var items: [PageItem] = []
         // Grid north: a line with a solid arrowhead, `GN` above.
-        let head = [PagePoint(top.x, top.y), PagePoint(top.x - 1, top.y + 3.2), PagePoint(top.x + 1, top.y + 3.2)]
+        let head = [
+            PlanePoint(x: top.x, y: top.y), PlanePoint(x: top.x - 1, y: top.y + 3.2),
+            PlanePoint(x: top.x + 1, y: top.y + 3.2),
+        ]
         items.append(
-            .path([PagePolyline([base, PagePoint(top.x, top.y + 2)])], stroke: PageStroke(width: 0.3), fill: nil))
+            .path(
+                [PagePolyline([base, PlanePoint(x: top.x, y: top.y + 2)])], stroke: PageStroke(width: 0.3), fill: nil))
         items.append(.path([PagePolyline(head, closed: true)], stroke: nil, fill: .black))
         items.append(
             .text(
                 PageText(
-                    "GN", font: NorthArrow.letterFont, at: PagePoint(top.x, top.y - 0.6),
+                    "GN", font: NorthArrow.letterFont, at: PlanePoint(x: top.x, y: top.y - 0.6),
                     anchor: PageTextAnchor(.center, .bottom))))
         // True north: `convergence` anticlockwise of grid north, ending in a star.
         let drawn = (isExaggerated ? NorthArrow.minimumDrawn * (convergence > 0 ? 1 : -1) : convergence) * .pi / 180
         let reach = NorthArrow.length - 3
-        let tip = PagePoint(base.x - sin(drawn) * reach, base.y - cos(drawn) * reach)
+        let tip = PlanePoint(x: base.x - sin(drawn) * reach, y: base.y - cos(drawn) * reach)
         if convergence != 0 {
             items.append(.path([PagePolyline([base, tip])], stroke: PageStroke(width: 0.2), fill: nil))
         }
         let starCentre =
             convergence != 0
-            ? PagePoint(tip.x - sin(drawn) * 1.6, tip.y - cos(drawn) * 1.6) : PagePoint(top.x, top.y - 5.5)
+            ? PlanePoint(x: tip.x - sin(drawn) * 1.6, y: tip.y - cos(drawn) * 1.6)
+            : PlanePoint(x: top.x, y: top.y - 5.5)
         items.append(.path([star(at: starCentre, radius: 1.5)], stroke: nil, fill: .black))
         // The words beside it.
         var lines = [sentence]
         if isExaggerated { lines.append("(The angle is opened up in the diagram.)") }
-        let textBox = PageRect(x: box.minX + 20, y: box.minY + 4, width: box.width - 20, height: box.height - 4)
+        let textBox = Rect(x: box.minX + 20, y: box.minY + 4, width: box.width - 20, height: box.height - 4)
         items += Marginalia.paragraphs(lines, font: NorthArrow.font, in: textBox, measure: measure)
         return items
     }
 
     /// A five-pointed star (the symbol of true north, pointing at the pole).
-    func star(at centre: PagePoint, radius: Double) -> PagePolyline {
-        var points: [PagePoint] = []
+    func star(at centre: PlanePoint, radius: Double) -> PagePolyline {
+        var points: [PlanePoint] = []
         for i in 0..<10 {
             let r = i % 2 == 0 ? radius : radius * 0.4
             let a = Double(i) * .pi / 5
-            points.append(PagePoint(centre.x + r * sin(a), centre.y - r * cos(a)))
+            points.append(PlanePoint(x: centre.x + r * sin(a), y: centre.y - r * cos(a)))
         }
         return PagePolyline(points, closed: true)
     }

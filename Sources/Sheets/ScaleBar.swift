@@ -1,4 +1,5 @@
 import Foundation
+import Geodesy
 import MapModel
 import Render
 
@@ -53,11 +54,12 @@ public struct ScaleBar: Sendable, Equatable {
     static let outline = PageStroke(color: .black, width: 0.15)
 
     /// The bar with its zero at `zero` (the bar's top edge); labels below it.
-    func items(zeroAt zero: PagePoint) -> [PageItem] {
+    func items(zeroAt zero: PlanePoint) -> [PageItem] {
         var black: [PagePolyline] = []
         var all: [PagePolyline] = []
         func box(_ x0: Double, _ x1: Double) -> PagePolyline {
-            PagePolyline(PageRect(x: x0, y: zero.y, width: x1 - x0, height: ScaleBar.barHeight).corners, closed: true)
+            PagePolyline(
+                Rect(minX: x0, minY: zero.y, maxX: x1, maxY: zero.y + ScaleBar.barHeight).corners, closed: true)
         }
         for i in 0..<count {
             let b = box(zero.x + Double(i) * segmentLength, zero.x + Double(i + 1) * segmentLength)
@@ -80,7 +82,7 @@ public struct ScaleBar: Sendable, Equatable {
             items.append(
                 .text(
                     PageText(
-                        label(at: i), font: ScaleBar.font, at: PagePoint(x, labelY),
+                        label(at: i), font: ScaleBar.font, at: PlanePoint(x: x, y: labelY),
                         anchor: PageTextAnchor(.center, .top))))
         }
         let unit = inKilometres ? "kilometres" : "metres"
@@ -88,7 +90,7 @@ public struct ScaleBar: Sendable, Equatable {
             .text(
                 PageText(
                     unit, font: ScaleBar.font,
-                    at: PagePoint(zero.x + Double(count) * segmentLength + 3.5, zero.y + ScaleBar.barHeight / 2),
+                    at: PlanePoint(x: zero.x + Double(count) * segmentLength + 3.5, y: zero.y + ScaleBar.barHeight / 2),
                     anchor: PageTextAnchor(.left, .middle))))
         return items
     }

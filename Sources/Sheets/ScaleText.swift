@@ -1,4 +1,5 @@
 import Foundation
+import Geodesy
 
 /// Scales and ground distances as the sheet prints them; the one place they are formatted.
 public enum ScaleText {
@@ -34,10 +35,11 @@ public enum ScaleText {
 
     /// A whole or decimal number without trailing zeros: `2`, `2.5`, `0.25`.
     public static func number(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-        var text = String(format: "%.6f", value)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text
+        DecimalFormat.trimmed(value, decimals: 6)
     }
+}
+
+/// Millimetres of paper as users read them: at most one decimal, no trailing zero.
+enum Millimetres {
+    static func text(_ value: Double) -> String { DecimalFormat.trimmed(value, decimals: 1) }
 }

@@ -49,9 +49,15 @@ public struct Sheet {
         return try place(request.area, scale: nil, layout: layout(for: request, renderer: renderer)).scale
     }
 
-    /// The grid a request prints: the one it names, else the map document's own.
-    static func gridType(_ request: SheetRequest, document: MapDocument) -> SheetGridType {
-        request.grid ?? SheetGridType.default(for: document)
+    /// The grid a request prints (nil for none): the one it names, else the map document's own.
+    static func gridType(_ request: SheetRequest, document: MapDocument) -> GridType? {
+        switch request.grid {
+        case .type(let type): return type
+        case .none: return nil
+        case .document:
+            guard let grid = document.grid else { return .mgrs }
+            return grid.visible ? grid.type : nil
+        }
     }
 
     /// The layout, with a collar deep enough for the grid's widest value.
@@ -60,11 +66,11 @@ public struct Sheet {
         var height = 0.0
         let document = renderer.map.document
         let type = gridType(request, document: document)
-        let styles = type.kind.map { SheetGridStyle.resolver(kind: $0, settings: document.grid) }
+        let styles = type.map { SheetGridStyle.resolver(type: $0, settings: document.grid) }
         // The boldest face any level prints in decides the widest value.
         let style = (0..<12).map { styles?($0) ?? .plain }.first { $0.bold } ?? styles?(0) ?? .plain
         for runs in FrameGrid.sampleLabels(for: type, style: style) {
-            let size = renderer.measure(PageText(runs, at: PagePoint(0, 0), anchor: PageTextAnchor(.left, .top)))
+            let size = renderer.measure(PageText(runs, at: PlanePoint(x: 0, y: 0), anchor: PageTextAnchor(.left, .top)))
             width = max(width, size.width)
             height = max(height, size.height)
         }
@@ -75,13 +81,15 @@ public struct Sheet {
 
     /// The plane, the frame's centre in it and the scale, for an area on a layout.
     static func place(_ area: SheetRequest.Area, scale: Double?, layout: SheetLayout) throws(SheetError)
-        -> (plane: UTMPlane, centre: (x: Double, y: Double), scale: Double)
+        -> (plane: UTMPlane, centre: PlanePoint, scale: Double)
     {
         if let scale { try checkScaleValue(scale) }
         switch area {
         case .center(let longitude, let latitude):
             guard longitude.isFinite, latitude.isFinite, abs(longitude) <= 180, abs(latitude) <= 90 else {
-                throw .invalid("the centre \(longitude),\(latitude) is not a longitude,latitude position")
+                throw .invalid(
+                    "the centre \(DecimalFormat.shortest(longitude)),\(DecimalFormat.shortest(latitude)) is not a longitude,latitude position"
+                )
             }
             guard let scale else {
                 throw .centreNeedsScale
@@ -89,10 +97,10 @@ public struct Sheet {
             let plane = try UTMPlane(containing: latitude, longitude: longitude)
             return (plane, plane.project(latitude: latitude, longitude: longitude), scale)
         case .bbox(let west, let south, let east, let north):
-            try checkBBox(west: west, south: south, east: east, north: north)
-            let plane = try UTMPlane(containing: (south + north) / 2, longitude: (west + east) / 2)
-            let bounds = planeBounds(plane, west: west, south: south, east: east, north: north)
-            let centre = (x: bounds.centerX, y: bounds.centerY)
+            let box = try checkBBox(west: west, south: south, east: east, north: north)
+            let plane = try UTMPlane(containing: (box.south + box.north) / 2, longitude: (box.west + box.east) / 2)
+            let bounds = planeBounds(plane, box)
+            let centre = bounds.center
             let frame = layout.frameMetres
             let needed = max(bounds.width / frame.width, bounds.height / frame.height)
             let fitting = RoundScale.atLeast(max(1, needed))
@@ -110,34 +118,18 @@ public struct Sheet {
         guard scale.isFinite, scale >= 1, scale <= maxScale else { throw .scaleOutOfRange(scale, max: maxScale) }
     }
 
-    static func checkBBox(west: Double, south: Double, east: Double, north: Double) throws(SheetError) {
-        guard [west, south, east, north].allSatisfy(\.isFinite) else {
-            throw .invalid("the bbox has a value that is not a number")
-        }
-        guard west >= -180, east <= 180, south >= -90, north <= 90 else {
-            throw .invalid("the bbox \(west),\(south),\(east),\(north) is outside -180,-90,180,90")
-        }
-        guard west < east, south < north else {
-            throw .invalid(
-                "the bbox \(west),\(south),\(east),\(north) is empty (it must be W,S,E,N with W < E and S < N)")
+    static func checkBBox(west: Double, south: Double, east: Double, north: Double) throws(SheetError) -> GeoBox {
+        do {
+            return try GeoBox(checkingWest: west, south: south, east: east, north: north)
+        } catch {
+            throw .invalid(error.description)
         }
     }
 
     /// The plane rectangle that holds a longitude/latitude box (its edges walked: they are
     /// curves in the plane).
-    static func planeBounds(_ plane: UTMPlane, west: Double, south: Double, east: Double, north: Double) -> Rect {
-        var bounds = Rect.empty
-        let steps = 64
-        for i in 0...steps {
-            let t = Double(i) / Double(steps)
-            let lon = west + (east - west) * t
-            let lat = south + (north - south) * t
-            for (la, lo) in [(south, lon), (north, lon), (lat, west), (lat, east)] {
-                let p = plane.project(latitude: la, longitude: lo)
-                bounds.include(x: p.x, y: p.y)
-            }
-        }
-        return bounds
+    static func planeBounds(_ plane: UTMPlane, _ box: GeoBox) -> Rect {
+        box.rect.boundsOfEdges(steps: 64) { plane.project(latitude: $0.y, longitude: $0.x) }
     }
 
     /// Refuses frames the zone cannot carry at a true scale: too far from its central
@@ -164,7 +156,7 @@ public struct Sheet {
 
     /// Builds the page: map, grid, frame, collar and marginalia.
     static func compose(
-        _ request: SheetRequest, renderer: MapRenderer, plane: UTMPlane, centre: (x: Double, y: Double),
+        _ request: SheetRequest, renderer: MapRenderer, plane: UTMPlane, centre: PlanePoint,
         scale: Double, scaleWasChosen: Bool, layout: SheetLayout, subtitle: String?,
         extra: (FrameTransform) -> [PageItem], notes extraNotes: [String] = []
     ) throws -> Sheet {
@@ -184,13 +176,15 @@ public struct Sheet {
         let document = renderer.map.document
         let title = request.title ?? document.name ?? "Map"
         let measure: (PageText) -> PageTextSize = { renderer.measure($0) }
-        let grid = FrameGrid.make(
-            type: gridType(request, document: document), plane: plane, transform: transform,
-            settings: document.grid)
-        let centreGeo = plane.unproject(centre.x, centre.y)
+        let grid = gridType(request, document: document).flatMap {
+            FrameGrid.make(type: $0, plane: plane, transform: transform, settings: document.grid)
+        }
+        let centreGeo = plane.unproject(centre)
 
         // The map without the document's grid: the sheet prints its grid itself, in its zone.
-        var items: [PageItem] = [.map(view, origin: PagePoint(layout.frame.x, layout.frame.y), grid: false)]
+        var items: [PageItem] = [
+            .map(view, origin: PlanePoint(x: layout.frame.minX, y: layout.frame.minY), grid: false)
+        ]
         if let grid {
             items += grid.items(transform: transform, collar: layout.border, measure: measure)
         }
@@ -220,11 +214,11 @@ public struct Sheet {
         var notesBox = layout.notes
         if !legend.isEmpty {
             let legendWidth = min(45, layout.notes.width * 0.36)
-            notesBox.width -= legendWidth + SheetLayout.gap
+            notesBox.maxX -= legendWidth + SheetLayout.gap
             items += Legend.items(
                 legend,
-                in: PageRect(
-                    x: notesBox.maxX + SheetLayout.gap, y: layout.notes.y,
+                in: Rect(
+                    x: notesBox.maxX + SheetLayout.gap, y: layout.notes.minY,
                     width: legendWidth, height: layout.notes.height))
         }
         items += Marginalia.paragraphs(notes, font: Marginalia.notesFont, in: notesBox, measure: measure)
@@ -263,7 +257,6 @@ public struct Sheet {
 
     /// `Grid: MGRS, WGS84, 1,000 m squares. Grid zone 18T; 100,000 m squares WL, XL.`
     static func gridNote(_ grid: FrameGrid, plane: UTMPlane, transform: FrameTransform) -> String {
-        let b = FrameGrid.geographicBounds(plane: plane, transform: transform)
         var note: String
         switch grid.type {
         case .latlong:
@@ -280,7 +273,7 @@ public struct Sheet {
                 for j in 0...steps {
                     let x = e.minX + e.width * Double(i) / Double(steps)
                     let y = e.minY + e.height * Double(j) / Double(steps)
-                    let p = plane.unproject(x, y)
+                    let p = plane.unproject(PlanePoint(x: x, y: y))
                     if let band = LatitudeBand.containing(latitude: p.latitude) {
                         let gzd = MGRS.gridZoneDesignator(zone: plane.zone, band: band)
                         if !zones.contains(gzd) { zones.append(gzd) }
@@ -293,18 +286,38 @@ public struct Sheet {
             }
             note =
                 "Grid: \(grid.type.displayName), WGS84, \(ScaleText.grouped(grid.interval)) m. Grid zone \(zones.sorted().joined(separator: ", ")); 100,000 m square\(squares.count == 1 ? "" : "s") \(squares.sorted().joined(separator: ", "))."
-        case .none:
-            note = "No grid."
         }
         // A sheet that reaches into the next zone shows its own zone's grid carried over.
-        let west = UTM.centralMeridian(zone: plane.zone) - 3
-        let east = west + 6
-        if grid.type.isUTMFamily, b.west < west - 1e-9 || b.east > east + 1e-9 {
-            let edge = b.west < west ? west : east
-            let edgeText = AngleFormat.dms(edge, kind: .longitude, trailing: .degree, style: .compact)
+        let edges = zoneEdges(plane: plane, transform: transform)
+        if grid.type.isUTMFamily, !edges.isEmpty {
             note +=
-                " The sheet crosses the zone edge at \(edgeText); the grid shown beyond it is zone \(plane.zone)'s, extended."
+                " The sheet crosses the zone edge\(edges.count == 1 ? "" : "s") at \(edges.joined(separator: " and ")); the grid shown beyond it is zone \(plane.zone)'s, extended."
         }
         return note
+    }
+
+    /// The edges of the sheet's zone that its frame reaches over, west to east then south to
+    /// north: the zone's meridians as Geodesy draws the zones (so 3°E for 32V, whose cell
+    /// spans 3°E–12°E, and 21°E for 33X), or the parallel where the zone stops having a cell
+    /// (72°N for 32X, 34X and 36X; the UPS caps).
+    static func zoneEdges(plane: UTMPlane, transform: FrameTransform) -> [String] {
+        var meridians = Set<Double>()
+        var parallels = Set<Double>()
+        let centralMeridian = plane.centralMeridian
+        for point in transform.extent.edgePoints(steps: 32) {
+            let p = plane.unproject(point)
+            // Longitudes near the central meridian, so zones 1 and 60 stay whole at 180°.
+            let longitude = centralMeridian + (p.longitude - centralMeridian).remainder(dividingBy: 360)
+            if let range = UTM.longitudeRange(zone: plane.zone, latitude: p.latitude) {
+                if longitude < range.lowerBound - 1e-9 { meridians.insert(range.lowerBound) }
+                if longitude > range.upperBound + 1e-9 { meridians.insert(range.upperBound) }
+            } else if p.latitude >= 84 || p.latitude < -80 {
+                parallels.insert(p.latitude < 0 ? -80 : 84)
+            } else if let band = LatitudeBand.containing(latitude: p.latitude) {
+                parallels.insert(band.south)
+            }
+        }
+        return meridians.sorted().map { AngleFormat.dms($0, kind: .longitude, trailing: .degree, style: .compact) }
+            + parallels.sorted().map { AngleFormat.dms($0, kind: .latitude, trailing: .degree, style: .compact) }
     }
 }

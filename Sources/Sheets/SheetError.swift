@@ -88,13 +88,3 @@ public enum SheetError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public static func == (a: SheetError, b: SheetError) -> Bool { a.description == b.description }
 }
-
-/// Millimetres as users read them: at most one decimal, no trailing zero.
-enum Millimetres {
-    static func text(_ value: Double) -> String {
-        // Messages may quote a size that is not a number at all.
-        guard value.isFinite, abs(value) < 1e15 else { return "\(value)" }
-        let rounded = (value * 10).rounded() / 10
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.1f", rounded)
-    }
-}

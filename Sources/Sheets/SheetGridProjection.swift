@@ -9,39 +9,34 @@ import Render
 /// of latitude and longitude, as `GridProjection` asks.
 struct SheetGridProjection: GridProjection {
     let plane: UTMPlane
-    /// Plane metres per unit.
-    let metresPerUnit: Double
+    /// Plane metres to units, from the plane's own origin.
+    let transform: PlaneTransform
     static let unitsPerMillimetre = 10.0
 
     init(plane: UTMPlane, metresPerMillimetre: Double) {
         self.plane = plane
-        metresPerUnit = metresPerMillimetre / SheetGridProjection.unitsPerMillimetre
+        transform = PlaneTransform(
+            origin: PlanePoint(x: 0, y: 0), metresPerUnit: metresPerMillimetre / SheetGridProjection.unitsPerMillimetre)
     }
 
     func project(latitude: Double, longitude: Double) -> PlanePoint {
-        let p = plane.project(latitude: latitude, longitude: longitude)
-        return PlanePoint(x: p.x / metresPerUnit, y: -p.y / metresPerUnit)
+        transform.global(plane.project(latitude: latitude, longitude: longitude))
     }
 
     func unproject(_ point: PlanePoint) -> GeoPosition {
-        let p = plane.unproject(point.x * metresPerUnit, -point.y * metresPerUnit)
-        return GeoPosition(latitude: p.latitude, longitude: p.longitude)
+        plane.unproject(transform.plane(global: point)).position
     }
 
     /// The grid is true to scale on the plane (UTM's scale factor aside, as the sheet's is).
-    var pixelsPerMetre: Double { 1 / metresPerUnit }
+    var pixelsPerMetre: Double { 1 / transform.metresPerUnit }
 
     var latitudeRange: ClosedRange<Double> { -90...90 }
 
     /// A rectangle of plane metres (y north) as a rectangle of this plane.
-    func rect(of extent: Rect) -> Rect {
-        Rect(
-            minX: extent.minX / metresPerUnit, minY: -extent.maxY / metresPerUnit,
-            maxX: extent.maxX / metresPerUnit, maxY: -extent.minY / metresPerUnit)
-    }
+    func rect(of extent: Rect) -> Rect { transform.global(extent) }
 
     /// A point of this plane on the page.
-    func page(_ point: PlanePoint, _ transform: FrameTransform) -> PagePoint {
-        transform.page(point.x * metresPerUnit, -point.y * metresPerUnit)
+    func page(_ point: PlanePoint, _ frame: FrameTransform) -> PlanePoint {
+        frame.page(transform.plane(global: point))
     }
 }

@@ -19,12 +19,12 @@ public struct SheetGridStyle: Sendable {
         visible: true, stroke: PageStroke(color: Color(rgb: 0x1f3a60), width: 0.12),
         font: "DejaVu Sans", bold: false, textColor: .black)
 
-    /// The style of each level of a grid of `kind`: from the document's grid settings when it
-    /// has a grid (its per-level line and text symbols, carried over to `kind` where the levels
+    /// The style of each level of a grid of `type`: from the document's grid settings when it
+    /// has a grid (its per-level line and text symbols, carried over to `type` where the levels
     /// correspond, sizes in points turned into millimetres), else `plain`.
-    static func resolver(kind: GridSettings.Kind, settings: GridSettings?) -> (Int) -> SheetGridStyle {
+    static func resolver(type: GridType, settings: GridSettings?) -> (Int) -> SheetGridStyle {
         guard let settings else { return { _ in .plain } }
-        let typed = settings.withType(kind)
+        let typed = settings.withType(type)
         let millimetres = 25.4 / 72
         return { level in
             let style = typed.style(level: level)

@@ -1,4 +1,5 @@
 import Foundation
+import Geodesy
 import Render
 
 /// Where things go on a sheet, in millimetres from the paper's top-left corner:
@@ -21,12 +22,12 @@ public struct SheetLayout: Sendable, Equatable {
     public let margins: Double
     public let dpi: Double
     /// Inside the margins.
-    public let content: PageRect
-    public let titleBand: PageRect
+    public let content: Rect
+    public let titleBand: Rect
     /// The outer border around the collar.
-    public let border: PageRect
+    public let border: Rect
     /// The neatline: the map's frame.
-    public let frame: PageRect
+    public let frame: Rect
     /// The frame's size in pixels at `dpi` (the map view's size).
     public let pixelWidth: Int
     public let pixelHeight: Int
@@ -34,9 +35,9 @@ public struct SheetLayout: Sendable, Equatable {
     public let collarTopBottom: Double
     public let collarSides: Double
     /// The band below the border: notes, scale and north arrow side by side.
-    public let notes: PageRect
-    public let scaleBox: PageRect
-    public let northBox: PageRect
+    public let notes: Rect
+    public let scaleBox: Rect
+    public let northBox: Rect
 
     /// Heights of the bands and the gaps between them.
     static let titleHeight = 15.0
@@ -61,17 +62,20 @@ public struct SheetLayout: Sendable, Equatable {
         self.paper = paper
         self.margins = margins
         self.dpi = dpi
-        content = PageRect(x: margins, y: margins, width: paper.width - 2 * margins, height: paper.height - 2 * margins)
-        titleBand = PageRect(x: content.x, y: content.y, width: content.width, height: SheetLayout.titleHeight)
+        // Sizes are kept as computed (a rectangle's width, maxX - minX, can be an ulp off), so
+        // the frame's whole pixels do not depend on how a rectangle stores its edges.
+        let contentWidth = paper.width - 2 * margins
+        content = Rect(x: margins, y: margins, width: contentWidth, height: paper.height - 2 * margins)
+        titleBand = Rect(x: content.minX, y: content.minY, width: contentWidth, height: SheetLayout.titleHeight)
         let outward = FrameGrid.tickLength + FrameGrid.labelGap
         collarTopBottom = outward + labelHeight + 1
         collarSides = outward + labelWidth + 1
 
         let borderTop = titleBand.maxY + SheetLayout.gap
         // Narrow paper wraps the notes into more lines.
-        let bottomHeight = content.width < 250 ? SheetLayout.bottomHeight + 8 : SheetLayout.bottomHeight
+        let bottomHeight = contentWidth < 250 ? SheetLayout.bottomHeight + 8 : SheetLayout.bottomHeight
         let borderBottom = content.maxY - bottomHeight - SheetLayout.gap
-        let frameWidth = content.width - 2 * collarSides
+        let frameWidth = contentWidth - 2 * collarSides
         let frameHeight = borderBottom - borderTop - 2 * collarTopBottom
         guard frameWidth >= SheetLayout.minimumFrame, frameHeight >= SheetLayout.minimumFrame else {
             throw .noRoomForMap(frameWidth: frameWidth, frameHeight: frameHeight, paper: paper.description)
@@ -82,23 +86,25 @@ public struct SheetLayout: Sendable, Equatable {
         pixelHeight = Int(floor(frameHeight / perPixel + 1e-9))
         let width = Double(pixelWidth) * perPixel
         let height = Double(pixelHeight) * perPixel
-        let x = ((content.x + collarSides + (frameWidth - width) / 2) / perPixel).rounded() * perPixel
+        let x = ((content.minX + collarSides + (frameWidth - width) / 2) / perPixel).rounded() * perPixel
         let y = ((borderTop + collarTopBottom + (frameHeight - height) / 2) / perPixel).rounded() * perPixel
-        frame = PageRect(x: x, y: y, width: width, height: height)
-        border = PageRect(
-            x: frame.x - collarSides, y: frame.y - collarTopBottom,
+        frame = Rect(x: x, y: y, width: width, height: height)
+        border = Rect(
+            x: frame.minX - collarSides, y: frame.minY - collarTopBottom,
             width: width + 2 * collarSides, height: height + 2 * collarTopBottom)
 
-        let band = PageRect(x: content.x, y: content.maxY - bottomHeight, width: content.width, height: bottomHeight)
+        let band = Rect(x: content.minX, y: content.maxY - bottomHeight, width: contentWidth, height: bottomHeight)
         // Notes get the most room; the scale and the north arrow take what they need.
-        let scaleWidth = min(110, band.width * 0.38)
-        let northWidth = min(60, band.width * 0.24)
-        let notesWidth = band.width - scaleWidth - northWidth - 2 * SheetLayout.gap
-        notes = PageRect(x: band.x, y: band.y, width: notesWidth, height: band.height)
-        scaleBox = PageRect(x: notes.maxX + SheetLayout.gap, y: band.y, width: scaleWidth, height: band.height)
-        northBox = PageRect(x: scaleBox.maxX + SheetLayout.gap, y: band.y, width: northWidth, height: band.height)
+        let scaleWidth = min(110, contentWidth * 0.38)
+        let northWidth = min(60, contentWidth * 0.24)
+        let notesWidth = contentWidth - scaleWidth - northWidth - 2 * SheetLayout.gap
+        notes = Rect(x: band.minX, y: band.minY, width: notesWidth, height: bottomHeight)
+        scaleBox = Rect(x: notes.maxX + SheetLayout.gap, y: band.minY, width: scaleWidth, height: bottomHeight)
+        northBox = Rect(x: scaleBox.maxX + SheetLayout.gap, y: band.minY, width: northWidth, height: bottomHeight)
     }
 
     /// The frame's size on paper in metres (for scale arithmetic).
-    public var frameMetres: (width: Double, height: Double) { (frame.width / 1000, frame.height / 1000) }
+    public var frameMetres: (width: Double, height: Double) {
+        (Double(pixelWidth) * (25.4 / dpi) / 1000, Double(pixelHeight) * (25.4 / dpi) / 1000)
+    }
 }

@@ -1,5 +1,18 @@
+import Geodesy
+
 /// What a user asks for: a place, a scale, paper, and what to print around the map.
 public struct SheetRequest: Sendable {
+    /// Which grid the sheet prints. The UTM family (utm, mgrs, usng) is drawn in the sheet's
+    /// own zone, where its lines are straight and square to the frame; latitude/longitude
+    /// lines are the gently curved meridians and parallels of that plane.
+    public enum Grid: Sendable, Equatable {
+        /// The map document's own grid type, in its style: none when the document hides its
+        /// grid, MGRS when it has none.
+        case document
+        case none
+        case type(GridType)
+    }
+
     public enum Area: Sendable, Equatable {
         /// The frame's centre, in degrees.
         case center(longitude: Double, latitude: Double)
@@ -18,8 +31,7 @@ public struct SheetRequest: Sendable {
     public var dpi: Double
     /// Defaults to the map document's name.
     public var title: String?
-    /// The grid; nil for the map document's own grid type (MGRS when it has none).
-    public var grid: SheetGridType?
+    public var grid: Grid
     /// Printed in the notes when set (never by default, so outputs are reproducible).
     public var date: String?
 
@@ -28,7 +40,7 @@ public struct SheetRequest: Sendable {
 
     public init(
         area: Area, scale: Double? = nil, paper: Paper, margins: Double = defaultMargins,
-        dpi: Double = defaultDPI, title: String? = nil, grid: SheetGridType? = nil, date: String? = nil
+        dpi: Double = defaultDPI, title: String? = nil, grid: Grid = .document, date: String? = nil
     ) {
         self.area = area
         self.scale = scale

@@ -14,7 +14,7 @@ public struct SheetSeries {
         public var row: Int
         public var column: Int
         /// The frame's centre in the plane.
-        public var centre: (x: Double, y: Double)
+        public var centre: PlanePoint
         /// The frame's rectangle in the plane.
         public var extent: Rect
     }
@@ -41,15 +41,15 @@ public struct SheetSeries {
         }
         guard let scale = request.scale else { throw SheetError.seriesNeedsScale }
         try Sheet.checkScaleValue(scale)
-        try Sheet.checkBBox(west: west, south: south, east: east, north: north)
+        let box = try Sheet.checkBBox(west: west, south: south, east: east, north: north)
         let layout = try Sheet.layout(for: request, renderer: renderer)
         guard overlap.isFinite, overlap >= 0, overlap < min(layout.frame.width, layout.frame.height) / 2 else {
             throw SheetError.invalid(
                 "an overlap of \(Millimetres.text(overlap)) mm is more than half the map frame (\(Millimetres.text(layout.frame.width)) x \(Millimetres.text(layout.frame.height)) mm)"
             )
         }
-        let plane = try UTMPlane(containing: (south + north) / 2, longitude: (west + east) / 2)
-        let bounds = Sheet.planeBounds(plane, west: west, south: south, east: east, north: north)
+        let plane = try UTMPlane(containing: (box.south + box.north) / 2, longitude: (box.west + box.east) / 2)
+        let bounds = Sheet.planeBounds(plane, box)
         let metresPerMillimetre = scale / 1000
         let frameWidth = layout.frame.width * metresPerMillimetre
         let frameHeight = layout.frame.height * metresPerMillimetre
@@ -78,7 +78,7 @@ public struct SheetSeries {
                 cells.append(
                     Cell(
                         name: rowName(row) + String(column + 1), row: row, column: column,
-                        centre: (extent.centerX, extent.centerY), extent: extent))
+                        centre: extent.center, extent: extent))
             }
         }
         return SheetSeries(
@@ -146,18 +146,17 @@ public struct SheetSeries {
             "Each outline is the map frame of one sheet of the series, named by row (\(rowRange), from the north) and column (\(columnRange), from the west); neighbours overlap by \(Millimetres.text(overlap)) mm."
         ]
         return try Sheet.compose(
-            request, renderer: renderer, plane: plane, centre: (union.centerX, union.centerY), scale: scale,
+            request, renderer: renderer, plane: plane, centre: union.center, scale: scale,
             scaleWasChosen: true, layout: layout, subtitle: subtitle,
             extra: { transform in
                 var outlines: [PagePolyline] = []
                 var names: [PageItem] = []
                 for cell in cells {
-                    let a = transform.page(cell.extent.minX, cell.extent.maxY)
-                    let b = transform.page(cell.extent.maxX, cell.extent.minY)
+                    let a = transform.page(PlanePoint(x: cell.extent.minX, y: cell.extent.maxY))
+                    let b = transform.page(PlanePoint(x: cell.extent.maxX, y: cell.extent.minY))
                     outlines.append(
-                        PagePolyline(
-                            PageRect(x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y).corners, closed: true))
-                    let centre = transform.page(cell.centre.x, cell.centre.y)
+                        PagePolyline(Rect(minX: a.x, minY: a.y, maxX: b.x, maxY: b.y).corners, closed: true))
+                    let centre = transform.page(cell.centre)
                     names.append(
                         .text(
                             PageText(

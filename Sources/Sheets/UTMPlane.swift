@@ -34,24 +34,24 @@ public struct UTMPlane: PlaneProjection, Equatable {
 
     public var centralMeridian: Double { UTM.centralMeridian(zone: zone) }
 
-    public func forward(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
-        let c = project(latitude: Geodesy.WebMercator.latitude(y: y), longitude: Geodesy.WebMercator.longitude(x: x))
-        return (c.x, c.y)
+    public func forward(_ p: PlanePoint) -> PlanePoint {
+        project(latitude: Geodesy.WebMercator.latitude(y: p.y), longitude: Geodesy.WebMercator.longitude(x: p.x))
     }
 
-    public func inverse(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
-        let p = unproject(x, y)
-        return (Geodesy.WebMercator.x(longitude: p.longitude), Geodesy.WebMercator.y(latitude: p.latitude))
+    public func inverse(_ p: PlanePoint) -> PlanePoint {
+        let g = unproject(p)
+        return PlanePoint(
+            x: Geodesy.WebMercator.x(longitude: g.longitude), y: Geodesy.WebMercator.y(latitude: g.latitude))
     }
 
     /// Longitude and latitude (degrees) to plane metres.
-    public func project(latitude: Double, longitude: Double) -> (x: Double, y: Double) {
+    public func project(latitude: Double, longitude: Double) -> PlanePoint {
         let c = UTM.project(GeoPosition(latitude: latitude, longitude: longitude), zone: zone, north: isNorth)
-        return (c.easting, c.northing)
+        return PlanePoint(x: c.easting, y: c.northing)
     }
 
     /// Plane metres to longitude and latitude, with the grid convergence and point scale there.
-    public func unproject(_ x: Double, _ y: Double) -> UnprojectedPoint {
-        UTM.unproject(UTMCoordinate(zone: zone, isNorth: isNorth, easting: x, northing: y))
+    public func unproject(_ p: PlanePoint) -> UnprojectedPoint {
+        UTM.unproject(UTMCoordinate(zone: zone, isNorth: isNorth, easting: p.x, northing: p.y))
     }
 }

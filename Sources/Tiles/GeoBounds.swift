@@ -27,9 +27,12 @@ public struct GeoBounds: Sendable, Equatable, CustomStringConvertible {
         func refuse(_ problem: TilesError.BoundsProblem) -> TilesError {
             .invalidBounds(west: west, south: south, east: east, north: north, problem: problem)
         }
-        guard [west, south, east, north].allSatisfy(\.isFinite) else { throw refuse(.notANumber) }
-        guard west >= -180, east <= 180, south >= -90, north <= 90 else { throw refuse(.outsideWorld) }
-        guard west < east, south < north else { throw refuse(.empty) }
+        switch GeoBox.problem(west: west, south: south, east: east, north: north) {
+        case .notANumber: throw refuse(.notANumber)
+        case .outsideWorld: throw refuse(.outsideWorld)
+        case .empty: throw refuse(.empty)
+        case nil: break
+        }
         let limit = GeoBounds.mercatorLimit
         guard north > -limit, south < limit else { throw refuse(.beyondMercator(limit: limit)) }
         self.init(uncheckedWest: west, south: Swift.max(south, -limit), east: east, north: Swift.min(north, limit))
@@ -62,10 +65,5 @@ public struct GeoBounds: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Degrees with at most 6 decimals and no trailing zeros.
-    public static func format(_ value: Double) -> String {
-        var text = String(format: "%.6f", value)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text == "-0" ? "0" : text
-    }
+    public static func format(_ value: Double) -> String { DecimalFormat.trimmed(value, decimals: 6) }
 }

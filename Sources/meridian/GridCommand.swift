@@ -71,23 +71,18 @@ enum GridCommand: Subcommand {
                 west: bbox.west, south: bbox.south, east: bbox.east, north: bbox.north,
                 width: s.width, height: s.height)
             projection = WebMercatorGridProjection(resolution: view.resolution)
-            area = Rect(
-                minX: view.originX, minY: view.originY,
-                maxX: view.originX + Double(view.width), maxY: view.originY + Double(view.height))
+            area = view.globalBounds
             request.cellAnchor = .visiblePart
         case (nil, let zoom?):
             guard let z = Int(zoom), (0...24).contains(z) else {
                 throw UsageError("--zoom expects a whole number from 0 to 24, got '\(zoom)'")
             }
-            guard bbox.west < bbox.east, bbox.south < bbox.north, bbox.west >= -180, bbox.east <= 180,
-                bbox.south >= -90, bbox.north <= 90
-            else {
-                throw UsageError(
-                    "--bbox \(bbox.west),\(bbox.south),\(bbox.east),\(bbox.north) is not W,S,E,N within -180,-90,180,90 with W < E and S < N"
-                )
+            do {
+                _ = try GeoBox(checkingWest: bbox.west, south: bbox.south, east: bbox.east, north: bbox.north)
+            } catch {
+                throw UsageError(error.description)
             }
-            projection = WebMercatorGridProjection(
-                resolution: 2 * Geodesy.WebMercator.halfWorld / (256 * Double(1 << z)))
+            projection = WebMercatorGridProjection(resolution: Geodesy.WebMercator.resolution(zoom: z))
             let a = projection.project(latitude: bbox.north, longitude: bbox.west)
             let b = projection.project(latitude: bbox.south, longitude: bbox.east)
             area = Rect(minX: a.x, minY: a.y, maxX: b.x, maxY: b.y)

@@ -1,4 +1,6 @@
+import DataSources
 import Foundation
+import Geodesy
 import MapModel
 import Render
 
@@ -33,7 +35,7 @@ enum RenderCommand: Subcommand {
         _ = try ImageWriter.format(forPath: output)
         var document = try MapDocument.load(path: mapPath)
         try applyGridOptions(type: gridType, labels: gridLabels, to: &document)
-        let map = try LoadedMap(document: document)
+        let map = try LoadedMap(document: document, opener: DataSourceOpener())
         let renderer = try MapRenderer(map: map)
         try ImageWriter.write(renderer, view: view, to: output)
         return 0
@@ -46,7 +48,7 @@ enum RenderCommand: Subcommand {
             if type == "none" {
                 document.grid?.visible = false
             } else {
-                guard let kind = GridSettings.Kind(rawValue: type) else {
+                guard let kind = GridType(rawValue: type) else {
                     throw UsageError("--grid \(type): expected latlong, utm, mgrs, usng or none")
                 }
                 var grid = document.grid?.withType(kind) ?? GridSettings(type: kind)

@@ -1,3 +1,4 @@
+import DataSources
 import Dispatch
 import Foundation
 import MapModel
@@ -73,12 +74,12 @@ enum ServeCommand: Subcommand {
                 throw UsageError("--memory-cache \(memory) is out of range: 1 to 65536 MB")
             }
             if let cache { try TileOutputs.checkWritable(cache, kind: .directory) }
-            let map = try LoadedMap.load(path: input)
+            let map = try LoadedMap.load(path: input, opener: DataSourceOpener())
             var withoutGrid: LoadedMap?
             if map.document.grid != nil {
                 var document = map.document
                 document.grid = nil
-                withoutGrid = try LoadedMap(document: document)
+                withoutGrid = try LoadedMap(document: document, opener: DataSourceOpener())
             }
             let transparent = map.document.background.alpha == 0
             let name = map.document.name ?? ((input as NSString).lastPathComponent as NSString).deletingPathExtension

@@ -1,3 +1,4 @@
+import DataSources
 import Foundation
 import MapModel
 import Render
@@ -81,10 +82,10 @@ enum SheetCommand: Subcommand {
         let overlap = try overlapText.map { try nonNegative($0, option: "overlap") } ?? SheetSeries.defaultOverlap
 
         let paper = try paperText.map(SheetOptions.paper) ?? Paper.standard(named: "A4")!
-        let grid = try gridText.map(SheetOptions.grid)
+        let grid = try gridText.map(SheetOptions.grid) ?? .document
         _ = try ImageWriter.format(forPath: output)
 
-        let map = try LoadedMap.load(path: mapPath)
+        let map = try LoadedMap.load(path: mapPath, opener: DataSourceOpener())
         let renderer = try MapRenderer(map: map)
         var request = SheetRequest(
             area: area, scale: scale, paper: paper.oriented(orientation), margins: margins, dpi: dpi,

@@ -1,4 +1,5 @@
 import Foundation
+import Geodesy
 import Sheets
 
 /// Parsing of the sheet's own options: `--paper`, `--orientation`, `--grid`.
@@ -28,10 +29,12 @@ enum SheetOptions {
         return orientation
     }
 
-    static func grid(_ text: String) throws -> SheetGridType {
-        guard let type = SheetGridType(rawValue: text.lowercased()) else {
+    /// A grid type (any letter case) or `none`.
+    static func grid(_ text: String) throws -> SheetRequest.Grid {
+        if text.lowercased() == "none" { return .none }
+        guard let type = GridType(rawValue: text.lowercased()) else {
             throw UsageError("unknown grid type '\(text)' (use latlong, utm, mgrs, usng or none)")
         }
-        return type
+        return .type(type)
     }
 }

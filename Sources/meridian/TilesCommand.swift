@@ -1,3 +1,4 @@
+import DataSources
 import Foundation
 import MapModel
 import Raster
@@ -95,7 +96,7 @@ enum TilesCommand: Subcommand {
         }
         try TileOutputs.checkWritable(output, kind: kind)
 
-        let map = try LoadedMap.load(path: mapPath)
+        let map = try LoadedMap.load(path: mapPath, opener: DataSourceOpener())
         let transparent = map.document.background.alpha == 0
         let skipEmpty = skipEmptyFlag || (transparent && !noSkipEmpty)
         let name = map.document.name ?? ((mapPath as NSString).lastPathComponent as NSString).deletingPathExtension
@@ -113,7 +114,7 @@ enum TilesCommand: Subcommand {
         if gridLayer {
             var document = map.document
             document.grid = nil
-            let withoutGrid = try LoadedMap(document: document)
+            let withoutGrid = try LoadedMap(document: document, opener: DataSourceOpener())
             let layerSummary = try render(
                 map: withoutGrid, into: output + "/" + ViewerPage.withoutGridFolder, kind: .directory, scheme: scheme,
                 metadata: metadata, job: job, jobName: jobName, imageFormat: imageFormat, format: format,

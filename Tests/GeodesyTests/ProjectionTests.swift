@@ -90,7 +90,7 @@ import Testing
         #expect(abs(WebMercator.forward(latitude: 0, longitude: -90).x + Double.pi * a / 2) < 1e-8)
         for lat in stride(from: -85.0, through: 85, by: 5) {
             let p = WebMercator.forward(latitude: lat, longitude: lat * 2)
-            let q = WebMercator.inverse(x: p.x, y: p.y)
+            let q = WebMercator.inverse(p)
             #expect(abs(q.latitude - lat) < 1e-12 && abs(q.longitude - lat * 2) < 1e-12)
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Geodesy
 import TestSupport
 import Testing
 
@@ -30,6 +31,7 @@ import Testing
     @Test func schemaKeysMatchTheDecoder() {
         #expect(Set(properties([])) == Set(MapDocument.keys))
         #expect(Set(properties(["$defs", "layer"])) == Set(MapDocument.layerKeys))
+        #expect(Set(properties(["$defs", "databaseSource"])) == Set(MapDocument.sourceKeys))
         #expect(Set(properties(["$defs", "line"])) == Set(SymbolKeys.line))
         #expect(Set(properties(["$defs", "marker"])) == Set(SymbolKeys.marker))
         #expect(Set(properties(["$defs", "fill"])) == Set(SymbolKeys.fill))
@@ -44,11 +46,14 @@ import Testing
     /// docs/map-document.md names every key the decoder reads, and every grid option.
     @Test func everyKeyIsDocumented() throws {
         let page = try String(contentsOfFile: Repository.root + "/docs/map-document.md", encoding: .utf8)
-        let keys =
-            MapDocument.keys + MapDocument.layerKeys + SymbolKeys.line + SymbolKeys.marker + SymbolKeys.fill
-            + SymbolKeys.label + SymbolKeys.halo + GridSettings.keys + GridSettings.levelKeys + GridSettings.textKeys
-            + GridSettings.Kind.allCases.map(\.rawValue) + GridSettings.LabelPosition.allCases.map(\.rawValue)
-            + GridSettings.LabelFormat.allCases.map(\.rawValue) + GridSettings.LabelUnit.allCases.map(\.rawValue)
+        let documentKeys: [String] = MapDocument.keys + MapDocument.layerKeys
+        let symbolKeys: [String] =
+            SymbolKeys.line + SymbolKeys.marker + SymbolKeys.fill + SymbolKeys.label + SymbolKeys.halo
+        let gridKeys: [String] = GridSettings.keys + GridSettings.levelKeys + GridSettings.textKeys
+        let gridValues: [String] =
+            GridType.allCases.map(\.rawValue) + GridSettings.LabelPosition.allCases.map(\.rawValue)
+            + LatLongLabelFormat.allCases.map(\.rawValue) + MGRSLabelUnit.allCases.map(\.rawValue)
+        let keys = documentKeys + symbolKeys + gridKeys + gridValues
         let missing = Set(keys).filter { !page.contains("`\($0)`") }.sorted()
         #expect(missing.isEmpty, "docs/map-document.md does not mention \(missing)")
     }
@@ -65,10 +70,10 @@ import Testing
             else { return [] }
             return items.compactMap { if case .string(let s) = $0 { return s } else { return nil } }
         }
-        #expect(values("type") == GridSettings.Kind.allCases.map(\.rawValue))
+        #expect(values("type") == GridType.allCases.map(\.rawValue))
         #expect(values("labelPosition") == GridSettings.LabelPosition.allCases.map(\.rawValue))
-        #expect(values("labelFormat") == GridSettings.LabelFormat.allCases.map(\.rawValue))
-        #expect(values("labelUnit") == GridSettings.LabelUnit.allCases.map(\.rawValue))
+        #expect(values("labelFormat") == LatLongLabelFormat.allCases.map(\.rawValue))
+        #expect(values("labelUnit") == MGRSLabelUnit.allCases.map(\.rawValue))
     }
 
     @Test func shippedMapsDecode() throws {

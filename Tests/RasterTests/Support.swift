@@ -5,6 +5,11 @@ import Testing
 
 let colourTypeFixtures = Repository.fixture("png/colour-types")
 
+/// A fresh empty folder; the caller removes it with `TemporaryFolder.remove`.
+func scratchDirectory() throws -> String {
+    try TemporaryFolder.create().path
+}
+
 /// A PNG chunk as it lies in the file (read here independently of libpng).
 struct Chunk {
     let type: String

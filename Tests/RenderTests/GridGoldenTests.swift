@@ -1,4 +1,5 @@
 import Foundation
+import Geodesy
 import ImageDiff
 import MapModel
 import Raster
@@ -55,8 +56,8 @@ import Testing
         ]
     }
 
-    @Test(arguments: GridSettings.Kind.allCases)
-    func eachTypeAtFourScales(_ type: GridSettings.Kind) throws {
+    @Test(arguments: GridType.allCases)
+    func eachTypeAtFourScales(_ type: GridType) throws {
         for (name, map, view) in try Self.views() {
             try check("grid-\(type.rawValue)-\(name)", map: map, grid: GridSettings(type: type), view: view)
         }

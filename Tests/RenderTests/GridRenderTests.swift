@@ -1,4 +1,5 @@
 import Foundation
+import Geodesy
 import Grids
 import MapModel
 import Raster
@@ -27,8 +28,8 @@ import Testing
     /// A metatile cut into tiles gives the same bytes as rendering each tile alone: on a blank
     /// map, so that every differing pixel would be the grid's, and over real maps drawn the way
     /// the tile job draws them (tile by tile, with a buffer). Dashes must continue too.
-    @Test(arguments: GridSettings.Kind.allCases)
-    func tilesAgreeWithTheirMetatile(_ type: GridSettings.Kind) throws {
+    @Test(arguments: GridType.allCases)
+    func tilesAgreeWithTheirMetatile(_ type: GridType) throws {
         // Tiles ignore edge positions; dashes must continue across tiles too.
         let levels = (0..<GridSettings.levelCount(type)).map { #""\#($0)": {"line": {"dash": [4, 2]}}"# }.joined(
             separator: ", ")
@@ -68,8 +69,8 @@ import Testing
     }
 
     /// In single images every label is inside the image and no two overlap, in every position.
-    @Test(arguments: GridSettings.Kind.allCases)
-    func singleImageLabelsAreWholeAndApart(_ type: GridSettings.Kind) throws {
+    @Test(arguments: GridType.allCases)
+    func singleImageLabelsAreWholeAndApart(_ type: GridType) throws {
         let map = try Self.map("nyc.json", grid: nil)
         let text = TextEngine(fonts: try FontConfiguration(fonts: map.document.fonts, systemFonts: false))
         let views = [
@@ -158,7 +159,7 @@ import Testing
 
     /// MapModel's level counts (for validating documents) are the levels Grids draws.
     @Test func levelCountsAgree() {
-        for kind in GridSettings.Kind.allCases {
+        for kind in GridType.allCases {
             let type = GridType(rawValue: kind.rawValue)!
             #expect(GridSettings.levelCount(kind) == GridLevels.levels(for: type).count)
             #expect(GridSettings.levelCount(kind) == GridLevels.levels(for: type, format: .decimalDegrees).count)

@@ -9,17 +9,17 @@ import Testing
 /// A plane that is Web Mercator shifted: drawing in it must give the same picture.
 private struct ShiftedPlane: PlaneProjection {
     let identifier = "shifted"
-    func forward(_ x: Double, _ y: Double) -> (x: Double, y: Double) { (x + 123_456, y - 654_321) }
-    func inverse(_ x: Double, _ y: Double) -> (x: Double, y: Double) { (x - 123_456, y + 654_321) }
+    func forward(_ p: PlanePoint) -> PlanePoint { PlanePoint(x: p.x + 123_456, y: p.y - 654_321) }
+    func inverse(_ p: PlanePoint) -> PlanePoint { PlanePoint(x: p.x - 123_456, y: p.y + 654_321) }
 }
 
 @Suite struct PlaneTests {
     @Test func aShiftedPlaneDrawsTheSamePicture() throws {
         let map = try LoadedMap.load(path: Repository.fixture("maps/world.json"))
         let mercator = try View.centered(longitude: 10, latitude: 50, scale: 20_000_000, width: 300, height: 200)
-        let centre = (x: mercator.extent.centerX, y: mercator.extent.centerY)
+        let centre = mercator.extent.center
         let plane = ShiftedPlane()
-        let shifted = plane.forward(centre.x, centre.y)
+        let shifted = plane.forward(centre)
         let inPlane = try View.centered(
             in: plane, x: shifted.x, y: shifted.y, scale: 20_000_000, width: 300, height: 200, dpi: View.standardDPI)
         #expect(abs(inPlane.extent.centerX - centre.x) < 1e-3)

@@ -13,7 +13,7 @@ import Testing
 @Suite struct PrintedScaleTests {
     static let centre = (longitude: -73.97, latitude: 40.76)
 
-    func sheet(scale: Double, paper: String = "A4", grid: SheetGridType = .mgrs, map: LoadedMap) throws -> (
+    func sheet(scale: Double, paper: String = "A4", grid: SheetRequest.Grid = .type(.mgrs), map: LoadedMap) throws -> (
         Sheet, MapRenderer
     ) {
         let renderer = try MapRenderer(map: map)
@@ -91,7 +91,7 @@ import Testing
         let px = dpi / 25.4
         let f = sheet.layout.frame
         let height = 1200
-        let band = Int(f.midY * px) - height / 2
+        let band = Int(f.centerY * px) - height / 2
         let image = try Support.rasterise(pdf: pdf, dpi: Int(dpi), region: (0, band, Int(297 * px), height))
         let xs = Int(f.minX * px + 20)..<Int(f.maxX * px - 20)
         let northings = image.horizontalLineCentres(columns: xs.lowerBound..<(xs.lowerBound + 1), ys: 0..<height)

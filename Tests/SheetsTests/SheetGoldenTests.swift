@@ -1,4 +1,5 @@
 import Foundation
+import Geodesy
 import ImageDiff
 import MapModel
 import Raster
@@ -13,7 +14,7 @@ import Testing
 /// at them when they change). New York at 1:25,000 (Manhattan) and 1:250,000 (the five
 /// boroughs), each with an MGRS and a latitude/longitude grid, on A4 landscape.
 @Suite struct SheetGoldenTests {
-    static let cases: [(name: String, longitude: Double, latitude: Double, scale: Double, grid: SheetGridType)] = [
+    static let cases: [(name: String, longitude: Double, latitude: Double, scale: Double, grid: GridType)] = [
         ("sheet-25k-mgrs", -73.97, 40.76, 25_000, .mgrs),
         ("sheet-25k-latlong", -73.97, 40.76, 25_000, .latlong),
         ("sheet-250k-mgrs", -73.95, 40.70, 250_000, .mgrs),
@@ -27,7 +28,7 @@ import Testing
         let renderer = try MapRenderer(map: map)
         let request = SheetRequest(
             area: .center(longitude: c.longitude, latitude: c.latitude), scale: c.scale,
-            paper: Paper.standard(named: "A4")!.oriented(.landscape), dpi: 300, grid: c.grid)
+            paper: Paper.standard(named: "A4")!.oriented(.landscape), dpi: 300, grid: .type(c.grid))
         let sheet = try Sheet.make(request, renderer: renderer)
         let directory = try TemporaryFolder.create()
         defer { TemporaryFolder.remove(directory) }

@@ -1,4 +1,5 @@
 import Foundation
+import Geodesy
 import MapModel
 import Raster
 import Render
@@ -18,7 +19,7 @@ import Testing
             extra: grid.map { #", "grid": "# + $0 } ?? "")
     }
 
-    static func sheet(_ map: LoadedMap, grid: SheetGridType? = nil, scale: Double = 25_000) throws -> (
+    static func sheet(_ map: LoadedMap, grid: SheetRequest.Grid = .document, scale: Double = 25_000) throws -> (
         Sheet, MapRenderer
     ) {
         let renderer = try MapRenderer(map: map)
@@ -49,7 +50,7 @@ import Testing
         #expect(try Self.sheet(Self.map(grid: #"{"type": "usng"}"#)).0.grid?.type == .usng)
         #expect(try Self.sheet(Self.map(grid: #"{"type": "usng", "visible": false}"#)).0.grid == nil)
         // --grid wins.
-        #expect(try Self.sheet(Self.map(grid: #"{"type": "latlong"}"#), grid: .utm).0.grid?.type == .utm)
+        #expect(try Self.sheet(Self.map(grid: #"{"type": "latlong"}"#), grid: .type(.utm)).0.grid?.type == .utm)
     }
 
     /// The document's per-level line style is printed: red 1 km lines 1 pt wide, and the
@@ -97,7 +98,7 @@ import Testing
             grid:
                 ##"{"type": "latlong", "labelsVisible": false, "levels": {"0": {"line": {"color": "#e00000", "width": 1.5}}, "8": {"line": {"color": "#e00000", "width": 1.5}}}}"##
         )
-        let (mgrs, renderer) = try Self.sheet(map, grid: .mgrs)
+        let (mgrs, renderer) = try Self.sheet(map, grid: .type(.mgrs))
         #expect(try Self.redPixels(mgrs, renderer) == 0)
         let (own, ownRenderer) = try Self.sheet(map)
         #expect(own.grid?.type == .latlong)

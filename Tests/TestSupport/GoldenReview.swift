@@ -1,4 +1,5 @@
 import Foundation
+import Geodesy
 import ImageDiff
 import MapModel
 import Raster
@@ -156,7 +157,7 @@ struct ContactSheet {
             items: texts.map { text, x, y in
                 .text(
                     PageText(
-                        text, font: font, at: PagePoint(Double(x), Double(y + captionHeight - 10)),
+                        text, font: font, at: PlanePoint(x: Double(x), y: Double(y + captionHeight - 10)),
                         anchor: PageTextAnchor(.left, .baseline)))
             })
         return try PageWriter.renderImage(page, renderer: renderer, dpi: 25.4)

@@ -1,3 +1,5 @@
+import Geodesy
+
 /// A feature attribute value. Nested objects and arrays are kept as their JSON text.
 public enum PropertyValue: Sendable, Equatable, Hashable {
     case null
@@ -38,7 +40,7 @@ public enum PropertyValue: Sendable, Equatable, Hashable {
         switch self {
         case .null: return nil
         case .bool(let b): return b ? "true" : "false"
-        case .number(let n): return formatNumber(n)
+        case .number(let n): return DecimalFormat.shortest(n)
         case .string(let s): return s
         }
     }

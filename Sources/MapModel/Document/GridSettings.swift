@@ -1,9 +1,9 @@
+import Geodesy
+
 /// The grid drawn over a map: the document's `grid` object, or `--grid TYPE` on the command
 /// line. Sizes are in points and keep their size on screen (the reference scale does not
 /// apply to grids).
 public struct GridSettings: Sendable, Equatable {
-    public enum Kind: String, CaseIterable, Sendable { case latlong, utm, mgrs, usng }
-
     public enum LabelPosition: String, CaseIterable, Sendable {
         /// On the map: along the lines and at cell centres (`18S`, `UJ`).
         case geographic
@@ -15,35 +15,32 @@ public struct GridSettings: Sendable, Equatable {
         case allSides
     }
 
-    public enum LabelFormat: String, CaseIterable, Sendable { case decimalDegrees, degreesMinutesSeconds }
-    public enum LabelUnit: String, CaseIterable, Sendable { case kilometersMeters, meters }
-
-    public var type: Kind
+    public var type: GridType
     public var visible = true
     public var labelsVisible = true
     public var labelPosition: LabelPosition = .geographic
     /// Latitude/longitude labels (and the steps between lines).
-    public var labelFormat: LabelFormat = .degreesMinutesSeconds
+    public var labelFormat: LatLongLabelFormat = .degreesMinutesSeconds
     /// MGRS/USNG line labels.
-    public var labelUnit: LabelUnit = .kilometersMeters
+    public var labelUnit: MGRSLabelUnit = .kilometersMeters
     /// A level is drawn when its lines are at least this many points apart on screen.
     public var minSpacing: Double = GridSettings.defaultMinSpacing
     /// Per-level settings as the document gives them, by level number.
     public var levels: [Int: GridLevelOverride] = [:]
     /// The type the per-level settings were written for. They carry over to another type only
     /// where the levels correspond: between UTM, MGRS and USNG, not to or from latitude/longitude.
-    public var levelsWrittenFor: Kind
+    public var levelsWrittenFor: GridType
 
     public static let defaultMinSpacing = 32.0
 
-    public init(type: Kind) {
+    public init(type: GridType) {
         self.type = type
         levelsWrittenFor = type
     }
 
     /// How many levels a type has: MGRS and USNG 6 (zones to 10 m), UTM 5 (zones to 100 m),
     /// latitude/longitude 12 (30° to 1", or 30° to 0.0001°).
-    public static func levelCount(_ type: Kind) -> Int {
+    public static func levelCount(_ type: GridType) -> Int {
         switch type {
         case .latlong: return 12
         case .utm: return 5
@@ -53,7 +50,7 @@ public struct GridSettings: Sendable, Equatable {
 
     /// The same settings for another type: visibility, labels, position, format, unit and
     /// spacing stay; per-level settings stay where the levels correspond.
-    public func withType(_ type: Kind) -> GridSettings {
+    public func withType(_ type: GridType) -> GridSettings {
         var copy = self
         copy.type = type
         return copy
@@ -71,7 +68,7 @@ public struct GridSettings: Sendable, Equatable {
 
     /// The built-in style of each level: coarser levels darker, wider and with larger text.
     /// Latitude/longitude in greys, UTM in brick red, MGRS and USNG in blue.
-    public static func defaultStyle(type: Kind, level: Int) -> GridLevelStyle {
+    public static func defaultStyle(type: GridType, level: Int) -> GridLevelStyle {
         let index = max(0, level)
         let palette: [UInt32]
         let widths: [Double]

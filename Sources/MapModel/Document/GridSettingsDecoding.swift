@@ -1,3 +1,5 @@
+import Geodesy
+
 /// Reading the document's `grid` object; every error names its JSON path.
 extension GridSettings {
     /// The keys each grid object accepts (the schema test checks them against the JSON Schema).
@@ -11,12 +13,12 @@ extension GridSettings {
 extension JSONNode {
     func gridSettings() throws -> GridSettings {
         let object = try self.object(allowed: GridSettings.keys)
-        var grid = GridSettings(type: try object.required("type").enumValue(GridSettings.Kind.self))
+        var grid = GridSettings(type: try object.required("type").enumValue(GridType.self))
         if let n = object["visible"] { grid.visible = try n.bool() }
         if let n = object["labelsVisible"] { grid.labelsVisible = try n.bool() }
         if let n = object["labelPosition"] { grid.labelPosition = try n.enumValue(GridSettings.LabelPosition.self) }
-        if let n = object["labelFormat"] { grid.labelFormat = try n.enumValue(GridSettings.LabelFormat.self) }
-        if let n = object["labelUnit"] { grid.labelUnit = try n.enumValue(GridSettings.LabelUnit.self) }
+        if let n = object["labelFormat"] { grid.labelFormat = try n.enumValue(LatLongLabelFormat.self) }
+        if let n = object["labelUnit"] { grid.labelUnit = try n.enumValue(MGRSLabelUnit.self) }
         if let n = object["minSpacing"] {
             grid.minSpacing = try n.number(in: 1...1000)
         }
@@ -29,7 +31,8 @@ extension JSONNode {
                 let child = JSONNode(value: member.value, file: file, path: "\(n.path).\(member.key)")
                 guard let level = Int(member.key), String(level) == member.key, (0..<count).contains(level) else {
                     throw child.error(
-                        "\(grid.type.rawValue) has levels 0 to \(count - 1); \"\(member.key)\" is not one of them")
+                        "\(grid.type.rawValue) has levels 0 to \(count - 1); \(DocumentError.quote(member.key)) is not one of them"
+                    )
                 }
                 grid.levels[level] = try child.gridLevel()
             }

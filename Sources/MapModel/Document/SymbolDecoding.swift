@@ -1,3 +1,5 @@
+import Geodesy
+
 /// The keys each symbol object accepts (the schema test checks them against the JSON Schema).
 enum SymbolKeys {
     static let line = ["color", "width", "dash", "cap", "join", "opacity"]
@@ -12,7 +14,7 @@ extension JSONNode {
     func color() throws -> Color {
         let text = try string()
         guard let color = Color(parsing: text) else {
-            throw error("\"\(text)\" is not a colour (use #rrggbb, #rrggbbaa or a CSS colour name)")
+            throw error("\(DocumentError.quote(text)) is not a colour (use #rrggbb, #rrggbbaa or a CSS colour name)")
         }
         return color
     }
@@ -20,7 +22,7 @@ extension JSONNode {
     func positiveNumber(allowZero: Bool) throws -> Double {
         let n = try number()
         guard allowZero ? n >= 0 : n > 0 else {
-            throw error("must be \(allowZero ? "zero or more" : "greater than zero"), got \(formatNumber(n))")
+            throw error("must be \(allowZero ? "zero or more" : "greater than zero"), got \(DecimalFormat.shortest(n))")
         }
         return n
     }
@@ -28,7 +30,7 @@ extension JSONNode {
     /// A size in points: zero or more, and not absurd (a 1000 pt symbol is a mistake).
     func size() throws -> Double {
         let n = try positiveNumber(allowZero: true)
-        guard n <= 1000 else { throw error("\(formatNumber(n)) pt is too large (at most 1000)") }
+        guard n <= 1000 else { throw error("\(DecimalFormat.shortest(n)) pt is too large (at most 1000)") }
         return n
     }
 
@@ -37,7 +39,8 @@ extension JSONNode {
     func enumValue<E: RawRepresentable & CaseIterable>(_: E.Type) throws -> E where E.RawValue == String {
         let text = try string()
         guard let value = E(rawValue: text) else {
-            throw error("\"\(text)\" is not one of: \(E.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw error(
+                "\(DocumentError.quote(text)) is not one of: \(E.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         return value
     }

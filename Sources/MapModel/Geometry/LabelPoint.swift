@@ -7,11 +7,11 @@ public enum LabelPoint {
     /// Points: the first point. Lines: halfway along the longest part. Polygons: the pole of
     /// inaccessibility of the largest polygon (the interior point farthest from any edge),
     /// which stays inside concave shapes where a centroid would not.
-    public static func anchor(for feature: Feature) -> (x: Double, y: Double)? {
+    public static func anchor(for feature: Feature) -> PlanePoint? {
         for kind in [Geometry.Kind.polygon, .line, .point] {
             for geometry in feature.geometries where geometry.kind == kind && geometry.vertexCount > 0 {
                 switch kind {
-                case .point: return (geometry.x(0), geometry.y(0))
+                case .point: return PlanePoint(x: geometry.x(0), y: geometry.y(0))
                 case .line: return midpoint(of: geometry)
                 case .polygon: return poleOfInaccessibility(geometry)
                 }
@@ -20,7 +20,7 @@ public enum LabelPoint {
         return nil
     }
 
-    static func midpoint(of geometry: Geometry) -> (x: Double, y: Double) {
+    static func midpoint(of geometry: Geometry) -> PlanePoint {
         var best = 0
         var bestLength = -1.0
         for part in 0..<geometry.partCount {
@@ -38,11 +38,11 @@ public enum LabelPoint {
             let length = (dx * dx + dy * dy).squareRoot()
             if length >= remaining, length > 0 {
                 let t = remaining / length
-                return (geometry.x(v) + dx * t, geometry.y(v) + dy * t)
+                return PlanePoint(x: geometry.x(v) + dx * t, y: geometry.y(v) + dy * t)
             }
             remaining -= length
         }
-        return (geometry.x(range.lowerBound), geometry.y(range.lowerBound))
+        return PlanePoint(x: geometry.x(range.lowerBound), y: geometry.y(range.lowerBound))
     }
 
     static func partLength(_ geometry: Geometry, _ part: Int) -> Double {
@@ -67,7 +67,7 @@ public enum LabelPoint {
         return sum / 2
     }
 
-    static func poleOfInaccessibility(_ geometry: Geometry) -> (x: Double, y: Double) {
+    static func poleOfInaccessibility(_ geometry: Geometry) -> PlanePoint {
         // The polygon with the largest area (exterior minus holes).
         var bestPolygon = 0
         var bestArea = -Double.infinity
@@ -84,7 +84,7 @@ public enum LabelPoint {
         var box = Rect.empty
         for v in geometry.partRange(rings[0]) { box.include(x: geometry.x(v), y: geometry.y(v)) }
         let cellSize = min(box.width, box.height)
-        if cellSize <= 0 { return (box.minX, box.minY) }
+        if cellSize <= 0 { return PlanePoint(x: box.minX, y: box.minY) }
         let precision = max(box.width, box.height) / 1000
 
         // Best-first search over square cells: a cell can hold a point at most
@@ -123,7 +123,7 @@ public enum LabelPoint {
             queue.append(makeCell(cell.x + h, cell.y + h, h))
             if queue.count > 20_000 { break }  // pathological shapes: the best so far is good enough
         }
-        return (best.x, best.y)
+        return PlanePoint(x: best.x, y: best.y)
     }
 
     /// Distance from (x, y) to the polygon's edges: positive inside, negative outside.

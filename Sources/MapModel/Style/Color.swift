@@ -56,19 +56,4 @@ public struct Color: Sendable, Equatable, Hashable {
         guard let rgb = cssColorNames[lower] else { return nil }
         self.init(rgb: rgb)
     }
-
-    /// `#rrggbb` or `#rrggbbaa`, the form docs/map-document.md documents.
-    public var hexString: String {
-        func byte(_ v: Double) -> String {
-            let b = Int((max(0, min(1, v)) * 255).rounded())
-            return String(b, radix: 16).leftPadded(to: 2)
-        }
-        return "#" + byte(red) + byte(green) + byte(blue) + (alpha < 1 ? byte(alpha) : "")
-    }
-}
-
-extension String {
-    func leftPadded(to length: Int, with pad: Character = "0") -> String {
-        count >= length ? self : String(repeating: pad, count: length - count) + self
-    }
 }

@@ -99,9 +99,9 @@ struct FeaturePainter {
         for feature in features {
             for geometry in feature.geometries where geometry.kind == .point {
                 for v in 0..<geometry.vertexCount {
-                    let (x, y) = view.pixel(geometry.x(v), geometry.y(v))
+                    let p = view.pixel(PlanePoint(x: geometry.x(v), y: geometry.y(v)))
                     context.newPath()
-                    MarkerPath.add(marker.shape, x: x, y: y, size: size, to: context)
+                    MarkerPath.add(marker.shape, x: p.x, y: p.y, size: size, to: context)
                     context.setColor(marker.fill)
                     if let outline = marker.outline, outlineWidth > 0 {
                         context.fillPreserve()

@@ -27,34 +27,30 @@ struct PathBuilder {
     func needsClipping(_ bounds: Rect) -> Bool {
         let keep = region.expanded(by: margin)
         let corners = [
-            view.globalPixel(bounds.minX, bounds.maxY), view.globalPixel(bounds.maxX, bounds.minY),
-            view.globalPixel(bounds.minX, bounds.minY), view.globalPixel(bounds.maxX, bounds.maxY),
+            PlanePoint(x: bounds.minX, y: bounds.maxY), PlanePoint(x: bounds.maxX, y: bounds.minY),
+            PlanePoint(x: bounds.minX, y: bounds.minY), PlanePoint(x: bounds.maxX, y: bounds.maxY),
         ]
-        return corners.contains { !keep.contains(x: $0.x, y: $0.y) }
+        return corners.contains { !keep.contains(view.globalPixel($0)) }
     }
 
     /// The clipping rectangle in the view's pixels: the region grown by the margin.
-    var clipRect: Rect {
-        Rect(
-            minX: region.minX - view.originX - margin, minY: region.minY - view.originY - margin,
-            maxX: region.maxX - view.originX + margin, maxY: region.maxY - view.originY + margin)
-    }
+    var clipRect: Rect { view.transform.image(global: region).expanded(by: margin) }
 
     /// The vertices of one part in view pixels, thinned (first and last always kept).
     func pixels(_ geometry: Geometry, part: Int) -> [PlanePoint] {
         let range = geometry.partRange(part)
         var out: [PlanePoint] = []
         out.reserveCapacity(range.count)
-        var lastX = Double.nan
-        var lastY = Double.nan
+        var last = PlanePoint(x: .nan, y: .nan)
         for v in range {
-            let (gx, gy) = view.globalPixel(geometry.x(v), geometry.y(v))
-            if v != range.upperBound - 1, abs(gx - lastX) < PathBuilder.minStep, abs(gy - lastY) < PathBuilder.minStep {
+            let g = view.globalPixel(PlanePoint(x: geometry.x(v), y: geometry.y(v)))
+            if v != range.upperBound - 1, abs(g.x - last.x) < PathBuilder.minStep,
+                abs(g.y - last.y) < PathBuilder.minStep
+            {
                 continue
             }
-            lastX = gx
-            lastY = gy
-            out.append(PlanePoint(x: gx - view.originX, y: gy - view.originY))
+            last = g
+            out.append(view.transform.image(global: g))
         }
         return out
     }

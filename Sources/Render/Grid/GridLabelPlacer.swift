@@ -9,8 +9,7 @@ struct GridLabelCandidate {
     let color: Color
     let halo: (color: Color, width: Double)?
     /// Top-left corner of the text's logical box, in global pixels.
-    let textX: Double
-    let textY: Double
+    let corner: PlanePoint
     /// The text's box grown by the halo: what must stay clear of other labels.
     let box: Rect
     let rank: GridLabelRank

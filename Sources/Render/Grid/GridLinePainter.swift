@@ -80,8 +80,9 @@ struct GridLinePainter {
                 context.save()
                 context.newPath()
                 for run in runs {
-                    context.moveTo(run[0].x - view.originX, run[0].y - view.originY)
-                    for p in run.dropFirst() { context.lineTo(p.x - view.originX, p.y - view.originY) }
+                    let start = view.transform.image(global: run[0])
+                    context.moveTo(start.x, start.y)
+                    for p in run.dropFirst().map(view.transform.image(global:)) { context.lineTo(p.x, p.y) }
                 }
                 context.setColor(family.color)
                 context.setLineWidth(family.width)

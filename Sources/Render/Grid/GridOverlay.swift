@@ -21,19 +21,10 @@ struct GridOverlay {
     /// Line labels repeat along a line about this many points apart.
     static let labelRepeat = 300.0
 
-    var type: GridType { GridType(rawValue: settings.type.rawValue)! }
-    var format: LatLongLabelFormat { LatLongLabelFormat(rawValue: settings.labelFormat.rawValue)! }
-    var unit: MGRSLabelUnit { MGRSLabelUnit(rawValue: settings.labelUnit.rawValue)! }
-    var area: Rect {
-        Rect(
-            minX: view.originX, minY: view.originY,
-            maxX: view.originX + Double(view.width), maxY: view.originY + Double(view.height))
-    }
-
     /// The levels drawn in this view and their styles.
     func levels() -> [(level: Int, style: GridLevelStyle)] {
         GridLevels.automatic(
-            for: type, format: format, pixelsPerMetre: 1 / view.resolution,
+            for: settings.type, format: settings.labelFormat, pixelsPerMetre: 1 / view.resolution,
             minSpacing: settings.minSpacing * view.pixelsPerPoint
         )
         .map { ($0, settings.style(level: $0)) }
@@ -62,10 +53,10 @@ struct GridOverlay {
 
     /// The grid for this view: lines (and label anchors) generated a little beyond it.
     func geometry(_ levels: [(level: Int, style: GridLevelStyle)], cache: GridCache? = nil) -> GridGeometry? {
-        var request = GridRequest(type: type)
+        var request = GridRequest(type: settings.type)
         request.levels = levels.map(\.level)
-        request.labelFormat = format
-        request.labelUnit = unit
+        request.labelFormat = settings.labelFormat
+        request.labelUnit = settings.labelUnit
         request.labels = settings.labelsVisible
         request.labelRepeat = GridOverlay.labelRepeat * view.pixelsPerPoint
         request.cellAnchor = view.isTileBlock ? .fixed : .visiblePart
@@ -75,7 +66,8 @@ struct GridOverlay {
         if view.isTileBlock && settings.labelsVisible { request.labelMargin = 2 * labelReach(levels) }
         // The levels come from the automatic rule and the area from a valid view, so this
         // cannot fail; a failure would draw no grid rather than no map.
-        return try? Grid.generate(request, projection: ViewGridProjection(view: view), area: area, cache: cache)
+        return try? Grid.generate(
+            request, projection: ViewGridProjection(view: view), area: view.globalBounds, cache: cache)
     }
 
     /// The grid of this view, generated and laid out, ready to draw; nil when nothing shows.
@@ -99,7 +91,7 @@ struct GridOverlay {
         /// A candidate whose text box has its top-left corner at `origin(width, height)`.
         func make(
             _ text: String, level: Int, rank: GridLabelRank, anchor: PlanePoint,
-            room: Rect? = nil, _ origin: (Double, Double) -> (x: Double, y: Double)
+            room: Rect? = nil, _ origin: (Double, Double) -> PlanePoint
         ) {
             guard let style = styles[level] else { return }
             let f = font(style)
@@ -110,14 +102,11 @@ struct GridOverlay {
             let grow = halo?.width ?? 0
             // Text on whole pixels of the image: crisp, and the same in every tile (tile
             // origins are whole, so these are whole global pixels too).
-            let unrounded = origin(extents.width, extents.height)
-            let o = (
-                x: (unrounded.x - view.originX).rounded() + view.originX,
-                y: (unrounded.y - view.originY).rounded() + view.originY
-            )
+            let unrounded = view.transform.image(global: origin(extents.width, extents.height))
+            let o = view.transform.global(image: PlanePoint(x: unrounded.x.rounded(), y: unrounded.y.rounded()))
             candidates.append(
                 GridLabelCandidate(
-                    text: text, font: f, color: style.text.color, halo: halo, textX: o.x, textY: o.y,
+                    text: text, font: f, color: style.text.color, halo: halo, corner: o,
                     box: Rect(
                         minX: o.x - grow, minY: o.y - grow, maxX: o.x + extents.width + grow,
                         maxY: o.y + extents.height + grow),
@@ -126,23 +115,22 @@ struct GridOverlay {
 
         for label in grid.labels where label.kind == .cell || geographic {
             make(label.text, level: label.level, rank: label.rank, anchor: label.anchor, room: label.room) { w, h in
-                (label.anchor.x - w / 2, label.anchor.y - h / 2)
+                PlanePoint(x: label.anchor.x - w / 2, y: label.anchor.y - h / 2)
             }
         }
         if !geographic {
             edgeLabels(grid, make)
         }
         if view.isTileBlock { return GridLabelPlacer.placeLocally(candidates) }
-        let bounds = Rect(minX: area.minX, minY: area.minY, maxX: area.maxX, maxY: area.maxY)
-        return GridLabelPlacer.placeGreedy(candidates, within: bounds)
+        return GridLabelPlacer.placeGreedy(candidates, within: view.globalBounds)
     }
 
     /// Line labels where lines cross the edges (or the axes through the centre) of a single image.
     private func edgeLabels(
         _ grid: GridGeometry,
-        _ make: (String, Int, GridLabelRank, PlanePoint, Rect?, (Double, Double) -> (x: Double, y: Double)) -> Void
+        _ make: (String, Int, GridLabelRank, PlanePoint, Rect?, (Double, Double) -> PlanePoint) -> Void
     ) {
-        let r = area
+        let r = view.globalBounds
         let inset = GridOverlay.edgePadding
         let edges: [GridEdge]
         switch settings.labelPosition {
@@ -163,13 +151,15 @@ struct GridOverlay {
             let pad = inset + halo(line.level)
             switch crossing.edge {
             case .bottom? where line.axis.labelsOnHorizontalEdges:
-                make(text, line.level, line.labelRank, p, nil) { w, h in (p.x - w / 2, r.maxY - pad - h) }
+                make(text, line.level, line.labelRank, p, nil) { w, h in PlanePoint(x: p.x - w / 2, y: r.maxY - pad - h)
+                }
             case .top? where line.axis.labelsOnHorizontalEdges:
-                make(text, line.level, line.labelRank, p, nil) { w, _ in (p.x - w / 2, r.minY + pad) }
+                make(text, line.level, line.labelRank, p, nil) { w, _ in PlanePoint(x: p.x - w / 2, y: r.minY + pad) }
             case .left? where line.axis.labelsOnVerticalEdges:
-                make(text, line.level, line.labelRank, p, nil) { _, h in (r.minX + pad, p.y - h / 2) }
+                make(text, line.level, line.labelRank, p, nil) { _, h in PlanePoint(x: r.minX + pad, y: p.y - h / 2) }
             case .right? where line.axis.labelsOnVerticalEdges:
-                make(text, line.level, line.labelRank, p, nil) { w, h in (r.maxX - pad - w, p.y - h / 2) }
+                make(text, line.level, line.labelRank, p, nil) { w, h in PlanePoint(x: r.maxX - pad - w, y: p.y - h / 2)
+                }
             default:
                 break
             }
@@ -180,13 +170,13 @@ struct GridOverlay {
                 let line = grid.lines[crossing.lineIndex]
                 guard let text = line.label, line.axis.labelsOnHorizontalEdges else { continue }
                 let p = crossing.point
-                make(text, line.level, line.labelRank, p, nil) { w, h in (p.x - w / 2, p.y - h / 2) }
+                make(text, line.level, line.labelRank, p, nil) { w, h in PlanePoint(x: p.x - w / 2, y: p.y - h / 2) }
             }
             for crossing in grid.crossings(verticalAt: c.x, from: r.minY, to: r.maxY) {
                 let line = grid.lines[crossing.lineIndex]
                 guard let text = line.label, line.axis.labelsOnVerticalEdges else { continue }
                 let p = crossing.point
-                make(text, line.level, line.labelRank, p, nil) { w, h in (p.x - w / 2, p.y - h / 2) }
+                make(text, line.level, line.labelRank, p, nil) { w, h in PlanePoint(x: p.x - w / 2, y: p.y - h / 2) }
             }
         }
     }

@@ -45,7 +45,8 @@ struct GridDrawing {
     /// block gives each tile the pixels it gets alone.
     func drawLabels(into context: CairoContext, painter: GridLabelPainter) {
         for label in labels {
-            painter.draw(label, in: context, x: label.textX - view.originX, y: label.textY - view.originY)
+            let corner = view.transform.image(global: label.corner)
+            painter.draw(label, in: context, x: corner.x, y: corner.y)
         }
     }
 }

@@ -16,8 +16,7 @@ struct LabelCandidate {
     let color: Color
     let halo: (color: Color, width: Double)?
     /// Top-left corner of the text's logical box, in global pixels.
-    let textX: Double
-    let textY: Double
+    let corner: PlanePoint
     /// The box that must stay clear of other labels: the text's box grown by the halo.
     let box: Rect
 
@@ -26,12 +25,5 @@ struct LabelCandidate {
         if priority != other.priority { return priority > other.priority }
         if id.layer != other.id.layer { return id.layer < other.id.layer }
         return id.feature < other.id.feature
-    }
-}
-
-extension Rect {
-    /// Overlap with a positive area (labels that merely touch do not collide).
-    func overlaps(_ other: Rect) -> Bool {
-        minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
     }
 }

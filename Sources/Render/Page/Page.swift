@@ -1,3 +1,4 @@
+import Geodesy
 import MapModel
 
 /// A printed page as a list of things to draw, in millimetres from the page's top-left
@@ -23,56 +24,6 @@ public struct Page: Sendable {
     }
 }
 
-/// A position on a page, in millimetres from the top-left corner, y down.
-public struct PagePoint: Sendable, Equatable, Hashable {
-    public var x: Double
-    public var y: Double
-
-    public init(_ x: Double, _ y: Double) {
-        self.x = x
-        self.y = y
-    }
-}
-
-/// A rectangle on a page, in millimetres (origin at its top-left corner).
-public struct PageRect: Sendable, Equatable, Hashable {
-    public var x: Double
-    public var y: Double
-    public var width: Double
-    public var height: Double
-
-    public init(x: Double, y: Double, width: Double, height: Double) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-
-    public var minX: Double { x }
-    public var minY: Double { y }
-    public var maxX: Double { x + width }
-    public var maxY: Double { y + height }
-    public var midX: Double { x + width / 2 }
-    public var midY: Double { y + height / 2 }
-
-    public func insetBy(_ d: Double) -> PageRect {
-        PageRect(x: x + d, y: y + d, width: width - 2 * d, height: height - 2 * d)
-    }
-
-    public func intersects(_ other: PageRect) -> Bool {
-        minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
-    }
-
-    public func contains(_ other: PageRect) -> Bool {
-        other.minX >= minX && other.maxX <= maxX && other.minY >= minY && other.maxY <= maxY
-    }
-
-    /// The four corners, clockwise from the top-left: a closed outline.
-    public var corners: [PagePoint] {
-        [PagePoint(minX, minY), PagePoint(maxX, minY), PagePoint(maxX, maxY), PagePoint(minX, maxY)]
-    }
-}
-
 /// How a line is stroked on a page. Widths and dashes are millimetres.
 public struct PageStroke: Sendable, Equatable {
     public var color: Color
@@ -91,10 +42,10 @@ public struct PageStroke: Sendable, Equatable {
 
 /// One piece of a path: a polyline, closed into a ring or not.
 public struct PagePolyline: Sendable, Equatable {
-    public var points: [PagePoint]
+    public var points: [PlanePoint]
     public var closed: Bool
 
-    public init(_ points: [PagePoint], closed: Bool = false) {
+    public init(_ points: [PlanePoint], closed: Bool = false) {
         self.points = points
         self.closed = closed
     }
@@ -143,14 +94,14 @@ public struct PageTextAnchor: Sendable, Equatable {
 /// A piece of text placed on a page.
 public struct PageText: Sendable, Equatable {
     public var runs: [PageTextRun]
-    public var position: PagePoint
+    public var position: PlanePoint
     public var anchor: PageTextAnchor
     public var color: Color
     /// A halo of this width (mm) around the glyphs, so text over the map stays readable.
     public var halo: (color: Color, width: Double)?
 
     public init(
-        _ runs: [PageTextRun], at position: PagePoint, anchor: PageTextAnchor,
+        _ runs: [PageTextRun], at position: PlanePoint, anchor: PageTextAnchor,
         color: Color = .black, halo: (color: Color, width: Double)? = nil
     ) {
         self.runs = runs
@@ -161,7 +112,7 @@ public struct PageText: Sendable, Equatable {
     }
 
     public init(
-        _ text: String, font: PageFont, at position: PagePoint, anchor: PageTextAnchor,
+        _ text: String, font: PageFont, at position: PlanePoint, anchor: PageTextAnchor,
         color: Color = .black, halo: (color: Color, width: Double)? = nil
     ) {
         self.init([PageTextRun(text, font: font)], at: position, anchor: anchor, color: color, halo: halo)
@@ -181,10 +132,10 @@ public enum PageItem: Sendable {
     /// A map view with its top-left corner at `origin`; it covers the view's pixels at the
     /// view's dpi (width × 25.4 / dpi millimetres), so the map's scale is the view's scale.
     /// `grid`: whether the map document's grid is drawn on it (a sheet prints its own).
-    case map(View, origin: PagePoint, grid: Bool)
+    case map(View, origin: PlanePoint, grid: Bool)
     /// Polylines stroked and/or filled (filled with the even-odd rule).
     case path([PagePolyline], stroke: PageStroke?, fill: Color?)
     case text(PageText)
     /// Items drawn clipped to a rectangle.
-    case clipped(PageRect, [PageItem])
+    case clipped(Rect, [PageItem])
 }

@@ -1,5 +1,6 @@
 import CCairo
 import CPango
+import Geodesy
 import MapModel
 
 /// The size of a page text in millimetres: its logical box, and the baseline's distance
@@ -94,7 +95,7 @@ extension MapRenderer {
 
 extension PageTextSize {
     /// The top-left corner of the logical box (mm) that puts `anchor` at `position`.
-    public func topLeft(at position: PagePoint, anchor: PageTextAnchor) -> PagePoint {
+    public func topLeft(at position: PlanePoint, anchor: PageTextAnchor) -> PlanePoint {
         let x: Double
         switch anchor.horizontal {
         case .left: x = position.x
@@ -108,6 +109,6 @@ extension PageTextSize {
         case .baseline: y = position.y - baseline
         case .bottom: y = position.y - height
         }
-        return PagePoint(x, y)
+        return PlanePoint(x: x, y: y)
     }
 }

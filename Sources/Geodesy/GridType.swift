@@ -1,4 +1,5 @@
-/// The four kinds of coordinate grid a map can carry.
+/// The four kinds of coordinate grid a map or sheet can carry. One enum for the map document,
+/// the grid generator and the sheets (Geodesy is the module they all see); "no grid" is nil.
 public enum GridType: String, CaseIterable, Sendable {
     /// Meridians and parallels (a graticule).
     case latlong
@@ -12,17 +13,16 @@ public enum GridType: String, CaseIterable, Sendable {
     /// UTM, MGRS and USNG number their levels alike (0 zones, 1 100 km, 2 10 km, ...), so
     /// settings written for one level carry over between them; latitude/longitude levels do not.
     public var isUTMFamily: Bool { self != .latlong }
-}
 
-/// What a grid line follows. Easting and northing lines are in a zone's UTM or UPS
-/// coordinates; boundaries are zone and band edges (meridians and parallels).
-public enum GridAxis: String, CaseIterable, Sendable {
-    case easting, northing, longitude, latitude, boundary
-
-    /// Lines that run up and down the map and are labelled along the top and bottom edges.
-    public var labelsOnHorizontalEdges: Bool { self == .easting || self == .longitude }
-    /// Lines that run across the map and are labelled along the left and right edges.
-    public var labelsOnVerticalEdges: Bool { self == .northing || self == .latitude }
+    /// How a sheet's notes name the grid: `MGRS`, `USNG`, `UTM`, `latitude/longitude`.
+    public var displayName: String {
+        switch self {
+        case .latlong: return "latitude/longitude"
+        case .utm: return "UTM"
+        case .mgrs: return "MGRS"
+        case .usng: return "USNG"
+        }
+    }
 }
 
 /// How latitude/longitude labels are written.
