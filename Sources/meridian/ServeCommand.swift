@@ -52,14 +52,12 @@ enum ServeCommand: Subcommand {
         let cache = try arguments.value("cache")
         let memoryMB = try TileOptions.integer(arguments, "memory-cache")
         let quiet = arguments.flag("quiet")
-        let skipEmptyFlag = arguments.flag("skip-empty")
-        let noSkipEmpty = arguments.flag("no-skip-empty")
+        let skipEmptyAsked = try TileOptions.skipEmpty(arguments)
         try arguments.finish(maxPositional: 1)
         guard let input = arguments.positional.first else {
             throw UsageError("give what to serve: meridian serve MAP.json | DIR | FILE.mbtiles | FILE.pmtiles")
         }
         guard (1...256).contains(threads) else { throw UsageError("--threads \(threads) is out of range: 1 to 256") }
-        if skipEmptyFlag && noSkipEmpty { throw UsageError("give --skip-empty or --no-skip-empty, not both") }
 
         let tiles: any ServedTiles
         if input.lowercased().hasSuffix(".json") {
@@ -91,7 +89,8 @@ enum ServeCommand: Subcommand {
                 options: RenderedTiles.Options(
                     pyramid: pyramid, format: format, imageFormat: imageFormat, buffer: bufferPixels,
                     metatileSize: metatile ?? 8, workers: workers ?? ProcessInfo.processInfo.activeProcessorCount,
-                    skipEmpty: skipEmptyFlag || (transparent && !noSkipEmpty), memoryBytes: memory << 20),
+                    skipEmpty: TileOptions.skipsEmpty(skipEmptyAsked, transparentBackground: transparent),
+                    memoryBytes: memory << 20),
                 cache: cache)
         } else {
             let renderingOptions: [(String, Any?)] = [
@@ -102,7 +101,7 @@ enum ServeCommand: Subcommand {
             if let given = renderingOptions.first(where: { $0.1 != nil }) {
                 throw UsageError("--\(given.0) is for serving a map document (MAP.json), not a tile set")
             }
-            if skipEmptyFlag || noSkipEmpty { throw UsageError("--skip-empty is for serving a map document") }
+            if skipEmptyAsked != nil { throw UsageError("--skip-empty is for serving a map document") }
             _ = try TileOptions.archiveKind(input, option: "serve")
             tiles = try ArchiveTiles(path: input)
         }

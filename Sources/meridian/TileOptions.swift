@@ -40,6 +40,21 @@ extension TileOptions {
         return value
     }
 
+    /// `--skip-empty` / `--no-skip-empty`: true or false, nil when neither is given (then the
+    /// map's background decides, `skipsEmpty(transparentBackground:)`).
+    static func skipEmpty(_ arguments: Arguments) throws -> Bool? {
+        let on = arguments.flag("skip-empty")
+        let off = arguments.flag("no-skip-empty")
+        if on && off { throw UsageError("give --skip-empty or --no-skip-empty, not both") }
+        return on ? true : off ? false : nil
+    }
+
+    /// Whether empty tiles are left out: as asked, else for an overlay (a fully transparent
+    /// background, where most tiles may hold nothing) and not for a base layer.
+    static func skipsEmpty(_ asked: Bool?, transparentBackground: Bool) -> Bool {
+        asked ?? transparentBackground
+    }
+
     /// `--format png|webp|jpeg` with `--quality Q` (nil when not given). The quality's range
     /// is checked by `TileImageFormat`.
     static func imageFormat(_ name: String, quality: Int?) throws -> TileImageFormat {

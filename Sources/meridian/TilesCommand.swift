@@ -58,14 +58,12 @@ enum TilesCommand: Subcommand {
         let summaryPath = try arguments.value("summary-json")
         let resume = arguments.flag("resume")
         let quiet = arguments.flag("quiet")
-        let skipEmptyFlag = arguments.flag("skip-empty")
-        let noSkipEmpty = arguments.flag("no-skip-empty")
+        let skipEmptyAsked = try TileOptions.skipEmpty(arguments)
         let noGridLayer = arguments.flag("no-grid-layer")
         try arguments.finish(maxPositional: 1)
         guard let mapPath = arguments.positional.first else {
             throw UsageError("give the map document: meridian tiles MAP.json --zoom 0-6 -o DIR")
         }
-        if skipEmptyFlag && noSkipEmpty { throw UsageError("give --skip-empty or --no-skip-empty, not both") }
         let kind = try TileOptions.archiveKind(output)
         var scheme = TileScheme.xyz
         if let schemeText {
@@ -98,7 +96,7 @@ enum TilesCommand: Subcommand {
 
         let map = try LoadedMap.load(path: mapPath, opener: DataSourceOpener())
         let transparent = map.document.background.alpha == 0
-        let skipEmpty = skipEmptyFlag || (transparent && !noSkipEmpty)
+        let skipEmpty = TileOptions.skipsEmpty(skipEmptyAsked, transparentBackground: transparent)
         let name = map.document.name ?? ((mapPath as NSString).lastPathComponent as NSString).deletingPathExtension
         let metadata = TileSetMetadata(
             name: name, attribution: map.document.attribution, pyramid: pyramid, format: format, buffer: buffer,
