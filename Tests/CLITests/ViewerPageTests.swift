@@ -11,6 +11,17 @@ import Testing
     /// Zoom 1 at 0,0 in a 512 x 512 window shows the four tiles of zoom 1 exactly.
     static let view = "#1/0/0"
 
+    /// `meridian tiles` of the fixture map NAME.json into FOLDER/NAME, a directory pyramid
+    /// (with its viewer page); returns its path.
+    func tiles(_ name: String, zoom: String, in folder: String) throws -> String {
+        let root = folder + "/" + name
+        let run = try Meridian.run([
+            "tiles", Repository.fixture("maps/\(name).json"), "--zoom", zoom, "-o", root, "--quiet",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        return root
+    }
+
     /// The four zoom-1 tiles of `root`, as one 512 x 512 image.
     func mosaic(_ root: String) throws -> Image {
         var image = Image(width: 512, height: 512)
@@ -49,11 +60,7 @@ import Testing
     @Test func thePageShowsThePyramidsTiles() throws {
         let folder = try TemporaryFolder.create()
         defer { TemporaryFolder.remove(folder) }
-        let root = folder.path + "/world"
-        let run = try Meridian.run([
-            "tiles", Repository.fixture("maps/world.json"), "--zoom", "0-2", "-o", root, "--quiet",
-        ])
-        #expect(run.status == 0, "\(run.stderr)")
+        let root = try tiles("world", zoom: "0-2", in: folder.path)
         let page = try String(contentsOfFile: root + "/index.html", encoding: .utf8)
         #expect(page.contains("<title>World</title>") && page.contains("L.control.scale()"))
         #expect(page.contains("Natural Earth (public domain)"))
@@ -86,11 +93,7 @@ import Testing
     @Test func theGridSwitchShowsTheMapWithoutItsGrid() throws {
         let folder = try TemporaryFolder.create()
         defer { TemporaryFolder.remove(folder) }
-        let root = folder.path + "/grid"
-        let run = try Meridian.run([
-            "tiles", Repository.fixture("maps/grid-world.json"), "--zoom", "0-1", "-o", root, "--quiet",
-        ])
-        #expect(run.status == 0, "\(run.stderr)")
+        let root = try tiles("grid-world", zoom: "0-1", in: folder.path)
         let withGrid = try mosaic(root)
         let withoutGrid = try mosaic(root + "/without-grid")
         #expect(

@@ -61,6 +61,22 @@ private func expectReferenceReads(
     return dump
 }
 
+/// Our reader's walk gives every one of `tiles` once, with its bytes, in tile-ID order (the
+/// order of the directories).
+private func expectWalkGives(
+    _ reader: PMTilesReader, _ tiles: [TileID], sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    var walked = 0
+    var previous: UInt64?
+    try reader.forEachTile { tile, bytes in
+        #expect(bytes == content(of: tile), "\(tile)", sourceLocation: sourceLocation)
+        #expect(previous.map { $0 < tile.pmtilesID } ?? true, "\(tile) out of order", sourceLocation: sourceLocation)
+        previous = tile.pmtilesID
+        walked += 1
+    }
+    #expect(walked == tiles.count, sourceLocation: sourceLocation)
+}
+
 /// Zooms 0 and 1 and every 4001st tile after them: about 25 lookups, enough to hit many
 /// leaves, few enough for the reference reader's per-call cost.
 private func sample(_ tiles: [TileID]) -> [TileID] {
@@ -126,15 +142,7 @@ private func sample(_ tiles: [TileID]) -> [TileID] {
         let reader = try PMTilesReader(path: path)
         for tile in tiles where tile.x % 7 == 0 { #expect(try reader.tile(tile) == content(of: tile)) }
         #expect(try reader.tile(TileID(z: 9, x: 3, y: 3)) == nil)
-        var walked = 0
-        var previous: UInt64?
-        try reader.forEachTile { tile, bytes in
-            #expect(bytes == content(of: tile))
-            #expect(previous.map { $0 < tile.pmtilesID } ?? true)
-            previous = tile.pmtilesID
-            walked += 1
-        }
-        #expect(walked == tiles.count)
+        try expectWalkGives(reader, tiles)
     }
 
     /// A tiny root limit makes the writer grow its leaves until the root fits.
@@ -210,12 +218,7 @@ private func sample(_ tiles: [TileID]) -> [TileID] {
         let metadata = try JSONSerialization.jsonObject(with: Data(try reader.metadataJSON())) as? [String: String]
         #expect(metadata == ["name": "from python"])
         for tile in tiles { #expect(try reader.tile(tile) == content(of: tile), "\(tile)") }
-        var count = 0
-        try reader.forEachTile { tile, bytes in
-            #expect(bytes == content(of: tile))
-            count += 1
-        }
-        #expect(count == tiles.count)
+        try expectWalkGives(reader, tiles)
     }
 
     @Test func archiveWithoutTilesReadsAsEmpty() throws {
