@@ -35,6 +35,10 @@ let package = Package(
         .systemLibrary(
             name: "CXXHash", path: "Sources/CXXHash", pkgConfig: "libxxhash",
             providers: [.apt(["libxxhash-dev"])]),
+        // SVG icons and fill patterns.
+        .systemLibrary(
+            name: "CRSVG", path: "Sources/CRSVG", pkgConfig: "librsvg-2.0",
+            providers: [.apt(["librsvg2-dev"])]),
         .systemLibrary(
             name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]),
@@ -62,7 +66,9 @@ let package = Package(
         .target(name: "ImageDiff", dependencies: ["Raster"]),
         .target(
             name: "Render",
-            dependencies: ["DataSources", "MapModel", "Grids", "Geodesy", "Raster", "FileInput", "CCairo", "CPango"]),
+            dependencies: [
+                "DataSources", "MapModel", "Grids", "Geodesy", "Raster", "FileInput", "CCairo", "CPango", "CRSVG",
+            ]),
         .target(
             name: "Tiles",
             dependencies: [

@@ -73,6 +73,7 @@ enum ServeCommand: Subcommand {
             }
             if let cache { try TileOutputs.checkWritable(cache, kind: .directory) }
             let map = try LoadedMap.load(path: input, opener: DataSourceOpener())
+            try warnAboutMap(map, command: Self.name)
             var withoutGrid: LoadedMap?
             if map.document.grid != nil {
                 var document = map.document

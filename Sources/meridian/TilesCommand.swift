@@ -95,6 +95,7 @@ enum TilesCommand: Subcommand {
         try TileOutputs.checkWritable(output, kind: kind)
 
         let map = try LoadedMap.load(path: mapPath, opener: DataSourceOpener())
+        try warnAboutMap(map, command: Self.name)
         let transparent = map.document.background.alpha == 0
         let skipEmpty = TileOptions.skipsEmpty(skipEmptyAsked, transparentBackground: transparent)
         let name = map.document.name ?? ((mapPath as NSString).lastPathComponent as NSString).deletingPathExtension
