@@ -136,14 +136,18 @@ import Testing
             try SQLiteShell.query(path, "SELECT name || '=' || value FROM metadata ORDER BY name") == """
                 attribution=someone
                 bounds=-180,-85.051129,180,85.051129
-                center=0,0,0
+                center=0,0,2
+                description=test: PNG map tiles, zoom 0-5, rendered by Meridian
                 format=png
                 maxzoom=5
                 meridian=tile-size=256 scale=1 buffer=128
                 minzoom=0
                 name=test
                 type=baselayer
+                version=1.0.0
                 """)
+        // The centre's zoom: the world is 1024 px wide at zoom 2, the deepest at which it fits
+        // the 1024 px view the centre is chosen for.
         // A finished file is one file: no write-ahead log or journal beside it.
         for suffix in ["-wal", "-shm", "-journal"] { #expect(!FileManager.default.fileExists(atPath: path + suffix)) }
         // Our reader agrees with the shell.
@@ -210,7 +214,7 @@ import Testing
                 shard: Shard(index: i, count: 3))
             parts.append(path)
         }
-        let summary = try MBTilesMerger.merge(inputs: parts.reversed(), output: folder + "/all.mbtiles")
+        let summary = try TileSetMerger.merge(inputs: parts.reversed(), output: folder + "/all.mbtiles")
         #expect(summary.tiles == 1365 && summary.inputs == 3)
         let query =
             "SELECT zoom_level, tile_column, tile_row, hex(tile_data) FROM tiles ORDER BY 1, 2, 3; SELECT * FROM metadata ORDER BY name; SELECT count(*) FROM images"
@@ -235,7 +239,7 @@ import Testing
             "INSERT INTO images VALUES (x'00', 'other'); UPDATE map SET tile_id = 'other' WHERE zoom_level = 1 AND tile_column = 1 AND tile_row = 0"
         )
         #expect {
-            try MBTilesMerger.merge(
+            try TileSetMerger.merge(
                 inputs: [folder + "/a.mbtiles", folder + "/b.mbtiles"], output: folder + "/all.mbtiles")
         } throws: { "\($0)".contains("tile 1/1/1 differs") }
         #expect(!FileManager.default.fileExists(atPath: folder + "/all.mbtiles"))

@@ -10,18 +10,28 @@ public enum TileScheme: String, Sendable, CaseIterable {
     public func row(of tile: TileID) -> Int { self == .xyz ? tile.y : tile.tmsY }
 }
 
-/// Writes tiles as files `DIR/z/x/y.png`.
+/// Writes tiles as files `DIR/z/x/y.png` (or `.webp`, `.jpg`: `fileExtension`).
 ///
 /// Each file is an `AtomicFile` whose temporary lives in a staging folder inside DIR
 /// (`.meridian-tmp/<job>`, same filesystem) until it is renamed into place, so a reader never
 /// sees half a tile and a file that exists is complete. A killed job leaves at most the
 /// staging folder, which the next run of the same job (shard) empties first and `finish`
-/// removes. The files are written by `writers` threads (`TileFileWriters`), which hide the
+/// removes.
+///
+/// While the job runs, DIR holds a marker, `.meridian-incomplete` (`.meridian-incomplete-<job>`
+/// for a shard), that only `finish` removes: a pyramid with one is not complete (the job
+/// failed, was stopped or killed), and `--resume` completes it. The job also holds a lock on
+/// `.meridian-tmp/<job>.lock`, so a second run of the same job (shard) into DIR is refused.
+/// The files are written by `writers` threads (`TileFileWriters`), which hide the
 /// filesystem's latency.
 public final class DirectorySink: TileSink {
     public let root: String
     public let scheme: TileScheme
+    public let fileExtension: String
     let staging: String
+    /// The marker that says the pyramid is not complete.
+    public let incompleteMarker: String
+    private let lock: OutputLock
     private let state = Mutex(State())
     private let files: TileFileWriters
 
@@ -35,23 +45,46 @@ public final class DirectorySink: TileSink {
     /// The staging folder's parent inside DIR.
     public static let stagingFolder = ".meridian-tmp"
 
+    /// The name of the marker of an incomplete pyramid written by `job`.
+    public static func incompleteMarker(job: String) -> String {
+        job == "job" ? ".meridian-incomplete" : ".meridian-incomplete-\(job)"
+    }
+
     /// `job` names the staging folder (one per shard, so shards can share DIR).
     /// `writers` threads write the files.
-    public init(root: String, scheme: TileScheme, job: String = "job", writers: Int = TileFileWriters.defaultThreads)
+    public init(
+        root: String, scheme: TileScheme, job: String = "job", fileExtension: String = "png",
+        writers: Int = TileFileWriters.defaultThreads
+    )
         throws(TilesError)
     {
         self.root = root
         self.scheme = scheme
+        self.fileExtension = fileExtension
         staging = "\(root)/\(DirectorySink.stagingFolder)/\(job)"
+        incompleteMarker = root + "/" + DirectorySink.incompleteMarker(job: job)
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), !isDirectory.boolValue {
             throw .io(path: root, message: "exists and is not a directory")
         }
         do {
-            if FileManager.default.fileExists(atPath: staging) { try FileManager.default.removeItem(atPath: staging) }
-            try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: "\(root)/\(DirectorySink.stagingFolder)", withIntermediateDirectories: true)
         } catch {
             throw .io(path: root, message: "cannot create the output directory (\(error.localizedDescription))")
+        }
+        lock = try OutputLock(path: "\(root)/\(DirectorySink.stagingFolder)/\(job).lock", output: root)
+        do {
+            if FileManager.default.fileExists(atPath: staging) { try FileManager.default.removeItem(atPath: staging) }
+            try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
+            try FileIO.writeAtomically(
+                Array(
+                    "A meridian tiles job is writing this pyramid, or stopped before it was complete: run it again with --resume to complete it.\n"
+                        .utf8),
+                toPath: incompleteMarker)
+        } catch {
+            lock.release(removing: true)
+            throw .io(path: root, message: "cannot prepare the output directory (\(error))")
         }
         files = TileFileWriters(threads: writers, staging: staging)
     }
@@ -61,7 +94,7 @@ public final class DirectorySink: TileSink {
     }
 
     public func path(of tile: TileID) -> String {
-        "\(root)/\(tile.z)/\(tile.x)/\(scheme.row(of: tile)).png"
+        "\(root)/\(tile.z)/\(tile.x)/\(scheme.row(of: tile)).\(fileExtension)"
     }
 
     public func storedTiles(in metatile: Metatile) throws -> Set<TileID> {
@@ -91,15 +124,36 @@ public final class DirectorySink: TileSink {
         }
     }
 
+    /// The pyramid is complete: the staging folder, the marker and the lock go.
     public func finish() throws {
-        // Every queued tile is written, or the first failure is thrown after tidying up.
+        try removeStaging()
+        if unlink(incompleteMarker) != 0 && errno != ENOENT {
+            throw TilesError.io(
+                path: incompleteMarker, message: "cannot remove it (\(String(cString: strerror(errno))))")
+        }
+    }
+
+    /// The job failed or was stopped: the tiles written stay, and so does the marker.
+    public func abandon() throws {
+        try removeStaging()
+    }
+
+    public func discard() throws {
+        try abandon()
+    }
+
+    /// Waits for the writer threads (no file may be written into a removed staging folder),
+    /// tidies up, then throws the first failed write, if any.
+    private func removeStaging() throws(TilesError) {
         var failedWrite: TilesError?
         do throws(TilesError) { try files.finish() } catch { failedWrite = error }
-        do { try FileManager.default.removeItem(atPath: staging) } catch {
-            throw TilesError.io(
-                path: staging, message: "cannot remove the staging folder (\(error.localizedDescription))")
+        defer {
+            lock.release(removing: true)
+            rmdir("\(root)/\(DirectorySink.stagingFolder)")  // only when no other shard is using it
         }
-        rmdir("\(root)/\(DirectorySink.stagingFolder)")  // only when no other shard is using it
+        do { try FileManager.default.removeItem(atPath: staging) } catch {
+            throw .io(path: staging, message: "cannot remove the staging folder (\(error.localizedDescription))")
+        }
         if let failedWrite { throw failedWrite }
     }
 
