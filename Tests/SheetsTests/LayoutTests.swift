@@ -117,7 +117,14 @@ import Testing
         #expect(text(FrameGrid.label(axis: .northing, value: 4_512_000, interval: 1000, full: false)) == ["12"])
         #expect(
             text(FrameGrid.label(axis: .easting, value: 583_000, interval: 1000, full: true)) == ["5", "83", "000mE"])
-        #expect(text(FrameGrid.label(axis: .easting, value: 590_000, interval: 10_000, full: false)) == ["90"])
+        // On coarser grids the principal digits end at the interval's place, so they differ
+        // from line to line: hundreds and tens of kilometres on a 10 km grid, thousands and
+        // hundreds on a 100 km grid.
+        #expect(text(FrameGrid.label(axis: .easting, value: 590_000, interval: 10_000, full: false)) == ["59"])
+        #expect(
+            text(FrameGrid.label(axis: .northing, value: 5_100_000, interval: 100_000, full: true)) == [
+                "", "51", "00000mN",
+            ].filter { !$0.isEmpty })
         #expect(
             text(FrameGrid.label(axis: .easting, value: 586_300, interval: 100, full: true)) == ["5", "863", "00mE"])
         #expect(text(FrameGrid.label(axis: .easting, value: 86_000, interval: 1000, full: true)) == ["86", "000mE"])
