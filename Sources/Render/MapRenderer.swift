@@ -13,9 +13,12 @@ public final class MapRenderer {
     private var labelSpaces: [LabelSpace] = []
     /// The grid overlay, with its label sprites kept between renders.
     private lazy var gridRenderer = GridRenderer(text: text)
+    /// This worker's readers of the map's sources.
+    let readers: LayerReaders
 
     public init(map: LoadedMap) throws {
         self.map = map
+        readers = LayerReaders(map: map)
         fonts = try FontConfiguration(fonts: map.document.fonts, systemFonts: map.document.systemFonts)
         text = TextEngine(fonts: fonts)
     }
@@ -35,7 +38,7 @@ public final class MapRenderer {
     /// tile's lines, too, depend on the tile alone), and its labels are drawn last.
     func draw(
         view: View, into context: CairoContext, margin: Double = 0, tileSize: Int? = nil, grid showsGrid: Bool = true
-    ) {
+    ) throws {
         context.save()
         context.setColor(map.document.background)
         context.paint()
@@ -44,7 +47,7 @@ public final class MapRenderer {
         defer { grid?.drawLabels(into: context, painter: gridRenderer.labelPainter) }
 
         let whole = view.globalBounds
-        let content = MapContent(renderer: self, view: view, region: whole, margin: margin)
+        let content = try MapContent(renderer: self, view: view, region: whole, margin: margin)
         guard let tileSize, view.width % tileSize == 0, view.height % tileSize == 0,
             view.width > tileSize || view.height > tileSize
         else {
@@ -103,24 +106,23 @@ public final class MapRenderer {
             self.labels = labels
         }
 
-        init(renderer: MapRenderer, view: View, region: Rect, margin: Double) {
+        init(renderer: MapRenderer, view: View, region: Rect, margin: Double) throws {
             let document = renderer.map.document
             var layers: [LayerContent] = []
             for (index, layer) in document.layers.enumerated() where layer.isVisible(atScale: view.scale) {
                 guard layer.fill != nil || layer.line != nil || layer.marker != nil else { continue }
                 let scale = SymbolScale(layer: layer, map: document, view: view)
                 let reach = max(margin, FeaturePainter.symbolReach(layer, scale))
-                let store = renderer.map.stores[index]
                 var features: [(feature: Feature, bounds: Rect)] = []
-                for i in store.query(view.mercatorBounds(ofGlobalPixels: region.expanded(by: reach))) {
-                    let feature = store.features[i]
+                let area = view.mercatorBounds(ofGlobalPixels: region.expanded(by: reach))
+                for feature in try renderer.readers.features(layer: index, in: area) {
                     if let filter = layer.filter, !filter.matches(feature.properties) { continue }
                     features.append((feature, MapContent.pixelBounds(feature.bounds, view)))
                 }
                 layers.append(LayerContent(layer: layer, scale: scale, reach: reach, features: features))
             }
             self.layers = layers
-            labels = renderer.labelSpace(for: view).placedLabels(in: region)
+            labels = try renderer.labelSpace(for: view).placedLabels(in: region)
         }
 
         /// The part that touches a smaller region: the same choice a query for that region
@@ -145,7 +147,7 @@ public final class MapRenderer {
 
     func labelSpace(for view: View) -> LabelSpace {
         if let space = labelSpaces.first(where: { $0.serves(view) }) { return space }
-        let space = LabelSpace(map: map, view: view, text: text)
+        let space = LabelSpace(map: map, view: view, text: text, readers: readers)
         labelSpaces.append(space)
         if labelSpaces.count > 4 { labelSpaces.removeFirst() }
         return space
@@ -165,7 +167,7 @@ public final class MapRenderer {
     func renderSurface(view: View, margin: Double = 0, tileSize: Int? = nil) throws -> CairoSurface {
         let surface = try CairoSurface.image(width: view.width, height: view.height)
         let context = CairoContext(surface)
-        draw(view: view, into: context, margin: margin, tileSize: tileSize)
+        try draw(view: view, into: context, margin: margin, tileSize: tileSize)
         try context.checkStatus()
         return surface
     }
