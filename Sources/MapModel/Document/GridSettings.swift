@@ -25,6 +25,10 @@ public struct GridSettings: Sendable, Equatable {
     public var labelUnit: MGRSLabelUnit = .kilometersMeters
     /// A level is drawn when its lines are at least this many points apart on screen.
     public var minSpacing: Double = GridSettings.defaultMinSpacing
+    /// Lines every so many degrees (latitude/longitude) or metres (the others), from an
+    /// offset, instead of the levels' own steps; drawn where they are at least `minSpacing`
+    /// apart, the automatic levels elsewhere. Nil: the levels' steps.
+    public var interval: GridInterval?
     /// Per-level settings as the document gives them, by level number.
     public var levels: [Int: GridLevelOverride] = [:]
     /// The type the per-level settings were written for. They carry over to another type only
@@ -49,10 +53,12 @@ public struct GridSettings: Sendable, Equatable {
     }
 
     /// The same settings for another type: visibility, labels, position, format, unit and
-    /// spacing stay; per-level settings stay where the levels correspond.
+    /// spacing stay; per-level settings stay where the levels correspond, and so does the
+    /// interval (its degrees are no metres).
     public func withType(_ type: GridType) -> GridSettings {
         var copy = self
         copy.type = type
+        if (type == .latlong) != (self.type == .latlong) { copy.interval = nil }
         return copy
     }
 

@@ -43,6 +43,14 @@ struct GridOverlay {
             ).filter { settings.style(level: $0).visible }
             request.parallelMinSpacing = minSpacing
         }
+        if let interval = settings.interval {
+            // Closer than the spacing rule allows (zoomed out), the automatic levels stand in.
+            let metres = settings.type == .latlong ? GridLevels.metresPerDegree : 1
+            if min(interval.x, interval.y) * metres * ppm >= minSpacing {
+                request.interval = interval
+                request.parallelLevels = []
+            }
+        }
         request.labels = settings.labelsVisible
         request.labelRepeat = GridOverlay.labelRepeat * view.pixelsPerPoint
         request.cellAnchor = view.isTileBlock ? .fixed : .visiblePart
@@ -187,7 +195,8 @@ struct GridOverlay {
     private func lineOf(_ label: GridLabel) -> GridLine? {
         guard let axis = label.axis else { return nil }
         let value = label.lineValue ?? 0
-        return GridLine(level: label.level, axis: axis, zone: label.zone, value: value, label: label.text, labelRank: label.rank)
+        return GridLine(
+            level: label.level, axis: axis, zone: label.zone, value: value, label: label.text, labelRank: label.rank)
     }
 
     /// In tiles: how long a label of each family runs along the spacing of its lines (the
@@ -267,13 +276,17 @@ struct GridOverlay {
                 let line = grid.lines[crossing.lineIndex]
                 guard let text = line.label, line.axis.labelsOnHorizontalEdges else { continue }
                 let p = crossing.point
-                make(text, line.level, line.labelRank, p, line, nil) { w, h in PlanePoint(x: p.x - w / 2, y: p.y - h / 2) }
+                make(text, line.level, line.labelRank, p, line, nil) { w, h in
+                    PlanePoint(x: p.x - w / 2, y: p.y - h / 2)
+                }
             }
             for crossing in grid.crossings(verticalAt: c.x, from: r.minY, to: r.maxY) {
                 let line = grid.lines[crossing.lineIndex]
                 guard let text = line.label, line.axis.labelsOnVerticalEdges else { continue }
                 let p = crossing.point
-                make(text, line.level, line.labelRank, p, line, nil) { w, h in PlanePoint(x: p.x - w / 2, y: p.y - h / 2) }
+                make(text, line.level, line.labelRank, p, line, nil) { w, h in
+                    PlanePoint(x: p.x - w / 2, y: p.y - h / 2)
+                }
             }
         }
     }
