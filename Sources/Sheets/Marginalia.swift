@@ -96,11 +96,18 @@ enum Marginalia {
                     caption, font: captionFont, at: PlanePoint(x: box.centerX, y: box.minY + 7.5),
                     anchor: PageTextAnchor(.center, .top))),
         ]
-        // Room for the unit after the bar and the label left of its zero.
-        let unitWidth = 18.0
-        let bar = ScaleBar(scale: scale, width: box.width - unitWidth - 6)
-        let left = box.centerX - (bar.length + unitWidth) / 2
-        items += bar.items(zeroAt: PlanePoint(x: left + bar.segmentLength, y: box.minY + 14))
+        // Kilometres, statute miles and nautical miles, one under the other with their zeros
+        // aligned; room for the unit name after the bars and the labels left of the zeros.
+        let unitWidth = 21.0
+        let width = box.width - unitWidth - 6
+        let bars = ScaleBar.Unit.allCases.map { ScaleBar(scale: scale, width: width, unit: $0) }
+        let left = bars.map(\.segmentLength).max() ?? 0
+        let right = bars.map { $0.length - $0.segmentLength }.max() ?? 0
+        let zeroX = box.centerX - (left + right + unitWidth) / 2 + left
+        for (i, bar) in bars.enumerated() {
+            items += bar.items(
+                zeroAt: PlanePoint(x: zeroX, y: box.minY + 12.5 + 6.5 * Double(i)), unitX: zeroX + right + 3.5)
+        }
         return items
     }
 }

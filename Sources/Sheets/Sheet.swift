@@ -232,7 +232,7 @@ public struct Sheet {
             AngleFormat.dms(centreGeo.latitude, kind: .latitude, trailing: .second, style: .compact) + " "
             + AngleFormat.dms(centreGeo.longitude, kind: .longitude, trailing: .second, style: .compact)
         items += Marginalia.titleItems(
-            title: title, subtitle: subtitle ?? "Centred on \(centreText) · \(layout.paper.description)",
+            title: title, subtitle: subtitle ?? "Centred on \(centreText)",
             in: layout.titleBand)
         let notes =
             self.notes(

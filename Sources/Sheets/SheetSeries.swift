@@ -141,7 +141,7 @@ public struct SheetSeries {
             var note = "Sheet \(cell.name) of \(rows) x \(columns); overlap \(Millimetres.text(overlap)) mm."
             if !neighbours.isEmpty { note += " Adjoining: \(neighbours.joined(separator: ", "))." }
             let notes = [note]
-            let subtitle = "Sheet \(cell.name) · rows \(rowRange), columns \(columnRange) · \(layout.paper.description)"
+            let subtitle = "Sheet \(cell.name) · rows \(rowRange), columns \(columnRange)"
             let sheet = try Sheet.compose(
                 request, renderer: renderer, plane: plane, centre: cell.centre, scale: scale,
                 scaleWasChosen: false, layout: layout, subtitle: subtitle, extra: { _ in [] }, notes: notes)
@@ -164,7 +164,7 @@ public struct SheetSeries {
         var request = self.request
         request.title = (request.title ?? renderer.map.document.name ?? "Map") + " — index"
         let subtitle =
-            "Index to \(rows) x \(columns) sheets at \(ScaleText.ratio(self.scale)) on \(layout.paper.description)"
+            "Index to \(rows) x \(columns) sheets at \(ScaleText.ratio(self.scale))"
         let notes = [
             "Each outline is the map frame of one sheet of the series, named by row (\(rowRange), from the north) and column (\(columnRange), from the west); neighbours overlap by \(Millimetres.text(overlap)) mm."
         ]

@@ -88,4 +88,22 @@ import Testing
             }
         }
     }
+
+    /// The scale bars count in kilometres (or metres), statute miles and nautical miles, each
+    /// bar's segments as long on paper as their distance at the sheet's scale; the title's
+    /// line gives the centre, not the paper size.
+    @Test func scaleInThreeUnitsAndNoPaperUnderTheTitle() throws {
+        for scale in [25_000.0, 250_000] {
+            let (sheet, _) = try Self.sheet(-73.97, 40.76, scale: scale, grid: .utm)
+            let texts = sheet.page.items.compactMap { item -> String? in
+                if case .text(let t) = item { return t.string } else { return nil }
+            }
+            for unit in ["statute miles", "nautical miles"] {
+                #expect(texts.contains(unit), "1:\(Int(scale)): \(unit)")
+            }
+            #expect(texts.contains("kilometres") || texts.contains("metres"), "1:\(Int(scale))")
+            let subtitle = try #require(texts.first { $0.hasPrefix("Centred on") })
+            #expect(!subtitle.contains("mm") && !subtitle.contains("A4"), "\(subtitle)")
+        }
+    }
 }
