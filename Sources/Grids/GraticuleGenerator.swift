@@ -18,10 +18,12 @@ enum GraticuleGenerator {
         let parallels = plan.y
         let pixelsPerUnit = b.pixelsPerMetre * GridLevels.metresPerDegree / u
         // Chunks of at least `chunkPixels`; labels every `labelRepeat` pixels or more.
-        let chunk = GridBuilder<P>.niceMultiple(
-            of: Double(meridians.step), atLeast: GridBuilder<P>.chunkPixels / pixelsPerUnit) / u
-        let period = GridBuilder<P>.niceMultiple(
-            of: Double(meridians.step), atLeast: b.request.labelRepeat / pixelsPerUnit) / u
+        let chunk =
+            GridBuilder<P>.niceMultiple(
+                of: Double(meridians.step), atLeast: GridBuilder<P>.chunkPixels / pixelsPerUnit) / u
+        let period =
+            GridBuilder<P>.niceMultiple(
+                of: Double(meridians.step), atLeast: b.request.labelRepeat / pixelsPerUnit) / u
         let range = b.projection.latitudeRange
         let latLo = Swift.max(-90, range.lowerBound)
         let latHi = Swift.min(90, range.upperBound)
@@ -58,7 +60,8 @@ enum GraticuleGenerator {
         let stopCentre = mercator ? isometric(centre.latitude) : centre.latitude
         let latitudeOffset = b.labelOffset(step: Double(meridians.step) / u, centre: stopCentre)
         let labelWindow =
-            mercator ? isometric(Swift.max(geo.south, latLo))...isometric(Swift.min(geo.north, latHi)) : geo.south...geo.north
+            mercator
+            ? isometric(Swift.max(geo.south, latLo))...isometric(Swift.min(geo.north, latHi)) : geo.south...geo.north
         do {
             for k in meridians.indices(from: geo.west * u, to: geo.east * u) {
                 let v = meridians.value(k)

@@ -74,7 +74,7 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
             return why
         case .tooMuchWork(let estimate, let limit):
             return
-                "the grid would have about \(DecimalFormat.grouped(estimate)) vertices, more than the limit of \(DecimalFormat.grouped(Double(limit))) vertices: ask for a smaller area, a lower zoom or fewer levels"
+                "the grid would have about \(DecimalFormat.grouped(estimate.rounded())) vertices, more than the limit of \(DecimalFormat.grouped(Double(limit))) vertices: ask for a smaller area, a lower zoom or fewer levels"
         }
     }
 }

@@ -26,7 +26,9 @@ public enum GridText {
             let bare = AngleFormat.decimalDegrees(degrees, kind: .plain, decimals: decimals, style: .fixed)
             let magnitude = bare.hasPrefix("-") ? String(bare.dropFirst()) : bare
             let value = Swift.abs(Double(magnitude) ?? 0)
-            let letter = value == 0 || (kind == .longitude && value == 180) ? "" : (degrees < 0 ? (kind == .latitude ? "S" : "W") : (kind == .latitude ? "N" : "E"))
+            let letter =
+                value == 0 || (kind == .longitude && value == 180)
+                ? "" : (degrees < 0 ? (kind == .latitude ? "S" : "W") : (kind == .latitude ? "N" : "E"))
             return magnitude + "°" + letter
         case .degreesMinutesSeconds:
             return AngleFormat.dms(degrees, kind: kind, trailing: .second, decimals: 0, style: .compact)
@@ -74,7 +76,9 @@ public enum GridText {
         case .utm:
             return (utm(1_000_000 - steps.x, axis: .easting), utm(10_000_000 - steps.y, axis: .northing))
         case .mgrs, .usng:
-            return (mgrs(100_000 - steps.x, step: steps.x, unit: unit), mgrs(100_000 - steps.y, step: steps.y, unit: unit))
+            return (
+                mgrs(100_000 - steps.x, step: steps.x, unit: unit), mgrs(100_000 - steps.y, step: steps.y, unit: unit)
+            )
         }
     }
 
@@ -94,7 +98,9 @@ public enum GridText {
     /// The decimal places a step of decimal degrees needs: 0.5° 1, 0.05° 2, 1° 0.
     static func decimals(ofStep degrees: Double) -> Int {
         var places = 0
-        while places < 8, Swift.abs(degrees * pow(10, Double(places)) - (degrees * pow(10, Double(places))).rounded()) > 1e-9 {
+        while places < 8,
+            Swift.abs(degrees * pow(10, Double(places)) - (degrees * pow(10, Double(places))).rounded()) > 1e-9
+        {
             places += 1
         }
         return places

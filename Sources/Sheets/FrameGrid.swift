@@ -213,7 +213,8 @@ public struct FrameGrid: Sendable {
         let principalCount = place == 2 ? 3 : 2
         let padded = String(repeating: "0", count: max(0, lowDigits + principalCount - digits.count)) + digits
         return (
-            String(padded.dropLast(lowDigits + principalCount)), String(padded.dropLast(lowDigits).suffix(principalCount)),
+            String(padded.dropLast(lowDigits + principalCount)),
+            String(padded.dropLast(lowDigits).suffix(principalCount)),
             String(padded.suffix(lowDigits)) + unit
         )
     }

@@ -72,7 +72,8 @@ public enum SheetError: Error, Equatable, Sendable, CustomStringConvertible {
             return
                 "\(SheetError.frameNotDrawableProblem(width: width, height: height, dpi: dpi, reason: reason)): lower the dpi"
         case .notesTooLong:
-            return "the notes below the map (the grid's notes and the map's attribution) do not fit on the page: shorten the attribution or use larger paper"
+            return
+                "the notes below the map (the grid's notes and the map's attribution) do not fit on the page: shorten the attribution or use larger paper"
         case .invalid(let message):
             return message
         }

@@ -45,7 +45,8 @@ struct GridLabelCandidate {
         let dx = corner.x - self.corner.x
         let dy = corner.y - self.corner.y
         c.corner = corner
-        c.textBox = Rect(minX: textBox.minX + dx, minY: textBox.minY + dy, maxX: textBox.maxX + dx, maxY: textBox.maxY + dy)
+        c.textBox = Rect(
+            minX: textBox.minX + dx, minY: textBox.minY + dy, maxX: textBox.maxX + dx, maxY: textBox.maxY + dy)
         c.box = Rect(minX: box.minX + dx, minY: box.minY + dy, maxX: box.maxX + dx, maxY: box.maxY + dy)
         c.alternatives = []
         return c
