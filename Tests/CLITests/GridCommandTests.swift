@@ -68,7 +68,11 @@ import Testing
         let decimal = try geoJSON([
             "--type", "latlong", "--bbox", "2,48,3,49", "--zoom", "10", "--label-format", "decimalDegrees",
         ])
-        #expect(decimal.contains { Self.properties($0)["text"] as? String == "48.8°N" })
+        // As render draws it: at 48°N Web Mercator spreads parallels 1.5 times apart, so they
+        // are every 0.05° (written to two places) where the meridians are every 0.1°.
+        #expect(decimal.contains { Self.properties($0)["text"] as? String == "48.80°N" })
+        #expect(decimal.contains { Self.properties($0)["text"] as? String == "48.85°N" })
+        #expect(decimal.contains { Self.properties($0)["text"] as? String == "2.3°E" })
         let meters = try geoJSON([
             "--type", "usng", "--bbox", "-74,40.7,-73.95,40.75", "--zoom", "13", "--label-unit", "meters",
         ])
