@@ -216,6 +216,9 @@ public struct Sheet {
         ]
         if let grid {
             items += grid.items(transform: transform, collar: layout.border, measure: measure)
+            if grid.type == .mgrs || grid.type == .usng {
+                items += SquareLetters.items(plane: plane, transform: transform)
+            }
         }
         items += extra(transform)
         items.append(

@@ -106,4 +106,34 @@ import Testing
             #expect(!subtitle.contains("mm") && !subtitle.contains("A4"), "\(subtitle)")
         }
     }
+
+    /// An MGRS sheet prints each 100 km square's letters on the map, and they are the letters
+    /// GeoConvert gives at the place they are printed; a lat/long sheet prints none.
+    @Test func squareLettersOnTheMapMatchGeoConvert() throws {
+        for (scale, expected) in [(25_000.0, ["WL"]), (250_000, ["WL", "XL"])] {
+            let (sheet, _) = try Self.sheet(-73.97, 40.76, scale: scale, grid: .mgrs)
+            let frame = sheet.layout.frame
+            let letters = sheet.page.items.compactMap { item -> PageText? in
+                guard case .text(let t) = item, frame.contains(t.position), t.string.count == 2,
+                    t.string.allSatisfy({ $0.isUppercase })
+                else { return nil }
+                return t
+            }
+            let printed = letters.map(\.string)
+            for square in expected { #expect(printed.contains(square), "1:\(Int(scale)): \(printed)") }
+            let positions = letters.map { sheet.plane.unproject(sheet.transform.plane($0.position)) }
+            let mgrs = try GeoConvert.run(
+                ["-m", "-p", "-5"], positions.map { GeoConvert.text(latitude: $0.latitude, longitude: $0.longitude) })
+            for (text, reference) in zip(printed, mgrs) {
+                #expect(
+                    reference.dropFirst(3).prefix(2) == Substring(text),
+                    "1:\(Int(scale)): \(text) where GeoConvert says \(reference)")
+            }
+        }
+        let (latlong, _) = try Self.sheet(-73.97, 40.76, scale: 25_000, grid: .latlong)
+        #expect(
+            !latlong.page.items.contains { item in
+                if case .text(let t) = item { return t.string == "WL" } else { return false }
+            })
+    }
 }
