@@ -26,6 +26,10 @@ let package = Package(
         .systemLibrary(
             name: "CXXHash", path: "Sources/CXXHash", pkgConfig: "libxxhash",
             providers: [.apt(["libxxhash-dev"])]),
+        // SVG icons and fill patterns.
+        .systemLibrary(
+            name: "CRSVG", path: "Sources/CRSVG", pkgConfig: "librsvg-2.0",
+            providers: [.apt(["librsvg2-dev"])]),
         .systemLibrary(
             name: "CGDAL", path: "Sources/CGDAL", pkgConfig: "gdal",
             providers: [.apt(["libgdal-dev"])]),
@@ -50,7 +54,9 @@ let package = Package(
         .target(name: "ImageDiff", dependencies: ["Raster"]),
         .target(
             name: "Render",
-            dependencies: ["DataSources", "MapModel", "Grids", "Geodesy", "Raster", "FileInput", "CCairo", "CPango"]),
+            dependencies: [
+                "DataSources", "MapModel", "Grids", "Geodesy", "Raster", "FileInput", "CCairo", "CPango", "CRSVG",
+            ]),
         .target(
             name: "Tiles",
             dependencies: ["Render", "MapModel", "Geodesy", "Raster", "ImageDiff", "FileInput", "CSQLite", "CXXHash"]),
