@@ -24,6 +24,9 @@ let package = Package(
             name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(
+            name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"])]),
+        .systemLibrary(
             name: "CXXHash", path: "Sources/CXXHash", pkgConfig: "libxxhash",
             providers: [.apt(["libxxhash-dev"])]),
         // SVG icons and fill patterns.
@@ -49,8 +52,9 @@ let package = Package(
         // libpng reports errors by longjmp, which Swift cannot catch: this small C target holds
         // the setjmp-guarded calls and turns them into status codes.
         .target(name: "CPNGCodec", dependencies: ["CPNG"]),
-        // Images in memory and PNG encoding/decoding through libpng.
-        .target(name: "Raster", dependencies: ["CPNGCodec", "FileInput"]),
+        // Images in memory and PNG encoding/decoding through libpng; libdeflate compresses
+        // the image data of the PNGs we write.
+        .target(name: "Raster", dependencies: ["CPNGCodec", "CDeflate", "FileInput"]),
         .target(name: "ImageDiff", dependencies: ["Raster"]),
         .target(
             name: "Render",
