@@ -109,7 +109,7 @@ extension SheetError: ExitStatusProviding {
         case .frameNotDrawable(let width, let height, let dpi, let reason):
             return
                 "\(SheetError.frameNotDrawableProblem(width: width, height: height, dpi: dpi, reason: reason)): lower --dpi"
-        case .paperSizeOutOfRange, .marginsTooLarge, .noRoomForMap, .outsideUTM, .invalid:
+        case .paperSizeOutOfRange, .marginsTooLarge, .noRoomForMap, .outsideUTM, .notesTooLong, .invalid:
             return description
         }
     }

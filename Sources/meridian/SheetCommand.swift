@@ -96,9 +96,7 @@ enum SheetCommand: Subcommand {
         }
 
         if series {
-            let plan = try SheetSeries.plan(request, overlap: overlap, renderer: renderer)
-            let sheets = try plan.sheets(renderer: renderer)
-            let index = try plan.indexSheet(renderer: renderer)
+            let (plan, sheets, index) = try SheetSeries.layOut(request, overlap: overlap, renderer: renderer)
             // Everything is laid out before the first file is written, so bad input leaves nothing.
             for (name, sheet) in sheets {
                 let path = SheetSeries.path(output, suffix: name)
