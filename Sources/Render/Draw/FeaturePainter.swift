@@ -100,6 +100,7 @@ struct FeaturePainter {
             for geometry in feature.geometries where geometry.kind == .point {
                 for v in 0..<geometry.vertexCount {
                     let p = view.pixel(PlanePoint(x: geometry.x(v), y: geometry.y(v)))
+                    guard p.x.isFinite, p.y.isFinite else { continue }  // outside the view's plane
                     context.newPath()
                     MarkerPath.add(marker.shape, x: p.x, y: p.y, size: size, to: context)
                     context.setColor(marker.fill)
