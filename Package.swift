@@ -35,7 +35,9 @@ let package = Package(
 
         // Pure Swift.
         .target(name: "Geodesy"),
-        .target(name: "MapModel", dependencies: ["Geodesy"]),
+        // Reading inputs: regular files only, sizes and line lengths bounded (docs/limits.md).
+        .target(name: "FileInput"),
+        .target(name: "MapModel", dependencies: ["Geodesy", "FileInput"]),
         .target(name: "Grids", dependencies: ["Geodesy"]),
         // Feature sources over GDAL/OGR (files, PostGIS) reprojected with PROJ: the only module
         // that sees GDAL's and PROJ's C types.
@@ -44,17 +46,20 @@ let package = Package(
         // the setjmp-guarded calls and turns them into status codes.
         .target(name: "CPNGCodec", dependencies: ["CPNG"]),
         // Images in memory and PNG encoding/decoding through libpng.
-        .target(name: "Raster", dependencies: ["CPNGCodec"]),
+        .target(name: "Raster", dependencies: ["CPNGCodec", "FileInput"]),
         .target(name: "ImageDiff", dependencies: ["Raster"]),
         .target(
-            name: "Render", dependencies: ["DataSources", "MapModel", "Grids", "Geodesy", "Raster", "CCairo", "CPango"]),
+            name: "Render",
+            dependencies: ["DataSources", "MapModel", "Grids", "Geodesy", "Raster", "FileInput", "CCairo", "CPango"]),
         .target(
-            name: "Tiles", dependencies: ["Render", "MapModel", "Geodesy", "Raster", "ImageDiff", "CSQLite", "CXXHash"]),
+            name: "Tiles",
+            dependencies: ["Render", "MapModel", "Geodesy", "Raster", "ImageDiff", "FileInput", "CSQLite", "CXXHash"]),
         .target(name: "Sheets", dependencies: ["Render", "Grids", "MapModel", "Geodesy", "Raster"]),
         .executableTarget(
             name: "meridian",
             dependencies: [
                 "Geodesy", "MapModel", "DataSources", "Grids", "Render", "Tiles", "Sheets", "ImageDiff", "Raster",
+                "FileInput",
             ]),
 
         // `make bench`: micro-benchmarks (conversions per second, render and encode costs).
@@ -71,6 +76,7 @@ let package = Package(
         .executableTarget(name: "golden-review", dependencies: ["TestSupport"], path: "Tests/GoldenReview"),
 
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy", "TestSupport"]),
+        .testTarget(name: "FileInputTests", dependencies: ["FileInput"]),
         .testTarget(name: "MapModelTests", dependencies: ["MapModel", "TestSupport"]),
         .testTarget(
             name: "DataSourcesTests", dependencies: ["DataSources", "MapModel", "Render", "Raster", "ImageDiff"]),
