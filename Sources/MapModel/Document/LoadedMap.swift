@@ -26,7 +26,7 @@ public final class LoadedMap: Sendable {
             var entry = try bySource[layer.source] ?? (opener.open(layer.source, layer: i, document: document), nil)
             try LoadedMap.checkDrawable(layer, i, entry.source, document)
             if layer.label != nil, entry.anchors == nil, let store = entry.source as? FeatureStore {
-                entry.anchors = store.features.map { LabelPoint.anchor(for: $0) }
+                entry.anchors = (0..<store.count).map { LabelPoint.anchor(for: store.feature($0)) }
             }
             bySource[layer.source] = entry
             sources.append(entry.source)
