@@ -70,7 +70,10 @@ enum TilesCommand: Subcommand {
         }
         let job = try TileJob(plan: plan, workers: workers, resume: resume)
 
-        let map = try LoadedMap.load(path: mapPath, opener: DataSourceOpener())
+        // Shown from the start: reading large sources can take minutes before the first tile.
+        let progress = TileProgress.automatic(quiet: quiet)
+        progress.startHeartbeat()
+        let map = try LoadedMap.load(path: mapPath, opener: DataSourceOpener(progress: progress))
         let name = map.document.name ?? ((mapPath as NSString).lastPathComponent as NSString).deletingPathExtension
         let sink: any TileSink
         if isMBTiles {
@@ -82,7 +85,7 @@ enum TilesCommand: Subcommand {
             sink = try DirectorySink(
                 root: output, scheme: scheme, job: shard.map { "shard-\($0.index)-of-\($0.count)" } ?? "job")
         }
-        let summary = try job.run(sink: sink, encoder: PNGTileEncoder(), progress: .automatic(quiet: quiet)) {
+        let summary = try job.run(sink: sink, encoder: PNGTileEncoder(), progress: progress) {
             try MapTileRenderer(map: map, format: format, buffer: buffer)
         }
         if let summaryPath {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -104,5 +105,24 @@ import Testing
                 file: "d.json", place: "line 1, column 28",
                 message: "more than 10 JSON values in one feature, the limit (docs/limits.md)")
         ) { try JSONStream(bytes: Array(text.utf8), file: "d.json").readValue(limit: 10) }
+    }
+
+    /// Reading says how far it got, every 10,000 features, with the layer's name.
+    @Test func readingReportsItsProgress() throws {
+        final class Stages: StageReporter {
+            let seen = Mutex<[String]>([])
+            func stage(_ text: String) { seen.withLock { $0.append(text) } }
+        }
+        let path = try writeCollection(count: 25_000)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let stages = Stages()
+        let document = try MapDocument.decode(
+            JSONNode(
+                value: try JSONParser.parse(
+                    Array(#"{"layers": [{"name": "towns", "source": "\#(path)", "marker": {}}]}"#.utf8), file: "m.json"),
+                file: "m.json"), baseDirectory: "/")
+        let store = try GeoJSONFiles(progress: stages).open(document.layers[0].source, layer: 0, document: document)
+        #expect((store as? FeatureStore)?.count == 25_000)
+        #expect(stages.seen.withLock { $0 } == ["reading towns: 10 k features", "reading towns: 20 k features"])
     }
 }

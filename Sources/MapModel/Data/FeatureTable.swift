@@ -60,19 +60,18 @@ public struct FeatureTable: Sendable {
     /// The number of vertices held.
     public var vertexCount: Int { coordinates.count / 2 }
 
-    /// Adds a feature, refusing it when the table would grow past `maxBytes`; `place` names
-    /// the feature in the message.
-    public mutating func append(_ feature: Feature, place: JSONNode) throws {
+    /// Whether `feature` can be added without the table growing past `maxBytes`.
+    public func fits(_ feature: Feature) -> Bool {
         let adding = feature.geometries.reduce(0) {
             $0 + 16 * $1.vertexCount + 4 * ($1.partCount + $1.polygonCount) + 13
         }
-        guard byteCount + adding <= FeatureTable.maxBytes else {
-            throw place.error(
-                "the features read up to here take more than \(FeatureTable.maxBytes >> 30) GiB, the limit for a source "
-                    + "read whole: convert it to GeoPackage or FlatGeobuf, which are read per view (docs/limits.md)")
-        }
-        append(feature)
+        return byteCount + adding <= FeatureTable.maxBytes
     }
+
+    /// Why a feature that does not fit is refused.
+    public static let fullMessage =
+        "the features read up to here take more than \(maxBytes >> 30) GiB, the limit for a source read whole: "
+        + "convert it to GeoPackage or FlatGeobuf, which are read per view (docs/limits.md)"
 
     /// Adds a feature; its index becomes its place in the table.
     public mutating func append(_ feature: Feature) {

@@ -81,19 +81,25 @@ public enum GeoJSONReader {
             while try stream.nextElement() {
                 let node = JSONNode(
                     value: try stream.readValue(limit: maxValuesPerFeature), file: file, path: "features[\(index)]")
-                try table.append(try feature(node, index: index, transform), place: node)
+                try append(try feature(node, index: index, transform), to: &table, place: node)
                 index += 1
                 progress?.read(index)
             }
         case "Feature":
-            try table.append(try feature(root, index: 0, transform), place: root)
+            try append(try feature(root, index: 0, transform), to: &table, place: root)
         case "Point", "MultiPoint", "LineString", "MultiLineString", "Polygon", "MultiPolygon", "GeometryCollection":
-            try table.append(
-                Feature(index: 0, geometries: try geometries(root, transform), properties: Properties()), place: root)
+            try append(
+                Feature(index: 0, geometries: try geometries(root, transform), properties: Properties()), to: &table,
+                place: root)
         default:
             throw object["type"]!.error("not GeoJSON: unknown type \(DocumentError.quote(type))")
         }
         return table
+    }
+
+    private static func append(_ feature: Feature, to table: inout FeatureTable, place: JSONNode) throws {
+        guard table.fits(feature) else { throw place.error(FeatureTable.fullMessage) }
+        table.append(feature)
     }
 
     private static func describe(_ kind: JSONStream.Kind) -> String {

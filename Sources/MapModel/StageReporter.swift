@@ -4,18 +4,18 @@ import Geodesy
 /// before the first tile is done: "reading coast: 1.2 M features", "simplifying coast for
 /// zoom 4", "placing labels for zoom 4". Any thread may call; calls are cheap (the display
 /// decides when to print, and prints the latest stage).
-public protocol ProgressReporting: AnyObject, Sendable {
+public protocol StageReporter: AnyObject, Sendable {
     func stage(_ text: String)
 }
 
 /// Counts features read from a source and reports the count every `every` features.
 public struct ReadingProgress {
-    public let reporter: any ProgressReporting
+    public let reporter: any StageReporter
     /// The layer's name, as the stage shows it.
     public let name: String
     public var every = 10_000
 
-    public init(reporter: any ProgressReporting, name: String) {
+    public init(reporter: any StageReporter, name: String) {
         self.reporter = reporter
         self.name = name
     }
