@@ -74,6 +74,7 @@ enum TilesCommand: Subcommand {
         let progress = TileProgress.automatic(quiet: quiet)
         progress.startHeartbeat()
         let map = try LoadedMap.load(path: mapPath, opener: DataSourceOpener(progress: progress))
+        try warnAboutMap(map, command: name)
         let name = map.document.name ?? ((mapPath as NSString).lastPathComponent as NSString).deletingPathExtension
         let sink: any TileSink
         if isMBTiles {

@@ -42,6 +42,12 @@ public final class FeatureStore: FeatureSource, FeatureReader, Sendable {
     /// Feature `i` (its index is `i`).
     public func feature(_ i: Int) -> Feature { table.feature(i) }
 
+    /// The attributes of feature `i`, without making its geometry.
+    public func properties(_ i: Int) -> Properties { table.properties(i) }
+
+    /// Every attribute name any feature has.
+    public var attributeNames: [String] { table.attributeNames }
+
     /// Every feature, made at once: for tests and small sources.
     public var features: [Feature] { (0..<count).map(table.feature) }
 

@@ -168,6 +168,9 @@ public struct FeatureTable: Sendable {
         return Feature(index: i, geometries: geometries, properties: properties(i))
     }
 
+    /// Every attribute name any feature has, once each.
+    public var attributeNames: [String] { keys }
+
     /// The attributes of feature `i`.
     public func properties(_ i: Int) -> Properties {
         Properties(
