@@ -102,8 +102,13 @@ public struct TileJob: Sendable {
         }
 
         var skipped = 0
+        var zoom: Int?
         do {
             for metatile in plan {
+                if metatile.z != zoom {
+                    zoom = metatile.z
+                    progress.stage("rendering zoom \(metatile.z)")
+                }
                 var item = WorkItem(metatile: metatile, wanted: nil)
                 if resume {
                     let stored = try sink.storedTiles(in: metatile)

@@ -94,7 +94,10 @@ enum TilesCommand: Subcommand {
         }
         try TileOutputs.checkWritable(output, kind: kind)
 
-        let map = try LoadedMap.load(path: mapPath, opener: DataSourceOpener())
+        // Shown from the start: reading large sources can take minutes before the first tile.
+        let progress = TileProgress.automatic(quiet: quiet)
+        progress.startHeartbeat()
+        let map = try LoadedMap.load(path: mapPath, opener: DataSourceOpener(progress: progress))
         try warnAboutMap(map, command: Self.name)
         let transparent = map.document.background.alpha == 0
         let skipEmpty = TileOptions.skipsEmpty(skipEmptyAsked, transparentBackground: transparent)
@@ -109,7 +112,7 @@ enum TilesCommand: Subcommand {
         StopSignals.shared.install()
         let summary = try render(
             map: map, into: output, kind: kind, scheme: scheme, metadata: metadata, job: job, jobName: jobName,
-            imageFormat: imageFormat, format: format, buffer: buffer, quiet: quiet)
+            imageFormat: imageFormat, format: format, buffer: buffer, progress: progress)
         if gridLayer {
             var document = map.document
             document.grid = nil
@@ -117,7 +120,7 @@ enum TilesCommand: Subcommand {
             let layerSummary = try render(
                 map: withoutGrid, into: output + "/" + ViewerPage.withoutGridFolder, kind: .directory, scheme: scheme,
                 metadata: metadata, job: job, jobName: jobName, imageFormat: imageFormat, format: format,
-                buffer: buffer, quiet: quiet)
+                buffer: buffer, progress: .automatic(quiet: quiet))
             if !quiet {
                 print("\(layerSummary.text) -> \(output)/\(ViewerPage.withoutGridFolder) (the map without its grid)")
             }
@@ -145,13 +148,14 @@ enum TilesCommand: Subcommand {
     /// the job got (`TilesError.stopped`).
     private static func render(
         map: LoadedMap, into output: String, kind: TileArchiveKind, scheme: TileScheme, metadata: TileSetMetadata,
-        job: TileJob, jobName: String, imageFormat: TileImageFormat, format: TileFormat, buffer: Int, quiet: Bool
+        job: TileJob, jobName: String, imageFormat: TileImageFormat, format: TileFormat, buffer: Int,
+        progress: TileProgress
     ) throws -> TileJobSummary {
         let sink = try TileOutputs.sink(
             output, kind: kind, metadata: metadata, resume: job.resume, scheme: scheme, job: jobName)
         do {
             return try job.run(
-                sink: sink, encoder: imageFormat.encoder, progress: .automatic(quiet: quiet),
+                sink: sink, encoder: imageFormat.encoder, progress: progress,
                 stop: StopSignals.shared.request
             ) {
                 try MapTileRenderer(map: map, format: format, buffer: buffer)

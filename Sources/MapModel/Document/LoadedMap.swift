@@ -29,7 +29,7 @@ public final class LoadedMap: Sendable {
             var entry = try bySource[layer.source] ?? (opener.open(layer.source, layer: i, document: document), nil)
             try LoadedMap.checkDrawable(layer, i, entry.source, document)
             if layer.hasLabels, entry.anchors == nil, let store = entry.source as? FeatureStore {
-                entry.anchors = store.features.map { LabelPoint.anchor(for: $0) }
+                entry.anchors = (0..<store.count).map { LabelPoint.anchor(for: store.feature($0)) }
             }
             bySource[layer.source] = entry
             sources.append(entry.source)
@@ -80,9 +80,10 @@ public final class LoadedMap: Sendable {
         guard let store = source as? FeatureStore else { return try source.longestLabel(label.text.lengthBound) }
         let zooms: [Double] = label.text.readsZoom ? (0...24).map(Double.init) : [0]
         var longest = 0
-        for feature in store.features {
+        for i in 0..<store.count {
+            let properties = store.properties(i)
             for zoom in zooms {
-                let text = label.text.resolve(EvaluationContext(zoom: zoom, properties: feature.properties))
+                let text = label.text.resolve(EvaluationContext(zoom: zoom, properties: properties))
                 longest = max(longest, label.transform.apply(text).unicodeScalars.count)
             }
         }
@@ -99,7 +100,7 @@ public final class LoadedMap: Sendable {
             guard !names.isEmpty, let store = source as? FeatureStore else { continue }
             let present =
                 known[ObjectIdentifier(store)]
-                ?? Set(store.features.flatMap { $0.properties.entries.map(\.key) })
+                ?? Set(store.attributeNames)
             known[ObjectIdentifier(store)] = present
             var reported = Set<String>()
             for name in names where !present.contains(name) && reported.insert(name).inserted {

@@ -204,6 +204,7 @@ struct FeaturePainter {
             for geometry in feature.geometries where geometry.kind == .point {
                 for v in 0..<geometry.vertexCount {
                     let p = view.pixel(PlanePoint(x: geometry.x(v), y: geometry.y(v)))
+                    guard p.x.isFinite, p.y.isFinite else { continue }  // outside the view's plane
                     MarkerPainter.draw(drawing, x: p.x, y: p.y, into: context, images: images)
                 }
             }

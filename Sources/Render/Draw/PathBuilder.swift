@@ -44,6 +44,8 @@ struct PathBuilder {
         var last = PlanePoint(x: .nan, y: .nan)
         for v in range {
             let g = view.globalPixel(PlanePoint(x: geometry.x(v), y: geometry.y(v)))
+            // Outside the domain of the view's plane (the far side of an azimuthal projection).
+            guard g.x.isFinite, g.y.isFinite else { continue }
             if v != range.upperBound - 1, abs(g.x - last.x) < PathBuilder.minStep,
                 abs(g.y - last.y) < PathBuilder.minStep
             {
