@@ -94,6 +94,19 @@ import Testing
         #expect(try GeoJSONReader.readTable(path: lonLat).count == 3)
     }
 
+    /// A crs name is echoed escaped, so the message stays one line (found by fuzzing: a name
+    /// holding a newline split it in two).
+    @Test func aCRSNameWithANewlineStaysOneLine() throws {
+        let path = try writeCollection(
+            count: 1, extra: #", "crs": {"type": "name", "properties": {"name": "urn:ogc:def\ncrs"}}"#)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(
+            throws: DocumentError(
+                file: "d.geojson", place: "crs.properties.name",
+                message: #"the crs "urn:ogc:def\ncrs" is not longitude/latitude WGS84, the only one read here"#)
+        ) { try GeoJSONReader.readTable(path: path, displayName: "d.geojson") }
+    }
+
     /// One feature cannot take memory without bound before it reaches the table: the tree of
     /// one value has a limit (GeoJSONReader.maxValuesPerFeature for a feature).
     @Test func oneValueHasALimit() throws {

@@ -25,7 +25,9 @@ final class MercatorProjector: CoordinateTransform {
         self.context = context
         guard let source = context.object({ proj_create($0, crs.definition) }),
             let wgs84 = context.object({ proj_create($0, "EPSG:4326") })
-        else { throw TransformFailure("unknown CRS \"\(crs.definition)\": \(context.takeError() ?? "")") }
+        else {
+            throw TransformFailure("unknown CRS \(DocumentError.quote(crs.definition)): \(context.takeError() ?? "")")
+        }
         if proj_is_equivalent_to_with_ctx(
             context.handle, source.handle, wgs84.handle, PJ_COMP_EQUIVALENT_EXCEPT_AXIS_ORDER_GEOGCRS) != 0
         {

@@ -136,7 +136,8 @@ public enum GeoJSONReader {
             let name = try nameNode.string()
             guard let resolver else {
                 guard longitudeLatitudeNames.contains(name) else {
-                    throw nameNode.error("the crs \"\(name)\" is not longitude/latitude WGS84, the only one read here")
+                    throw nameNode.error(
+                        "the crs \(DocumentError.quote(name)) is not longitude/latitude WGS84, the only one read here")
                 }
                 return nil
             }

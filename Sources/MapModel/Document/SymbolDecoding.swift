@@ -91,7 +91,7 @@ extension JSONNode {
         guard !given.isEmpty else { throw error("the image path is empty: give a .png or .svg file") }
         let path = MapDocument.resolve(given, against: base)
         guard let format = ImageReference.Format(rawValue: (path as NSString).pathExtension.lowercased()) else {
-            throw error("\"\(given)\" is neither a .png nor an .svg file")
+            throw error("\(DocumentError.quote(given)) is neither a .png nor an .svg file")
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
