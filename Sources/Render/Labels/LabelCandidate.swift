@@ -15,15 +15,17 @@ struct LabelCandidate {
     let font: FontSpec
     let color: Color
     let halo: (color: Color, width: Double)?
+    /// The feature's label point, in global pixels.
+    let anchor: PlanePoint
     /// Top-left corner of the text's logical box, in global pixels.
     let corner: PlanePoint
     /// The box that must stay clear of other labels: the text's box grown by the halo.
     let box: Rect
 
-    /// Placement order: higher priority first, then earlier layers, then file order.
-    func outranks(_ other: LabelCandidate) -> Bool {
-        if priority != other.priority { return priority > other.priority }
-        if id.layer != other.id.layer { return id.layer < other.id.layer }
-        return id.feature < other.id.feature
+    /// What placement decides on.
+    var placement: PlacementCandidate {
+        PlacementCandidate(
+            owner: .label(layer: id.layer, feature: id.feature),
+            rank: PlacementRank(priority: priority, layer: id.layer, feature: id.feature), anchor: anchor, boxes: [box])
     }
 }

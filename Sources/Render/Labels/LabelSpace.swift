@@ -3,33 +3,40 @@ import MapModel
 
 /// Label placement for a whole map at one resolution.
 ///
-/// The rule is the classic greedy one: labels are taken highest priority first and a label
-/// is placed unless it would overlap a label already placed. Done over the whole map, that
-/// rule gives each label one answer, whatever view or tile asks. A view therefore never runs
-/// the greedy pass itself: for each label touching it, it asks "is any higher-ranked label
-/// that overlaps me placed?", which recursively needs only the labels nearby. So tiles agree
-/// with each other across their edges, a label is drawn whole in every tile it touches and
-/// never twice, and the answer does not depend on the metatile size or the worker.
+/// Every view at this resolution (a tile, a metatile, an image, a `serve` request) gets the
+/// same answer for the same label, computed from the labels near it (see `PlacementEngine`).
+/// So tiles agree with each other across their edges, a label is drawn whole in every tile it
+/// touches and never twice, and the answer does not depend on the metatile size or the worker.
+///
+/// This space makes the candidates (text, font, box: the label style) and hands them to the
+/// engine; labels overlapping an obstacle (a grid label drawn over the map) are left out.
 final class LabelSpace {
     let map: LoadedMap
     /// A view at this space's resolution, density and plane, for converting positions.
     let view: View
     private let text: TextEngine
+    private let measure: LabelTextMeasure
+    /// Boxes map labels keep clear of, if any.
+    let obstacles: (any LabelObstacles)?
     /// For each layer: how far (pixels) a label's box can reach from its anchor; nil for a
     /// layer without labels or not drawn at this scale.
-    private var reach: [Double?] = []
-    private var candidates: [LabelCandidate.ID: LabelCandidate?] = [:]
-    private var placed: [LabelCandidate.ID: Bool] = [:]
-    private var neighbours: [LabelCandidate.ID: [LabelCandidate.ID]] = [:]
+    private let layerReach: [Double?]
+    private let scales: [SymbolScale]
+    private(set) lazy var engine = PlacementEngine(source: self)
 
     /// Labels smaller than this many pixels are unreadable and not drawn.
     static let minimumTextPixels = 4.0
 
-    init(map: LoadedMap, view: View, text: TextEngine) {
+    init(
+        map: LoadedMap, view: View, text: TextEngine, measure: LabelTextMeasure? = nil,
+        obstacles: (any LabelObstacles)? = nil
+    ) {
         self.map = map
         self.view = view
         self.text = text
-        reach = map.document.layers.enumerated().map { index, layer in
+        self.measure = measure ?? LabelTextMeasure(engine: text)
+        self.obstacles = obstacles
+        layerReach = map.document.layers.enumerated().map { index, layer in
             guard let label = layer.label, layer.isVisible(atScale: view.scale) else { return nil }
             let scale = SymbolScale(layer: layer, map: map.document, view: view)
             let size = scale.pixels(label.size)
@@ -40,10 +47,8 @@ final class LabelSpace {
             return longest * size * 1.5 + 2 * size + 2 * halo
                 + scale.pixels(max(abs(label.offsetX), abs(label.offsetY))) + 2
         }
-        self.scales = map.document.layers.map { SymbolScale(layer: $0, map: map.document, view: view) }
+        scales = map.document.layers.map { SymbolScale(layer: $0, map: map.document, view: view) }
     }
-
-    private let scales: [SymbolScale]
 
     /// Whether this space serves `other` (same resolution, density and plane).
     func serves(_ other: View) -> Bool {
@@ -53,35 +58,15 @@ final class LabelSpace {
 
     /// The placed labels whose boxes touch `rect` (global pixels), in placement order.
     func placedLabels(in rect: Rect) -> [LabelCandidate] {
-        let found = candidateIDs(touching: rect).compactMap { candidate($0) }
-        return found.filter { isPlaced($0.id) }.sorted { $0.outranks($1) }
-    }
-
-    /// Labels whose boxes touch `rect`.
-    private func candidateIDs(touching rect: Rect) -> [LabelCandidate.ID] {
-        var ids: [LabelCandidate.ID] = []
-        for (layerIndex, layerReach) in reach.enumerated() {
-            guard let layerReach else { continue }
-            let anchors = map.labelAnchors[layerIndex]!
-            let search = rect.expanded(by: layerReach)
-            let metres = view.mercatorBounds(ofGlobalPixels: search)
-            for feature in map.stores[layerIndex].query(metres) {
-                guard let anchor = anchors[feature], metres.contains(x: anchor.x, y: anchor.y) else { continue }
-                let id = LabelCandidate.ID(layer: layerIndex, feature: feature)
-                if let c = candidate(id), c.box.intersects(rect) { ids.append(id) }
-            }
+        engine.placed(touching: rect).compactMap { placed in
+            guard case .label(let layer, let feature) = placed.owner else { return nil }
+            return candidate(LabelCandidate.ID(layer: layer, feature: feature))
         }
-        return ids
     }
 
     /// The label of a feature at this resolution, or nil when it has none (filtered out,
-    /// empty text). Built once and kept.
-    private func candidate(_ id: LabelCandidate.ID) -> LabelCandidate? {
-        if let known = candidates[id] { return known }
-        let made = makeCandidate(id)
-        candidates[id] = made
-        return made
-    }
+    /// empty text, no anchor).
+    func candidate(_ id: LabelCandidate.ID) -> LabelCandidate? { makeCandidate(id) }
 
     private func makeCandidate(_ id: LabelCandidate.ID) -> LabelCandidate? {
         let layer = map.document.layers[id.layer]
@@ -93,7 +78,7 @@ final class LabelSpace {
         let scale = scales[id.layer]
         let font = FontSpec(
             family: label.font, bold: label.bold, italic: label.italic, sizePixels: scale.pixels(label.size))
-        let extents = text.layout(string, font: font).extents
+        let extents = measure.size(string, font: font)
         let dx = scale.pixels(label.offsetX)
         let dy = scale.pixels(label.offsetY)
         let global = view.globalPixel(anchor)
@@ -106,57 +91,40 @@ final class LabelSpace {
         let grow = halo?.width ?? 0
         return LabelCandidate(
             id: id, priority: label.priority, text: string, font: font, color: label.color, halo: halo,
-            corner: PlanePoint(x: left, y: top),
+            anchor: global, corner: PlanePoint(x: left, y: top),
             box: Rect(
                 minX: left - grow, minY: top - grow, maxX: left + extents.width + grow,
                 maxY: top + extents.height + grow))
     }
+}
 
-    /// Higher-ranked labels whose boxes overlap this one's.
-    private func rivals(_ id: LabelCandidate.ID) -> [LabelCandidate.ID] {
-        if let known = neighbours[id] { return known }
-        guard let me = candidate(id) else { return [] }
-        let found = candidateIDs(touching: me.box).filter { other in
-            guard other != id, let c = candidate(other) else { return false }
-            return c.outranks(me) && c.box.overlaps(me.box)
-        }
-        neighbours[id] = found
-        return found
-    }
+extension LabelSpace: PlacementSource {
+    var reach: Double { layerReach.reduce(0) { max($0, $1 ?? 0) } }
 
-    /// A label is placed when no higher-ranked label overlapping it is placed. Rank falls
-    /// strictly along every step, so the walk ends; it uses its own stack, not recursion,
-    /// because chains of overlapping labels can be long on dense maps.
-    private func isPlaced(_ id: LabelCandidate.ID) -> Bool {
-        if let known = placed[id] { return known }
-        var stack = [id]
-        while let top = stack.last {
-            if placed[top] != nil {
-                stack.removeLast()
-                continue
+    /// The labels anchored in `rect`, without those an obstacle covers.
+    func candidates(anchoredIn rect: Rect) -> [PlacementCandidate] {
+        var found: [PlacementCandidate] = []
+        let metres = view.mercatorBounds(ofGlobalPixels: rect)
+        for (layerIndex, layerReach) in layerReach.enumerated() {
+            guard layerReach != nil, let anchors = map.labelAnchors[layerIndex] else { continue }
+            for feature in map.stores[layerIndex].query(metres) {
+                guard let anchor = anchors[feature], metres.contains(anchor), rect.contains(view.globalPixel(anchor)),
+                    let label = candidate(LabelCandidate.ID(layer: layerIndex, feature: feature))
+                else { continue }
+                found.append(label.placement)
             }
-            var blocked = false
-            var undecided: [LabelCandidate.ID] = []
-            for rival in rivals(top) {
-                if let decided = placed[rival] {
-                    if decided {
-                        blocked = true
-                        break
-                    }
-                } else {
-                    undecided.append(rival)
+        }
+        guard let obstacles, !found.isEmpty else { return found }
+        let boxes = obstacles.boxes(touching: rect.expanded(by: reach))
+        guard !boxes.isEmpty else { return found }
+        let buckets = BoxBuckets(
+            area: rect.expanded(by: reach), cellSize: 32, items: Array(boxes.indices),
+            boxes: { [boxes[$0]] })
+        return found.filter { candidate in
+            candidate.allowOverlap
+                || candidate.boxes.allSatisfy { box in
+                    buckets.forEach(touching: box) { !boxes[$0].overlaps(box) }
                 }
-            }
-            if blocked {
-                placed[top] = false
-                stack.removeLast()
-            } else if undecided.isEmpty {
-                placed[top] = true
-                stack.removeLast()
-            } else {
-                stack += undecided  // decide these first, then look at `top` again
-            }
         }
-        return placed[id]!
     }
 }
