@@ -51,6 +51,7 @@ import Testing
         let gridKeys: [String] = GridSettings.keys + GridSettings.levelKeys + GridSettings.textKeys
         let gridValues: [String] =
             GridType.allCases.map(\.rawValue) + GridSettings.LabelPosition.allCases.map(\.rawValue)
+            + GridSettings.LabelPriority.allCases.map(\.rawValue)
             + LatLongLabelFormat.allCases.map(\.rawValue) + MGRSLabelUnit.allCases.map(\.rawValue)
         let keys = documentKeys + symbolKeys + gridKeys + gridValues
         let missing = Set(keys).filter { !page.contains("`\($0)`") }.sorted()
@@ -71,6 +72,7 @@ import Testing
         }
         #expect(values("type") == GridType.allCases.map(\.rawValue))
         #expect(values("labelPosition") == GridSettings.LabelPosition.allCases.map(\.rawValue))
+        #expect(values("labelPriority") == GridSettings.LabelPriority.allCases.map(\.rawValue))
         #expect(values("labelFormat") == LatLongLabelFormat.allCases.map(\.rawValue))
         #expect(values("labelUnit") == MGRSLabelUnit.allCases.map(\.rawValue))
     }
