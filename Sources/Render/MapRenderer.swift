@@ -151,6 +151,13 @@ public final class MapRenderer {
         }
     }
 
+    /// The map labels and the grid labels `view` draws, as `draw` draws them.
+    func placedLabels(view: View) -> (map: [LabelCandidate], grid: [GridLabelCandidate]) {
+        let settings = map.document.grid.flatMap { $0.visible ? $0 : nil }
+        let grid = settings.flatMap { gridRenderer.prepare($0, view: view) }
+        return labels(view: view, grid: grid == nil ? nil : settings, gridDrawing: grid)
+    }
+
     /// The map labels and the grid labels `view` draws: one collision space, in which the
     /// grid's `labelPriority` says which give way.
     private func labels(view: View, grid settings: GridSettings?, gridDrawing: GridDrawing?) -> (
