@@ -4,8 +4,11 @@ SWIFT      ?= swift
 BUILD_DIR  := .build
 RELEASE    := $(BUILD_DIR)/release/meridian
 DEMO_OUT   ?= demo-output
+# `make fuzz` runs each libFuzzer target this long; `make test` runs each a few seconds.
+FUZZ_SECONDS      ?= 60
+FUZZ_TEST_SECONDS ?= 5
 
-.PHONY: deps build release test lint format demo bench test-slurm golden-update clean
+.PHONY: deps build release test lint format demo bench fuzz test-slurm golden-update clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -19,16 +22,22 @@ release: deps
 test: deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	bash scripts/fuzz.sh $(FUZZ_TEST_SECONDS)
 
 # The toolchain's own formatter, configured by .swift-format; `make format` rewrites in place.
 lint:
-	$(SWIFT) format lint --strict --recursive --parallel Sources Tests Package.swift
+	$(SWIFT) format lint --strict --recursive --parallel Sources Tests Fuzz Package.swift
 
 format:
-	$(SWIFT) format format --in-place --recursive --parallel Sources Tests Package.swift
+	$(SWIFT) format format --in-place --recursive --parallel Sources Tests Fuzz Package.swift
 
 demo: release
 	@bash scripts/demo.sh $(RELEASE) $(DEMO_OUT)
+
+# libFuzzer targets for the JSON parser, map documents, GeoJSON and PNG (Fuzz/, scripts/fuzz.sh):
+# each runs FUZZ_SECONDS; a crash, hang or out-of-memory fails with the input in .build/fuzz/crashes.
+fuzz: deps
+	bash scripts/fuzz.sh $(FUZZ_SECONDS)
 
 bench: deps release
 	@bash scripts/bench.sh $(RELEASE)

@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // Meridian: a headless raster map renderer. Dependencies point down:
-// meridian -> Tiles, Sheets -> Render -> Grids, MapModel, Raster -> Geodesy.
+// meridian -> Tiles, Sheets -> Render -> DataSources, Grids, MapModel, Raster -> Geodesy.
 // Only Debian's C libraries are used; no remote packages (they cannot be fetched here).
 import PackageDescription
 
@@ -26,24 +26,41 @@ let package = Package(
         .systemLibrary(
             name: "CXXHash", path: "Sources/CXXHash", pkgConfig: "libxxhash",
             providers: [.apt(["libxxhash-dev"])]),
+        .systemLibrary(
+            name: "CGDAL", path: "Sources/CGDAL", pkgConfig: "gdal",
+            providers: [.apt(["libgdal-dev"])]),
+        .systemLibrary(
+            name: "CPROJ", path: "Sources/CPROJ", pkgConfig: "proj",
+            providers: [.apt(["libproj-dev"])]),
 
         // Pure Swift.
         .target(name: "Geodesy"),
-        .target(name: "MapModel", dependencies: ["Geodesy"]),
+        // Reading inputs: regular files only, sizes and line lengths bounded (docs/limits.md).
+        .target(name: "FileInput"),
+        .target(name: "MapModel", dependencies: ["Geodesy", "FileInput"]),
         .target(name: "Grids", dependencies: ["Geodesy"]),
+        // Feature sources over GDAL/OGR (files, PostGIS) reprojected with PROJ: the only module
+        // that sees GDAL's and PROJ's C types.
+        .target(name: "DataSources", dependencies: ["MapModel", "Geodesy", "CGDAL", "CPROJ"]),
         // libpng reports errors by longjmp, which Swift cannot catch: this small C target holds
         // the setjmp-guarded calls and turns them into status codes.
         .target(name: "CPNGCodec", dependencies: ["CPNG"]),
         // Images in memory and PNG encoding/decoding through libpng.
-        .target(name: "Raster", dependencies: ["CPNGCodec"]),
+        .target(name: "Raster", dependencies: ["CPNGCodec", "FileInput"]),
         .target(name: "ImageDiff", dependencies: ["Raster"]),
-        .target(name: "Render", dependencies: ["MapModel", "Grids", "Geodesy", "Raster", "CCairo", "CPango"]),
         .target(
-            name: "Tiles", dependencies: ["Render", "MapModel", "Geodesy", "Raster", "ImageDiff", "CSQLite", "CXXHash"]),
+            name: "Render",
+            dependencies: ["DataSources", "MapModel", "Grids", "Geodesy", "Raster", "FileInput", "CCairo", "CPango"]),
+        .target(
+            name: "Tiles",
+            dependencies: ["Render", "MapModel", "Geodesy", "Raster", "ImageDiff", "FileInput", "CSQLite", "CXXHash"]),
         .target(name: "Sheets", dependencies: ["Render", "Grids", "MapModel", "Geodesy", "Raster"]),
         .executableTarget(
             name: "meridian",
-            dependencies: ["Geodesy", "MapModel", "Grids", "Render", "Tiles", "Sheets", "ImageDiff", "Raster"]),
+            dependencies: [
+                "Geodesy", "MapModel", "DataSources", "Grids", "Render", "Tiles", "Sheets", "ImageDiff", "Raster",
+                "FileInput",
+            ]),
 
         // `make bench`: micro-benchmarks (conversions per second, render and encode costs).
         .executableTarget(
@@ -59,7 +76,10 @@ let package = Package(
         .executableTarget(name: "golden-review", dependencies: ["TestSupport"], path: "Tests/GoldenReview"),
 
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy", "TestSupport"]),
+        .testTarget(name: "FileInputTests", dependencies: ["FileInput"]),
         .testTarget(name: "MapModelTests", dependencies: ["MapModel", "TestSupport"]),
+        .testTarget(
+            name: "DataSourcesTests", dependencies: ["DataSources", "MapModel", "Render", "Raster", "ImageDiff"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
         .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff", "Raster", "TestSupport"]),
         .testTarget(name: "GridsTests", dependencies: ["Grids", "Geodesy", "TestSupport"]),

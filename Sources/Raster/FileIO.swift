@@ -1,3 +1,5 @@
+import FileInput
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -27,29 +29,14 @@ public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// Reading whole files, and writing whole files atomically (through `AtomicFile`).
 public enum FileIO {
-    /// The whole content of the file at `path`.
-    public static func readBytes(atPath path: String) throws(FileError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw FileError(path: path, operation: "read", errno: errno) }
-        defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0 else { throw FileError(path: path, operation: "read", errno: errno) }
-        if (status.st_mode & S_IFMT) == S_IFDIR {
-            throw FileError(path: path, operation: "read", errno: EISDIR)
+    /// The whole content of the regular file at `path` (a FIFO or a device is refused: one
+    /// would block or never end), at most `limit` bytes.
+    public static func readBytes(atPath path: String, limit: Int = .max) throws(FileError) -> [UInt8] {
+        do {
+            return try ReadableFile.contents(atPath: path, limit: limit)
+        } catch {
+            throw FileError(path: path, operation: "read", reason: error.reason)
         }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(max(0, Int(status.st_size)))
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let got = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw FileError(path: path, operation: "read", errno: errno)
-            }
-            if got == 0 { break }
-            bytes.append(contentsOf: chunk[0..<got])
-        }
-        return bytes
     }
 
     /// The names in the folder at `path` (not `.` and `..`), in no particular order. A folder

@@ -1,4 +1,5 @@
 import CPNGCodec
+import FileInput
 
 /// The PNG colour types (IHDR byte 25).
 public enum PNGColourType: Int, Sendable, CustomStringConvertible {
@@ -32,33 +33,35 @@ public struct PNGHeader: Sendable, Equatable {
 /// (interlaced or not) and always yields straight RGBA8; see `encode` for writing.
 public enum PNG {
     /// Decoding refuses images with more pixels than this before allocating anything, so a
-    /// hostile 1,000,000 x 1,000,000 header cannot exhaust memory. 2^30 pixels (4 GiB of
-    /// RGBA) still admits an A0 sheet at 600 dpi (19866 x 28087, 558 million pixels).
-    public static let defaultMaxPixels = 1 << 30
+    /// small file whose header claims a huge image cannot exhaust memory: 100 megapixels are
+    /// 400 MB of RGBA (an A1 sheet at 300 dpi is 7016 x 9933, 70 megapixels). docs/limits.md.
+    public static let defaultMaxPixels = 100_000_000
 
     /// Decodes PNG data to straight RGBA8. 16-bit samples are scaled to 8 bits with rounding;
     /// gamma and colour-profile chunks are not applied (values are taken as they are stored).
     public static func decode(_ data: [UInt8], maxPixels: Int = defaultMaxPixels) throws(PNGError) -> Image {
-        let result = data.withUnsafeBytes { decodeResult($0, maxPixels: maxPixels, wantPixels: true) }
+        let result = data.withUnsafeBytes { decodeResult(DecoderSession($0), maxPixels: maxPixels, wantPixels: true) }
         return try result.get().image!
     }
 
     public static func decode(_ data: UnsafeRawBufferPointer, maxPixels: Int = defaultMaxPixels) throws(PNGError)
         -> Image
     {
-        try decodeResult(data, maxPixels: maxPixels, wantPixels: true).get().image!
+        try decodeResult(DecoderSession(data), maxPixels: maxPixels, wantPixels: true).get().image!
     }
 
-    /// Reads and decodes the file at `path`; errors carry the path.
+    /// Reads and decodes the file at `path`; errors carry the path. Only a regular file is
+    /// read (a FIFO or a device is refused), and it is read as libpng asks, up to IEND: memory
+    /// holds the pixels, never the whole file.
     public static func decode(contentsOf path: String, maxPixels: Int = defaultMaxPixels) throws(PNGError) -> Image {
-        let bytes: [UInt8]
+        let file: ReadableFile
         do {
-            bytes = try FileIO.readBytes(atPath: path)
+            file = try ReadableFile(path: path)
         } catch {
             throw PNGError(.unreadable, error.reason, path: path)
         }
         do {
-            return try decode(bytes, maxPixels: maxPixels)
+            return try decodeResult(DecoderSession(file), maxPixels: maxPixels, wantPixels: true).get().image!
         } catch {
             var located = error
             located.path = path
@@ -68,14 +71,15 @@ public enum PNG {
 
     /// The header of PNG data (signature and IHDR are checked, pixels are not decoded).
     public static func header(of data: [UInt8]) throws(PNGError) -> PNGHeader {
-        try data.withUnsafeBytes { decodeResult($0, maxPixels: Int.max, wantPixels: false) }.get().header
+        try data.withUnsafeBytes { decodeResult(DecoderSession($0), maxPixels: Int.max, wantPixels: false) }.get()
+            .header
     }
 
     private static func decodeResult(
-        _ data: UnsafeRawBufferPointer, maxPixels: Int,
+        _ session: DecoderSession?, maxPixels: Int,
         wantPixels: Bool
     ) -> Result<(header: PNGHeader, image: Image?), PNGError> {
-        guard let session = DecoderSession(data) else {
+        guard let session else {
             return .failure(PNGError(.outOfMemory, "cannot start libpng"))
         }
         let status = mpng_decoder_read_header(session.handle)
@@ -92,7 +96,8 @@ public enum PNG {
             interlaced: mpng_decoder_interlaced(session.handle) != 0)
         guard wantPixels else { return .success((header, nil)) }
         guard width * height <= maxPixels else {
-            return .failure(PNGError(.tooLarge, "\(width)x\(height) is more than \(maxPixels) pixels"))
+            let limit = maxPixels % 1_000_000 == 0 ? "\(maxPixels / 1_000_000) megapixels" : "\(maxPixels) pixels"
+            return .failure(PNGError(.tooLarge, "\(width)x\(height) is more than the limit of \(limit)"))
         }
         var readStatus = MPNG_OK
         let bytes = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, initialized in
@@ -108,13 +113,24 @@ public enum PNG {
 /// Owns one libpng read struct (through the C shim) for the length of one decode.
 private final class DecoderSession {
     let handle: OpaquePointer
+    /// The file read from, kept open as long as the session reads it.
+    private let file: ReadableFile?
+
+    // The C side checks each dimension against this; the pixel-count limit is checked in Swift.
+    private static let maxSide: UInt32 = 1 << 24
 
     /// `data` must outlive the session.
     init?(_ data: UnsafeRawBufferPointer) {
         let base = data.baseAddress?.assumingMemoryBound(to: UInt8.self)
-        // The C side checks dimensions against these; the pixel-count limit is checked in Swift.
-        guard let handle = mpng_decoder_create(base, data.count, 1 << 24, 1 << 24) else { return nil }
+        guard let handle = mpng_decoder_create(base, data.count, Self.maxSide, Self.maxSide) else { return nil }
         self.handle = handle
+        self.file = nil
+    }
+
+    init?(_ file: ReadableFile) {
+        guard let handle = mpng_decoder_create_fd(file.descriptor, Self.maxSide, Self.maxSide) else { return nil }
+        self.handle = handle
+        self.file = file
     }
 
     deinit { mpng_decoder_destroy(handle) }
@@ -126,6 +142,7 @@ private final class DecoderSession {
         case MPNG_TRUNCATED: return PNGError(.truncated, message)
         case MPNG_TOO_LARGE: return PNGError(.tooLarge, message)
         case MPNG_NO_MEMORY: return PNGError(.outOfMemory, message)
+        case MPNG_IO_ERROR: return PNGError(.unreadable, message)
         default: return PNGError(.malformed, message)
         }
     }

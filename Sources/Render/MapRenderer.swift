@@ -19,9 +19,12 @@ public final class MapRenderer {
     public var labelStage: (@Sendable (LabelStage) -> Void)?
     /// The grid overlay, with its label sprites kept between renders.
     private lazy var gridRenderer = GridRenderer(text: text)
+    /// This worker's readers of the map's sources.
+    let readers: LayerReaders
 
     public init(map: LoadedMap) throws {
         self.map = map
+        readers = LayerReaders(map: map)
         fonts = try FontConfiguration(fonts: map.document.fonts, systemFonts: map.document.systemFonts)
         text = TextEngine(fonts: fonts)
     }
@@ -41,7 +44,7 @@ public final class MapRenderer {
     /// tile's lines, too, depend on the tile alone), and its labels are drawn last.
     func draw(
         view: View, into context: CairoContext, margin: Double = 0, tileSize: Int? = nil, grid showsGrid: Bool = true
-    ) {
+    ) throws {
         context.save()
         context.setColor(map.document.background)
         context.paint()
@@ -49,10 +52,10 @@ public final class MapRenderer {
         let settings = showsGrid ? map.document.grid.flatMap { $0.visible ? $0 : nil } : nil
         let grid = settings.flatMap { gridRenderer.prepare($0, view: view) }
         let whole = view.globalBounds
-        let labels = self.labels(view: view, grid: grid == nil ? nil : settings, gridDrawing: grid)
+        let labels = try self.labels(view: view, grid: grid == nil ? nil : settings, gridDrawing: grid)
         defer { grid?.drawLabels(labels.grid, into: context, painter: gridRenderer.labelPainter) }
 
-        let content = MapContent(renderer: self, view: view, region: whole, margin: margin, labels: labels.map)
+        let content = try MapContent(renderer: self, view: view, region: whole, margin: margin, labels: labels.map)
         guard let tileSize, view.width % tileSize == 0, view.height % tileSize == 0,
             view.width > tileSize || view.height > tileSize
         else {
@@ -111,17 +114,16 @@ public final class MapRenderer {
             self.labels = labels
         }
 
-        init(renderer: MapRenderer, view: View, region: Rect, margin: Double, labels: [LabelCandidate]) {
+        init(renderer: MapRenderer, view: View, region: Rect, margin: Double, labels: [LabelCandidate]) throws {
             let document = renderer.map.document
             var layers: [LayerContent] = []
             for (index, layer) in document.layers.enumerated() where layer.isVisible(atScale: view.scale) {
                 guard layer.fill != nil || layer.line != nil || layer.marker != nil else { continue }
                 let scale = SymbolScale(layer: layer, map: document, view: view)
                 let reach = max(margin, FeaturePainter.symbolReach(layer, scale))
-                let store = renderer.map.stores[index]
                 var features: [(feature: Feature, bounds: Rect)] = []
-                for i in store.query(view.mercatorBounds(ofGlobalPixels: region.expanded(by: reach))) {
-                    let feature = store.features[i]
+                let area = view.mercatorBounds(ofGlobalPixels: region.expanded(by: reach))
+                for feature in try renderer.readers.features(layer: index, in: area) {
                     if let filter = layer.filter, !filter.matches(feature.properties) { continue }
                     features.append((feature, MapContent.pixelBounds(feature.bounds, view)))
                 }
@@ -152,20 +154,20 @@ public final class MapRenderer {
     }
 
     /// The map labels and the grid labels `view` draws, as `draw` draws them.
-    func placedLabels(view: View) -> (map: [LabelCandidate], grid: [GridLabelCandidate]) {
+    func placedLabels(view: View) throws -> (map: [LabelCandidate], grid: [GridLabelCandidate]) {
         let settings = map.document.grid.flatMap { $0.visible ? $0 : nil }
         let grid = settings.flatMap { gridRenderer.prepare($0, view: view) }
-        return labels(view: view, grid: grid == nil ? nil : settings, gridDrawing: grid)
+        return try labels(view: view, grid: grid == nil ? nil : settings, gridDrawing: grid)
     }
 
     /// The map labels and the grid labels `view` draws: one collision space, in which the
     /// grid's `labelPriority` says which give way.
-    private func labels(view: View, grid settings: GridSettings?, gridDrawing: GridDrawing?) -> (
+    private func labels(view: View, grid settings: GridSettings?, gridDrawing: GridDrawing?) throws -> (
         map: [LabelCandidate], grid: [GridLabelCandidate]
     ) {
         let whole = view.globalBounds
         guard let settings, settings.labelsVisible else {
-            return (placedLabels(in: whole, space: labelSpace(for: view)), [])
+            return (try placedLabels(in: whole, space: labelSpace(for: view)), [])
         }
         // Tiles take their grid labels from regions shared by every metatile at the zoom;
         // a single image places its own, against its edges.
@@ -175,19 +177,19 @@ public final class MapRenderer {
         let gridLabels = regions.map { $0.labels(touching: whole.expanded(by: $0.reach)) } ?? gridDrawing?.labels ?? []
         switch settings.labelPriority {
         case .grid where regions == nil && gridLabels.isEmpty:
-            return (placedLabels(in: whole, space: labelSpace(for: view)), [])
+            return (try placedLabels(in: whole, space: labelSpace(for: view)), [])
         case .grid:
             let space =
                 regions.map { labelSpace(for: view, obstacles: $0) }
                 ?? LabelSpace(
-                    map: map, view: view, text: text, measure: labelMeasure,
+                    map: map, view: view, text: text, readers: readers, measure: labelMeasure,
                     obstacles: ObstacleList(gridLabels.map(\.box)))
-            return (placedLabels(in: whole, space: space), gridLabels)
+            return (try placedLabels(in: whole, space: space), gridLabels)
         case .map:
             let space = labelSpace(for: view)
-            let mapLabels = placedLabels(in: whole, space: space)
+            let mapLabels = try placedLabels(in: whole, space: space)
             let reach = gridLabels.reduce(Rect.empty) { $0.union($1.box) }
-            let blockers = placedLabels(in: reach, space: space).map(\.placement).filter { !$0.ignorePlacement }
+            let blockers = try placedLabels(in: reach, space: space).map(\.placement).filter { !$0.ignorePlacement }
             let kept = gridLabels.filter { label in !blockers.contains { $0.overlaps(label.box) } }
             return (mapLabels, kept)
         }
@@ -195,7 +197,7 @@ public final class MapRenderer {
 
     /// The placed labels touching `rect`, reporting a long placement and keeping the cache
     /// within its budget.
-    private func placedLabels(in rect: Rect, space: LabelSpace) -> [LabelCandidate] {
+    private func placedLabels(in rect: Rect, space: LabelSpace) throws -> [LabelCandidate] {
         let engine = space.engine
         let before = engine.evaluations
         if let labelStage {
@@ -204,8 +206,8 @@ public final class MapRenderer {
                 labelStage(LabelStage(scale: scale, evaluated: evaluations - before))
             }
         }
-        let labels = space.placedLabels(in: rect)
-        engine.progress = nil
+        defer { engine.progress = nil }
+        let labels = try space.placedLabels(in: rect)
         // Older resolutions go first, then the least recently used parts of this one.
         var total = labelSpaces.reduce(0) { $0 + $1.engine.cachedCandidates }
         while total > labelCandidateBudget, labelSpaces.count > 1, labelSpaces[0] !== space {
@@ -223,7 +225,8 @@ public final class MapRenderer {
             labelSpaces.append(space)
             return space
         }
-        let space = LabelSpace(map: map, view: view, text: text, measure: labelMeasure, obstacles: obstacles)
+        let space = LabelSpace(
+            map: map, view: view, text: text, readers: readers, measure: labelMeasure, obstacles: obstacles)
         labelSpaces.append(space)
         if labelSpaces.count > 4 { labelSpaces.removeFirst() }
         return space
@@ -243,7 +246,7 @@ public final class MapRenderer {
     func renderSurface(view: View, margin: Double = 0, tileSize: Int? = nil) throws -> CairoSurface {
         let surface = try CairoSurface.image(width: view.width, height: view.height)
         let context = CairoContext(surface)
-        draw(view: view, into: context, margin: margin, tileSize: tileSize)
+        try draw(view: view, into: context, margin: margin, tileSize: tileSize)
         try context.checkStatus()
         return surface
     }

@@ -1,3 +1,4 @@
+import FileInput
 import Foundation
 import Geodesy
 
@@ -11,7 +12,8 @@ enum CoordCommand: Subcommand {
 
         Converts one position a line from standard input (or each POSITION argument) and
         writes one line each. A line that cannot be converted prints `ERROR: <reason>` and
-        the others go on; the exit status is 1 if any line failed.
+        the others go on; the exit status is 1 if any line failed. Lines longer than 4096
+        bytes are not read: each prints `ERROR: line longer than 4096 bytes`.
 
           --to FORMAT      output: mgrs (18SUJ2348706483), usng (18S UJ 23487 06483),
                            utm (18n 323486 4306483; UPS: n 2000000 2000000),
@@ -23,6 +25,10 @@ enum CoordCommand: Subcommand {
                            MGRS: -6 (grid zone only) to 6; UTM: -5 to 9
         """
     static let flags: Set<String> = []
+
+    /// The longest input line converted. A position is tens of bytes; the limit keeps memory
+    /// bounded when standard input is not a list of positions (/dev/zero). docs/limits.md.
+    static let maxLineBytes = 4096
 
     static func run(_ arguments: Arguments) throws -> Int32 {
         guard let toText = try arguments.value("to") else {
@@ -48,6 +54,8 @@ enum CoordCommand: Subcommand {
         try arguments.finish(maxPositional: Int.max)
 
         var output = BufferedOutput()
+        // Also when reading standard input fails: the lines converted so far still appear.
+        defer { output.flush() }
         var failed = false
         func convert(_ line: String) {
             do {
@@ -59,13 +67,18 @@ enum CoordCommand: Subcommand {
             }
         }
         if arguments.positional.isEmpty {
-            while let line = readLine(strippingNewline: true) {
-                convert(line.hasSuffix("\r") ? String(line.dropLast()) : line)
+            var lines = LineReader(descriptor: FileHandle.standardInput.fileDescriptor, maxLength: maxLineBytes)
+            while let line = try lines.next() {
+                switch line {
+                case .text(let text): convert(text)
+                case .tooLong:
+                    failed = true
+                    output.write("ERROR: line longer than \(maxLineBytes) bytes")
+                }
             }
         } else {
             arguments.positional.forEach(convert)
         }
-        output.flush()
         return failed ? 1 : 0
     }
 }

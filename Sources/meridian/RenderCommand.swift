@@ -1,3 +1,4 @@
+import DataSources
 import Foundation
 import Geodesy
 import MapModel
@@ -34,7 +35,7 @@ enum RenderCommand: Subcommand {
         _ = try ImageWriter.format(forPath: output)
         var document = try MapDocument.load(path: mapPath)
         try applyGridOptions(type: gridType, labels: gridLabels, to: &document)
-        let map = try LoadedMap(document: document)
+        let map = try LoadedMap(document: document, opener: DataSourceOpener())
         let renderer = try MapRenderer(map: map)
         try ImageWriter.write(renderer, view: view, to: output)
         return 0

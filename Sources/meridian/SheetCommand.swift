@@ -1,3 +1,4 @@
+import DataSources
 import Foundation
 import MapModel
 import Render
@@ -84,7 +85,7 @@ enum SheetCommand: Subcommand {
         let grid = try gridText.map(SheetOptions.grid) ?? .document
         _ = try ImageWriter.format(forPath: output)
 
-        let map = try LoadedMap.load(path: mapPath)
+        let map = try LoadedMap.load(path: mapPath, opener: DataSourceOpener())
         let renderer = try MapRenderer(map: map)
         var request = SheetRequest(
             area: area, scale: scale, paper: paper.oriented(orientation), margins: margins, dpi: dpi,

@@ -1,3 +1,4 @@
+import DataSources
 import Foundation
 import MapModel
 import Raster
@@ -69,7 +70,7 @@ enum TilesCommand: Subcommand {
         }
         let job = try TileJob(plan: plan, workers: workers, resume: resume)
 
-        let map = try LoadedMap.load(path: mapPath)
+        let map = try LoadedMap.load(path: mapPath, opener: DataSourceOpener())
         let name = map.document.name ?? ((mapPath as NSString).lastPathComponent as NSString).deletingPathExtension
         let sink: any TileSink
         if isMBTiles {

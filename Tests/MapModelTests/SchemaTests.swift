@@ -31,6 +31,7 @@ import Testing
     @Test func schemaKeysMatchTheDecoder() {
         #expect(Set(properties([])) == Set(MapDocument.keys))
         #expect(Set(properties(["$defs", "layer"])) == Set(MapDocument.layerKeys))
+        #expect(Set(properties(["$defs", "databaseSource"])) == Set(MapDocument.sourceKeys))
         #expect(Set(properties(["$defs", "line"])) == Set(SymbolKeys.line))
         #expect(Set(properties(["$defs", "marker"])) == Set(SymbolKeys.marker))
         #expect(Set(properties(["$defs", "fill"])) == Set(SymbolKeys.fill))

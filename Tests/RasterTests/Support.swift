@@ -5,6 +5,11 @@ import Testing
 
 let colourTypeFixtures = Repository.fixture("png/colour-types")
 
+/// A fresh empty folder; the caller removes it with `TemporaryFolder.remove`.
+func scratchDirectory() throws -> String {
+    try TemporaryFolder.create().path
+}
+
 /// Decodes PNG files with pypng (Fixtures/png/reference-decode.py), the independent
 /// reference: one process for all files. Images come back in the order of `paths`.
 func referenceDecode(_ paths: [String]) throws -> [Image] {

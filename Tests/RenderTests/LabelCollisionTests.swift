@@ -83,10 +83,10 @@ import Testing
             for x in stride(from: 33, to: 39, by: 2) {
                 let view = try View.tiles(z: 6, x: x, y: y, columns: 2, rows: 2)
                 views.append(view)
-                let labels = renderer.placedLabels(view: view)
+                let labels = try renderer.placedLabels(view: view)
                 for label in labels.map { mapLabels[label.id] = label }
                 for label in labels.grid { gridLabels["\(label.text) \(label.box)"] = label }
-                let alone = bare.placedLabels(view: view).map.count
+                let alone = try bare.placedLabels(view: view).map.count
                 placedWithoutGrid += alone
                 dropped += alone - labels.map.count
             }
@@ -97,7 +97,7 @@ import Testing
         if priority == .grid { #expect(dropped > 0, "no map label met a grid label: the test shows nothing") }
         // A label drawn in one block is drawn in every block its box touches.
         for view in views {
-            let labels = renderer.placedLabels(view: view)
+            let labels = try renderer.placedLabels(view: view)
             let ids = Set(labels.map.map(\.id))
             for label in all.map where label.box.intersects(view.globalBounds) {
                 #expect(ids.contains(label.id), "\(label.text) missing from a block it touches")

@@ -133,7 +133,7 @@ struct Placed: Hashable {
     func placedIsASubsetOfTheGreedyPlacementWithoutClashes(_ alternatives: Bool) throws {
         let source = BoxSource.labels(count: 3000, side: 1200, seed: 7, alternatives: alternatives)
         let engine = PlacementEngine(source: source)
-        let placed = engine.placed(touching: source.bounds)
+        let placed = try engine.placed(touching: source.bounds)
         let greedy = Set(source.greedy().map(Placed.init))
         #expect(placed.count > 300)
         for c in placed { #expect(greedy.contains(Placed(c)), "\(c.owner) is not placed by the greedy rule") }
@@ -150,10 +150,10 @@ struct Placed: Hashable {
 
     /// One round (and no second phase) places exactly the candidates that no higher-ranked
     /// candidate blocks: the definition, checked pair by pair.
-    @Test func oneRoundIsTheLocalRule() {
+    @Test func oneRoundIsTheLocalRule() throws {
         let source = BoxSource.labels(count: 800, side: 600, seed: 3)
         let engine = PlacementEngine(source: source, rounds: 1, fallbackRounds: 0)
-        let placed = Set(engine.placed(touching: source.bounds).map(Placed.init))
+        let placed = Set(try engine.placed(touching: source.bounds).map(Placed.init))
         for q in source.all {
             let free = !source.all.contains { $0.outranks(q) && $0.blocks(q) }
             #expect(placed.contains(Placed(q)) == free, "\(q.owner)")
@@ -166,14 +166,14 @@ struct Placed: Hashable {
     @Test func regionsAgreeWithTheWhole() throws {
         let source = BoxSource.labels(count: 6000, side: 2400, seed: 11, alternatives: true)
         let whole = PlacementEngine(source: source)
-        let all = whole.placed(touching: source.bounds)
+        let all = try whole.placed(touching: source.bounds)
         let trimmed = PlacementEngine(source: source)
         for (x, y, w) in [(0.0, 0.0, 256.0), (1000, 700, 300), (2150, 2150, 256), (512, 1800, 40)] {
             let region = Rect(minX: x, minY: y, maxX: x + w, maxY: y + w)
             let expected = all.filter { c in c.boxes.contains { $0.intersects(region) } }.map(Placed.init)
-            let alone = PlacementEngine(source: source).placed(touching: region).map(Placed.init)
+            let alone = try PlacementEngine(source: source).placed(touching: region).map(Placed.init)
             #expect(alone == expected, "region \(region)")
-            #expect(trimmed.placed(touching: region).map(Placed.init) == expected)
+            #expect(try trimmed.placed(touching: region).map(Placed.init) == expected)
             trimmed.trim(toCandidates: 0)
             #expect(trimmed.cachedCandidates == 0)
         }
@@ -181,38 +181,38 @@ struct Placed: Hashable {
 
     /// `allowOverlap` is placed whatever it overlaps (and still blocks later ones);
     /// `ignorePlacement` blocks nothing, but is itself blocked.
-    @Test func allowOverlapAndIgnorePlacement() {
+    @Test func allowOverlapAndIgnorePlacement() throws {
         func candidate(_ feature: Int, x: Double, allow: Bool = false, ignore: Bool = false) -> PlacementCandidate {
             PlacementCandidate(
                 owner: .label(layer: 0, feature: feature), rank: PlacementRank(priority: 0, layer: 0, feature: feature),
                 anchor: PlanePoint(x: x, y: 50), boxes: [Rect(minX: x - 20, minY: 44, maxX: x + 20, maxY: 56)],
                 allowOverlap: allow, ignorePlacement: ignore)
         }
-        func placed(_ candidates: [PlacementCandidate]) -> [Int] {
+        func placed(_ candidates: [PlacementCandidate]) throws -> [Int] {
             let source = BoxSource(candidates, reach: 30)
-            return PlacementEngine(source: source).placed(touching: source.bounds).compactMap {
+            return try PlacementEngine(source: source).placed(touching: source.bounds).compactMap {
                 if case .label(_, let feature) = $0.owner { return feature } else { return nil }
             }
         }
         // 0 blocks 1; 2 overlaps 1 only.
-        #expect(placed([candidate(0, x: 0), candidate(1, x: 30), candidate(2, x: 60)]) == [0, 2])
+        #expect(try placed([candidate(0, x: 0), candidate(1, x: 30), candidate(2, x: 60)]) == [0, 2])
         // 1 may overlap: it is placed and blocks 2.
-        #expect(placed([candidate(0, x: 0), candidate(1, x: 30, allow: true), candidate(2, x: 60)]) == [0, 1])
+        #expect(try placed([candidate(0, x: 0), candidate(1, x: 30, allow: true), candidate(2, x: 60)]) == [0, 1])
         // 0 blocks nothing: 1 is placed over it.
-        #expect(placed([candidate(0, x: 0, ignore: true), candidate(1, x: 30), candidate(2, x: 60)]) == [0, 1])
+        #expect(try placed([candidate(0, x: 0, ignore: true), candidate(1, x: 30), candidate(2, x: 60)]) == [0, 1])
         // 1 blocks nothing but is blocked by 0; 2 stands.
-        #expect(placed([candidate(0, x: 0), candidate(1, x: 30, ignore: true), candidate(2, x: 60)]) == [0, 2])
+        #expect(try placed([candidate(0, x: 0), candidate(1, x: 30, ignore: true), candidate(2, x: 60)]) == [0, 2])
     }
 
     /// The engine's overlap tests grow as n log n (in fact about linearly) on a growing set of
     /// labels in a fixed area, from sparse to a crowd where each box overlaps dozens: the
     /// count stays under C · n · log2 n with C = 2 (measured: 0.5 to 0.9).
-    @Test func overlapTestsStayWithinNLogN() {
+    @Test func overlapTestsStayWithinNLogN() throws {
         var ratios: [String] = []
         for n in [1000, 4000, 16000, 64000] {
             let source = BoxSource.labels(count: n, side: 4096, seed: UInt64(n))
             let engine = PlacementEngine(source: source)
-            _ = engine.placed(touching: source.bounds)
+            _ = try engine.placed(touching: source.bounds)
             let bound = 2 * Double(n) * log2(Double(n))
             ratios.append("\(n): \(engine.overlapTests)")
             #expect(Double(engine.overlapTests) <= bound, "\(n) labels: \(engine.overlapTests) overlap tests")
@@ -222,5 +222,35 @@ struct Placed: Hashable {
             #expect(engine.evaluations <= n * (engine.rounds + 1 + engine.fallbackRounds))
         }
         print("overlap tests:", ratios.joined(separator: ", "))
+    }
+}
+
+extension PlacementEngineTests {
+    /// How close the engine comes to the exact greedy placement G, on a crowd in random file
+    /// order and on the same crowd in file order west to east, all of one priority (the chains
+    /// of overlaps the first phase cannot settle). Measured (16,000 labels in 4096 px, k = 7
+    /// then 5): see the printed line; the test holds the engine to at least 95% of G's count,
+    /// and on random order to at least 95% of G's own labels.
+    @Test func agreementWithTheGreedyPlacement() throws {
+        let random = BoxSource.labels(count: 16000, side: 4096, seed: 16000)
+        let sorted = random.all.sorted { $0.anchor.x < $1.anchor.x }.enumerated().map { i, c in
+            PlacementCandidate(
+                owner: .label(layer: 0, feature: i), rank: PlacementRank(priority: 0, layer: 0, feature: i),
+                anchor: c.anchor, boxes: c.boxes)
+        }
+        for (name, source) in [("random", random), ("sorted", BoxSource(sorted, reach: 64))] {
+            let greedy = Set(source.greedy().map(Placed.init))
+            let engine = PlacementEngine(source: source)
+            let placed = Set(try engine.placed(touching: source.bounds).map(Placed.init))
+            let firstPhase = Set(
+                try PlacementEngine(source: source, fallbackRounds: 0).placed(touching: source.bounds).map(Placed.init))
+            let common = placed.intersection(greedy).count
+            print(
+                "agreement \(name): G \(greedy.count), engine \(placed.count) (\(common) of them in G),"
+                    + " first phase alone \(firstPhase.count)")
+            #expect(firstPhase.isSubset(of: greedy))
+            #expect(Double(placed.count) >= 0.95 * Double(greedy.count), "\(name)")
+            if name == "random" { #expect(Double(common) >= 0.95 * Double(greedy.count)) }
+        }
     }
 }

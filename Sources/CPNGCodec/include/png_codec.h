@@ -18,6 +18,7 @@ typedef enum {
     MPNG_TOO_LARGE = 4,    // dimensions beyond the limits the caller set
     MPNG_NO_MEMORY = 5,
     MPNG_BAD_CALL = 6,     // the functions were called out of order or with bad parameters
+    MPNG_IO_ERROR = 7,     // reading the file failed (the message is the system's reason)
 } mpng_status;
 
 // ---- Decoding: create, read the header, read the pixels as RGBA8, destroy. ----
@@ -27,6 +28,9 @@ typedef struct mpng_decoder mpng_decoder;
 // Borrows `data` until mpng_decoder_destroy. Returns NULL only when out of memory.
 mpng_decoder *mpng_decoder_create(const uint8_t *data, size_t size,
                                   uint32_t max_width, uint32_t max_height);
+// The same, reading the open file `fd` from its current position as libpng asks for bytes,
+// so a file is read only up to IEND and never held whole. Borrows `fd` (not closed here).
+mpng_decoder *mpng_decoder_create_fd(int fd, uint32_t max_width, uint32_t max_height);
 // Reads the signature and IHDR. On MPNG_OK, width/height/bit depth/colour type are known.
 mpng_status mpng_decoder_read_header(mpng_decoder *decoder);
 uint32_t mpng_decoder_width(const mpng_decoder *decoder);

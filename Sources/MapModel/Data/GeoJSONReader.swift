@@ -1,28 +1,39 @@
-import Foundation
+import FileInput
 import Geodesy
 
 /// Reads a GeoJSON file (RFC 7946: a FeatureCollection, a Feature or a bare Geometry, in
-/// longitude/latitude WGS84) into features projected to Web Mercator metres.
+/// longitude/latitude WGS84, or in the CRS of its legacy `crs` member or of the layer's `srs`
+/// when a resolver is given) into features projected to Web Mercator metres.
 /// Errors name the file and the JSON path of the offending value, e.g.
 /// `cities.geojson: features[12].geometry.coordinates[1]: latitude 95 is out of range (-90 to 90)`.
 public enum GeoJSONReader {
-    public static func read(path: String, displayName: String? = nil) throws -> [Feature] {
+    /// The largest GeoJSON file read. The whole file is parsed in memory: about 7 times its
+    /// size for polygons, 12 for many small points, up to 28 for pathological nesting, so at
+    /// most about 3.6 GB. Larger data belongs in an indexed format. docs/limits.md.
+    public static let maxFileBytes = 128 << 20
+
+    public static func read(
+        path: String, displayName: String? = nil, coordinates: GeoJSONCoordinates = .fromFile(resolver: nil)
+    ) throws -> [Feature] {
         let name = displayName ?? path
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw DocumentError(
-                file: name, place: "",
-                message: FileManager.default.fileExists(atPath: path)
-                    ? "cannot read the file" : "no such file")
+        let bytes: [UInt8]
+        do {
+            bytes = try ReadableFile.contents(atPath: path, limit: maxFileBytes)
+        } catch {
+            throw DocumentError(file: name, place: "", message: error.reason)
         }
-        let root = try JSONParser.parse([UInt8](data), file: name)
-        return try features(from: JSONNode(value: root, file: name))
+        let root = try JSONParser.parse(bytes, file: name)
+        return try features(from: JSONNode(value: root, file: name), coordinates: coordinates)
     }
 
-    public static func features(from root: JSONNode) throws -> [Feature] {
+    public static func features(
+        from root: JSONNode, coordinates: GeoJSONCoordinates = .fromFile(resolver: nil)
+    ) throws -> [Feature] {
         guard case .object = root.value else {
             throw root.error("not GeoJSON: expected an object, got \(root.value.typeDescription)")
         }
         let object = try root.object(allowed: root.keysForGeoJSON)
+        let transform = try self.transform(object, coordinates)
         let type = try object.required("type").string()
         switch type {
         case "FeatureCollection":
@@ -30,22 +41,59 @@ public enum GeoJSONReader {
             var features: [Feature] = []
             features.reserveCapacity(items.count)
             for (index, item) in items.enumerated() {
-                features.append(try feature(item, index: index))
+                features.append(try feature(item, index: index, transform))
             }
             return features
         case "Feature":
-            return [try feature(root, index: 0)]
+            return [try feature(root, index: 0, transform)]
         case "Point", "MultiPoint", "LineString", "MultiLineString", "Polygon", "MultiPolygon", "GeometryCollection":
-            return [Feature(index: 0, geometries: try geometries(root), properties: Properties())]
+            return [Feature(index: 0, geometries: try geometries(root, transform), properties: Properties())]
         default:
-            throw object["type"]!.error("not GeoJSON: unknown type \"\(type)\"")
+            throw object["type"]!.error("not GeoJSON: unknown type \(DocumentError.quote(type))")
         }
     }
 
-    private static func feature(_ node: JSONNode, index: Int) throws -> Feature {
+    /// Longitude/latitude names of the legacy `crs` member (GeoJSON 2008), read without PROJ.
+    static let longitudeLatitudeNames: Set<String> = [
+        "urn:ogc:def:crs:OGC:1.3:CRS84", "urn:ogc:def:crs:OGC::CRS84", "OGC:CRS84", "CRS84", "EPSG:4326",
+        "urn:ogc:def:crs:EPSG::4326",
+    ]
+
+    /// The transform the positions need: none for longitude/latitude.
+    private static func transform(
+        _ object: JSONObject, _ coordinates: GeoJSONCoordinates
+    ) throws -> (any CoordinateTransform)? {
+        switch coordinates {
+        case .given(let transform):
+            return transform
+        case .fromFile(let resolver):
+            guard let crs = object["crs"], !crs.isNull else { return nil }
+            let member = try crs.object(allowed: crs.keysForGeoJSON)
+            guard try member.required("type").string() == "name" else {
+                throw crs.error("only a named crs ({\"type\": \"name\", ...}) is supported")
+            }
+            let nameNode = try member.required("properties").object(allowed: ["name"]).required("name")
+            let name = try nameNode.string()
+            guard let resolver else {
+                guard longitudeLatitudeNames.contains(name) else {
+                    throw nameNode.error("the crs \"\(name)\" is not longitude/latitude WGS84, the only one read here")
+                }
+                return nil
+            }
+            do { return try resolver.transform(forCRS: name) } catch let failure as TransformFailure {
+                throw nameNode.error(failure.message)
+            }
+        }
+    }
+
+    private static func feature(
+        _ node: JSONNode, index: Int, _ transform: (any CoordinateTransform)?
+    ) throws -> Feature {
         let object = try node.object(allowed: node.keysForGeoJSON)
         let type = try object.required("type").string()
-        guard type == "Feature" else { throw object["type"]!.error("expected \"Feature\", got \"\(type)\"") }
+        guard type == "Feature" else {
+            throw object["type"]!.error("expected \"Feature\", got \(DocumentError.quote(type))")
+        }
         var properties = Properties()
         if let props = object["properties"] {
             guard case .object(let members) = props.value else {
@@ -53,7 +101,7 @@ public enum GeoJSONReader {
             }
             properties = Properties(members.map { ($0.key, propertyValue($0.value)) })
         }
-        let geometry = try object["geometry"].map { try geometries($0) } ?? []
+        let geometry = try object["geometry"].map { try geometries($0, transform) } ?? []
         return Feature(index: index, geometries: geometry, properties: properties)
     }
 
@@ -68,43 +116,43 @@ public enum GeoJSONReader {
     }
 
     /// The geometries of a geometry object: one, or several for a GeometryCollection.
-    private static func geometries(_ node: JSONNode) throws -> [Geometry] {
+    private static func geometries(_ node: JSONNode, _ transform: (any CoordinateTransform)?) throws -> [Geometry] {
         let object = try node.object(allowed: node.keysForGeoJSON)
         let type = try object.required("type").string()
         if type == "GeometryCollection" {
-            return try object.required("geometries").array().flatMap { try geometries($0) }
+            return try object.required("geometries").array().flatMap { try geometries($0, transform) }
         }
         let coords = try object.required("coordinates")
-        var builder = GeometryBuilder(node: coords)
+        var builder = GeometryBuilder(node: coords, transform: transform)
         switch type {
         case "Point":
             try builder.position(coords.value, path: [])
             builder.endPart()
-            return [builder.build(.point)]
+            return [try builder.build(.point)]
         case "MultiPoint":
             for (i, p) in try builder.list(coords.value, path: []).enumerated() {
                 try builder.position(p, path: [i])
                 builder.endPart()
             }
-            return [builder.build(.point)]
+            return [try builder.build(.point)]
         case "LineString":
             try builder.line(coords.value, path: [])
-            return [builder.build(.line)]
+            return [try builder.build(.line)]
         case "MultiLineString":
             for (i, line) in try builder.list(coords.value, path: []).enumerated() {
                 try builder.line(line, path: [i])
             }
-            return [builder.build(.line)]
+            return [try builder.build(.line)]
         case "Polygon":
             try builder.polygon(coords.value, path: [])
-            return [builder.build(.polygon)]
+            return [try builder.build(.polygon)]
         case "MultiPolygon":
             for (i, polygon) in try builder.list(coords.value, path: []).enumerated() {
                 try builder.polygon(polygon, path: [i])
             }
-            return [builder.build(.polygon)]
+            return [try builder.build(.polygon)]
         default:
-            throw object["type"]!.error("not a GeoJSON geometry type: \"\(type)\"")
+            throw object["type"]!.error("not a GeoJSON geometry type: \(DocumentError.quote(type))")
         }
     }
 }
@@ -121,11 +169,17 @@ extension JSONNode {
 /// when an error is reported: building them per vertex would dominate the reading time.
 private struct GeometryBuilder {
     let node: JSONNode
+    /// nil for longitude/latitude, projected here; else positions are kept as they are and
+    /// converted when the geometry is complete.
+    let transform: (any CoordinateTransform)?
     var coordinates: [Double] = []
     var partStarts: [Int] = [0]
     var polygonStarts: [Int] = [0]
 
-    init(node: JSONNode) { self.node = node }
+    init(node: JSONNode, transform: (any CoordinateTransform)?) {
+        self.node = node
+        self.transform = transform
+    }
 
     func error(_ path: [Int], _ message: String) -> DocumentError {
         let suffix = path.map { "[\($0)]" }.joined()
@@ -145,6 +199,11 @@ private struct GeometryBuilder {
         }
         guard case .number(let lon) = items[0], case .number(let lat) = items[1] else {
             throw error(path, "a position's longitude and latitude must be numbers")
+        }
+        if transform != nil {
+            coordinates.append(lon)
+            coordinates.append(lat)
+            return
         }
         guard lon >= -180, lon <= 180 else {
             throw error(path, "longitude \(DecimalFormat.shortest(lon)) is out of range (-180 to 180)")
@@ -182,8 +241,13 @@ private struct GeometryBuilder {
         polygonStarts.append(partStarts.count - 1)
     }
 
-    func build(_ kind: Geometry.Kind) -> Geometry {
-        Geometry(
+    mutating func build(_ kind: Geometry.Kind) throws -> Geometry {
+        if let transform {
+            do { try transform.toWebMercator(&coordinates) } catch let failure as TransformFailure {
+                throw error([], failure.message)
+            }
+        }
+        return Geometry(
             kind: kind, coordinates: coordinates, partStarts: partStarts,
             polygonStarts: kind == .polygon ? polygonStarts : [])
     }

@@ -33,7 +33,8 @@ extension JSONNode {
                 let child = JSONNode(value: member.value, file: file, path: "\(n.path).\(member.key)")
                 guard let level = Int(member.key), String(level) == member.key, (0..<count).contains(level) else {
                     throw child.error(
-                        "\(grid.type.rawValue) has levels 0 to \(count - 1); \"\(member.key)\" is not one of them")
+                        "\(grid.type.rawValue) has levels 0 to \(count - 1); \(DocumentError.quote(member.key)) is not one of them"
+                    )
                 }
                 grid.levels[level] = try child.gridLevel()
             }

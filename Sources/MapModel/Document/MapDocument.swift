@@ -25,8 +25,8 @@ public struct MapDocument: Sendable {
 
 public struct Layer: Sendable {
     public var name: String
-    /// Absolute path of the GeoJSON source.
-    public var source: String
+    /// Where the features come from (a file, a layer of it, a database table or query).
+    public var source: LayerSource
     public var visible: Bool = true
     /// The layer draws when `minScale <= scale < maxScale` (scale denominators; nil = unbounded).
     public var minScale: Double?
@@ -39,7 +39,7 @@ public struct Layer: Sendable {
     public var fill: FillSymbol?
     public var label: LabelSymbol?
 
-    public init(name: String, source: String) {
+    public init(name: String, source: LayerSource) {
         self.name = name
         self.source = source
     }

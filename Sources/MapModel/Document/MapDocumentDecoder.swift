@@ -1,17 +1,22 @@
+import FileInput
 import Foundation
 import Geodesy
 
 extension MapDocument {
+    /// The largest map document read: documents hold styles, not data, and are kilobytes;
+    /// the limit keeps a wrong file (a disk image, a log) from being read whole. docs/limits.md.
+    public static let maxFileBytes = 16 << 20
+
     /// Reads and validates a map document. Source paths are resolved against the document's
     /// folder; the sources themselves are read by `LoadedMap`.
     public static func load(path: String) throws -> MapDocument {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw DocumentError(
-                file: path, place: "",
-                message: FileManager.default.fileExists(atPath: path)
-                    ? "cannot read the file" : "no such file")
+        let bytes: [UInt8]
+        do {
+            bytes = try ReadableFile.contents(atPath: path, limit: maxFileBytes)
+        } catch {
+            throw DocumentError(file: path, place: "", message: error.reason)
         }
-        let root = JSONNode(value: try JSONParser.parse([UInt8](data), file: path), file: path)
+        let root = JSONNode(value: try JSONParser.parse(bytes, file: path), file: path)
         return try decode(root, baseDirectory: (path as NSString).deletingLastPathComponent)
     }
 
@@ -35,10 +40,11 @@ extension MapDocument {
         if let node = object["fonts"] {
             map.fonts = try node.array().map { item in
                 let path = resolve(try item.string(), against: baseDirectory)
-                guard FileManager.default.fileExists(atPath: path) else {
-                    throw item.error("font file or folder not found: \(path)")
+                switch FileKind(atPath: path) {
+                case .regular, .directory: return path
+                case .missing: throw item.error("font file or folder not found: \(DocumentError.quote(path))")
+                case let kind: throw item.error("\(DocumentError.quote(path)) is \(kind), not a font file or folder")
                 }
-                return path
             }
         }
         if let node = object["systemFonts"] { map.systemFonts = try node.bool() }
@@ -48,7 +54,7 @@ extension MapDocument {
         for node in layerNodes {
             let layer = try decodeLayer(node, baseDirectory: baseDirectory)
             guard names.insert(layer.name).inserted else {
-                throw node.error("a layer named \"\(layer.name)\" already exists")
+                throw node.error("a layer named \(DocumentError.quote(layer.name)) already exists")
             }
             map.layers.append(layer)
         }
@@ -61,16 +67,15 @@ extension MapDocument {
     }
 
     static let layerKeys = [
-        "name", "source", "visible", "minScale", "maxScale", "scalesSymbols", "filter",
-        "marker", "line", "fill", "label",
+        "name", "source", "layer", "where", "sql", "srs", "visible", "minScale", "maxScale", "scalesSymbols",
+        "filter", "marker", "line", "fill", "label",
     ]
 
     static func decodeLayer(_ node: JSONNode, baseDirectory: String) throws -> Layer {
         let object = try node.object(allowed: layerKeys)
         let name = try object.required("name").string()
         guard !name.isEmpty else { throw object["name"]!.error("a layer name cannot be empty") }
-        let sourceNode = try object.required("source")
-        var layer = Layer(name: name, source: resolve(try sourceNode.string(), against: baseDirectory))
+        var layer = Layer(name: name, source: try layerSource(object, baseDirectory: baseDirectory))
         if let n = object["visible"] { layer.visible = try n.bool() }
         if let n = object["minScale"] { layer.minScale = try n.positiveNumber(allowZero: true) }
         if let n = object["maxScale"] { layer.maxScale = try n.positiveNumber(allowZero: false) }
@@ -86,7 +91,7 @@ extension MapDocument {
         if let n = object["fill"] { layer.fill = try n.fillSymbol() }
         if let n = object["label"] { layer.label = try n.labelSymbol() }
         if layer.marker == nil, layer.line == nil, layer.fill == nil, layer.label == nil {
-            throw node.error("layer \"\(name)\" has no symbol: give it a marker, line, fill or label")
+            throw node.error("layer \(DocumentError.quote(name)) has no symbol: give it a marker, line, fill or label")
         }
         return layer
     }

@@ -14,7 +14,7 @@ extension JSONNode {
     func color() throws -> Color {
         let text = try string()
         guard let color = Color(parsing: text) else {
-            throw error("\"\(text)\" is not a colour (use #rrggbb, #rrggbbaa or a CSS colour name)")
+            throw error("\(DocumentError.quote(text)) is not a colour (use #rrggbb, #rrggbbaa or a CSS colour name)")
         }
         return color
     }
@@ -39,7 +39,8 @@ extension JSONNode {
     func enumValue<E: RawRepresentable & CaseIterable>(_: E.Type) throws -> E where E.RawValue == String {
         let text = try string()
         guard let value = E(rawValue: text) else {
-            throw error("\"\(text)\" is not one of: \(E.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw error(
+                "\(DocumentError.quote(text)) is not one of: \(E.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         return value
     }

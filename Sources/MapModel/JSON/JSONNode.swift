@@ -65,15 +65,30 @@ public struct JSONNode: Sendable {
     public func object(allowed: [String]) throws -> JSONObject {
         guard case .object(let members) = value else { throw typeError("an object") }
         for member in members where !allowed.contains(member.key) {
-            let childPath = path.isEmpty ? member.key : "\(path).\(member.key)"
             throw DocumentError(
-                file: file, place: childPath,
-                message: "unknown key \"\(member.key)\" (expected one of: \(allowed.joined(separator: ", ")))")
+                file: file, place: childPath(member.key),
+                message:
+                    "unknown key \(DocumentError.quote(member.key)) (expected one of: \(allowed.joined(separator: ", ")))"
+            )
         }
         return JSONObject(node: self, members: members)
     }
 
     public var isNull: Bool { value == .null }
+
+    /// The JSON path of member `key` of this object: `layers[2].marker`. A key that would not
+    /// read as one path component (empty, with spaces, dots, brackets, quotes or control
+    /// characters, or over 80 characters) is shown quoted, so the path stays one short line.
+    func childPath(_ key: String) -> String {
+        let plain =
+            !key.isEmpty && key.count <= DocumentError.maxQuotedCharacters
+            && key.unicodeScalars.allSatisfy { scalar in
+                scalar.value > 0x20 && !(0x7F...0x9F).contains(scalar.value) && !scalar.properties.isWhitespace
+                    && !".[]\"".unicodeScalars.contains(scalar)
+            }
+        let component = plain ? key : DocumentError.quote(key)
+        return path.isEmpty ? component : "\(path).\(component)"
+    }
 }
 
 /// An object's members, read by key. Absent keys and `null` both read as nil.
@@ -83,17 +98,17 @@ public struct JSONObject: Sendable {
 
     public subscript(key: String) -> JSONNode? {
         guard let member = members.first(where: { $0.key == key }), member.value != .null else { return nil }
-        return JSONNode(value: member.value, file: node.file, path: node.path.isEmpty ? key : "\(node.path).\(key)")
+        return JSONNode(value: member.value, file: node.file, path: node.childPath(key))
     }
 
     /// The member even when its value is `null` (where null means something, as in filters).
     public func includingNull(_ key: String) -> JSONNode? {
         guard let member = members.first(where: { $0.key == key }) else { return nil }
-        return JSONNode(value: member.value, file: node.file, path: node.path.isEmpty ? key : "\(node.path).\(key)")
+        return JSONNode(value: member.value, file: node.file, path: node.childPath(key))
     }
 
     public func required(_ key: String) throws -> JSONNode {
-        guard let child = self[key] else { throw node.error("missing required key \"\(key)\"") }
+        guard let child = self[key] else { throw node.error("missing required key \(DocumentError.quote(key))") }
         return child
     }
 

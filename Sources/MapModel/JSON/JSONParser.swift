@@ -26,7 +26,11 @@ public struct JSONParser {
         self.file = file
     }
 
-    private static let maxDepth = 512
+    /// Arrays and objects nest at most this deep: the parser (and the decoders after it)
+    /// recurse once per level, and a debug build takes about 3 KB of stack a level, so this
+    /// keeps the deepest document within a 512 KiB thread stack. Real documents nest under
+    /// 20 levels. docs/limits.md.
+    public static let maxDepth = 100
 
     private mutating func parseValue(depth: Int) throws -> JSONValue {
         guard depth < JSONParser.maxDepth else { throw error("nesting deeper than \(JSONParser.maxDepth) levels") }
@@ -65,10 +69,10 @@ public struct JSONParser {
             let key = try parseString()
             if !seen.insert(key).inserted {
                 index = keyStart
-                throw error("duplicate key \"\(key)\"")
+                throw error("duplicate key \(DocumentError.quote(key))")
             }
             skipWhitespace()
-            guard peek(UInt8(ascii: ":")) else { throw error("expected ':' after key \"\(key)\"") }
+            guard peek(UInt8(ascii: ":")) else { throw error("expected ':' after key \(DocumentError.quote(key))") }
             index += 1
             skipWhitespace()
             members.append(JSONMember(key: key, value: try parseValue(depth: depth + 1)))
@@ -234,7 +238,9 @@ public struct JSONParser {
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
             index = start
-            throw error("number \(text) is out of range")
+            throw error(
+                "number \(text.count > DocumentError.maxQuotedCharacters ? DocumentError.quote(text) : text) is out of range"
+            )
         }
         return value
     }

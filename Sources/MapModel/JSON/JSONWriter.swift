@@ -1,8 +1,8 @@
 import Geodesy
 
 /// Compact JSON text for a value (used to keep nested attribute values as text).
-enum JSONWriter {
-    static func text(_ value: JSONValue) -> String {
+public enum JSONWriter {
+    public static func text(_ value: JSONValue) -> String {
         switch value {
         case .null: return "null"
         case .bool(let b): return b ? "true" : "false"

@@ -27,12 +27,14 @@ public struct LabelText: Sendable, Equatable {
                     continue
                 }
                 guard let close = characters[(index + 1)...].firstIndex(of: "}") else {
-                    return .failure(TemplateError(message: "unclosed '{' in label template \"\(text)\""))
+                    return .failure(
+                        TemplateError(message: "unclosed '{' in label template \(DocumentError.quote(text))"))
                 }
                 let name = String(characters[(index + 1)..<close])
                 guard !name.isEmpty, !name.contains("{") else {
                     return .failure(
-                        TemplateError(message: "empty or nested attribute name in label template \"\(text)\""))
+                        TemplateError(
+                            message: "empty or nested attribute name in label template \(DocumentError.quote(text))"))
                 }
                 if !literal.isEmpty {
                     pieces.append(.literal(literal))
@@ -43,7 +45,10 @@ public struct LabelText: Sendable, Equatable {
             } else if character == "}" {
                 guard index + 1 < characters.count, characters[index + 1] == "}" else {
                     return .failure(
-                        TemplateError(message: "unmatched '}' in label template \"\(text)\" (write '}}' for a brace)"))
+                        TemplateError(
+                            message:
+                                "unmatched '}' in label template \(DocumentError.quote(text)) (write '}}' for a brace)")
+                    )
                 }
                 literal.append("}")
                 index += 2

@@ -6,7 +6,7 @@ protocol PlacementSource: AnyObject {
     var reach: Double { get }
     /// At least every candidate anchored in `rect` (more do no harm: the engine keeps those
     /// anchored in the part it asked for).
-    func candidates(anchoredIn rect: Rect) -> [PlacementCandidate]
+    func candidates(anchoredIn rect: Rect) throws -> [PlacementCandidate]
 }
 
 /// Decides which candidates are placed, the same way for every view, tile and request at a
@@ -100,12 +100,12 @@ final class PlacementEngine {
     private var top: Int { fallbackRounds == 0 ? rounds : rounds + 1 + fallbackRounds }
 
     /// The placed candidates whose boxes touch `rect`, in placement order.
-    func placed(touching rect: Rect) -> [PlacementCandidate] {
+    func placed(touching rect: Rect) throws -> [PlacementCandidate] {
         guard !rect.isEmpty else { return [] }
         clock += 1
         var found: [PlacementCandidate] = []
         for key in keys(anchoredIn: rect.expanded(by: reach)) {
-            let chunk = ensure(key, level: top)
+            let chunk = try ensure(key, level: top)
             for (i, c) in chunk.candidates.enumerated()
             where chunk.has(i, level: rounds) || chunk.has(i, level: top) {
                 if c.boxes.contains(where: { $0.intersects(rect) }) { found.append(c) }
@@ -202,14 +202,14 @@ final class PlacementEngine {
     }
 
     /// The chunk's candidates, fetched and sorted the first time.
-    private func load(_ key: ChunkKey) -> Chunk {
+    private func load(_ key: ChunkKey) throws -> Chunk {
         if let chunk = chunks[key] {
             chunk.lastUse = clock
             return chunk
         }
         let area = rect(key)
         // Half-open, so that every anchor lies in one chunk.
-        let mine = source.candidates(anchoredIn: area).filter {
+        let mine = try source.candidates(anchoredIn: area).filter {
             $0.anchor.x >= area.minX && $0.anchor.x < area.maxX && $0.anchor.y >= area.minY && $0.anchor.y < area.maxY
         }
         let chunk = Chunk(mine.sorted { $0.outranks($1) })
@@ -222,11 +222,11 @@ final class PlacementEngine {
 
     /// The chunk with `level` and those below computed, and its neighbours' up to `level` - 1.
     @discardableResult
-    private func ensure(_ key: ChunkKey, level: Int) -> Chunk {
-        let chunk = load(key)
+    private func ensure(_ key: ChunkKey, level: Int) throws -> Chunk {
+        let chunk = try load(key)
         guard chunk.level < level else { return chunk }
         for dy in -1...1 {
-            for dx in -1...1 { ensure(ChunkKey(x: key.x + dx, y: key.y + dy), level: level - 1) }
+            for dx in -1...1 { try ensure(ChunkKey(x: key.x + dx, y: key.y + dy), level: level - 1) }
         }
         compute(chunk, key, level: level)
         return chunk

@@ -31,7 +31,7 @@ public enum ImageWriter {
         ) { context in
             // User units are the view's pixels.
             context.scale(points, points)
-            renderer.draw(view: view, into: context)
+            try renderer.draw(view: view, into: context)
         }
     }
 
@@ -44,7 +44,7 @@ public enum ImageWriter {
     /// temporary file as it draws; it is renamed over `path` once the surface is finished.
     static func writeVector(
         _ format: Format, to path: String, widthPoints: Double, heightPoints: Double, title: String? = nil,
-        draw: (CairoContext) -> Void
+        draw: (CairoContext) throws -> Void
     ) throws {
         precondition(format != .png, "PNG is not a vector format")
         let file: AtomicFile
@@ -56,7 +56,7 @@ public enum ImageWriter {
                     path: file.temporaryPath, widthPoints: widthPoints, heightPoints: heightPoints, title: title)
                 : try CairoSurface.svg(path: file.temporaryPath, widthPoints: widthPoints, heightPoints: heightPoints)
             let context = CairoContext(surface)
-            draw(context)
+            try draw(context)
             try context.checkStatus()
             try surface.finish()
         } catch RenderError.cairo(let message) {

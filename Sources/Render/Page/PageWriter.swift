@@ -20,7 +20,7 @@ public enum PageWriter {
             format, to: path, widthPoints: page.width * points, heightPoints: page.height * points, title: page.title
         ) { context in
             context.scale(points, points)
-            draw(page, renderer: renderer, into: context)
+            try draw(page, renderer: renderer, into: context)
         }
     }
 
@@ -42,7 +42,7 @@ public enum PageWriter {
         let surface = try CairoSurface.image(width: width, height: height)
         let context = CairoContext(surface)
         context.scale(dpi / 25.4, dpi / 25.4)
-        draw(page, renderer: renderer, into: context)
+        try draw(page, renderer: renderer, into: context)
         try context.checkStatus()
         return try surface.withPixels { pixels in
             try Image(cairoARGB32: pixels, width: surface.width, height: surface.height, stride: surface.stride)
@@ -50,15 +50,15 @@ public enum PageWriter {
     }
 
     /// Draws into a context whose user units are millimetres.
-    static func draw(_ page: Page, renderer: MapRenderer, into context: CairoContext) {
+    static func draw(_ page: Page, renderer: MapRenderer, into context: CairoContext) throws {
         context.save()
         context.setColor(page.background)
         context.paint()
         context.restore()
-        for item in page.items { draw(item, renderer: renderer, into: context) }
+        for item in page.items { try draw(item, renderer: renderer, into: context) }
     }
 
-    private static func draw(_ item: PageItem, renderer: MapRenderer, into context: CairoContext) {
+    private static func draw(_ item: PageItem, renderer: MapRenderer, into context: CairoContext) throws {
         switch item {
         case .map(let view, let origin, let grid):
             let k = 25.4 / view.dpi
@@ -68,7 +68,7 @@ public enum PageWriter {
             context.newPath()
             context.rectangle(0, 0, Double(view.width), Double(view.height))
             context.clip()
-            renderer.draw(view: view, into: context, grid: grid)
+            try renderer.draw(view: view, into: context, grid: grid)
             context.restore()
         case .path(let lines, let stroke, let fill):
             context.save()
@@ -100,7 +100,7 @@ public enum PageWriter {
             context.newPath()
             context.rectangle(rect.minX, rect.minY, rect.width, rect.height)
             context.clip()
-            for inner in items { draw(inner, renderer: renderer, into: context) }
+            for inner in items { try draw(inner, renderer: renderer, into: context) }
             context.restore()
         }
     }

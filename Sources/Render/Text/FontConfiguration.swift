@@ -1,4 +1,5 @@
 import CPango
+import FileInput
 import Foundation
 
 /// The fonts a map can use: optionally the machine's installed fonts, plus the font files
@@ -35,9 +36,11 @@ final class FontConfiguration {
         }
         let extensions: Set<String> = ["ttf", "otf", "ttc", "otc", "pfb", "pfa", "woff", "woff2"]
         let entries = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
+        // Regular files only: FreeType would block opening a FIFO that has a font's name.
         return entries.filter { extensions.contains(($0 as NSString).pathExtension.lowercased()) }
             .sorted()
             .map { (path as NSString).appendingPathComponent($0) }
+            .filter { FileKind(atPath: $0) == .regular }
     }
 
     deinit { FcConfigDestroy(config) }

@@ -1,3 +1,4 @@
+import FileInput
 import Foundation
 
 /// Reads any MBTiles file (ours or another tool's: only the `tiles` table or view and
@@ -8,7 +9,12 @@ public final class MBTilesReader {
     private let tileQuery: SQLiteStatement
 
     public init(path: String) throws(TilesError) {
-        guard FileManager.default.fileExists(atPath: path) else { throw .io(path: path, message: "no such file") }
+        // SQLite would open a FIFO and wait for a writer forever: regular files only.
+        switch FileKind(atPath: path) {
+        case .regular: break
+        case .missing: throw .io(path: path, message: "no such file")
+        case let kind: throw .io(path: path, message: kind.notAFileReason ?? "\(kind)")
+        }
         self.path = path
         database = try SQLiteDatabase(path: path, mode: .readOnly)
         // SQLite opens any file lazily: the first query tells whether it is a database at all.

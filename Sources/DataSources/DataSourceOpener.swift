@@ -1,0 +1,126 @@
+import CGDAL
+import Geodesy
+import MapModel
+
+/// Opens a layer's source with whatever reads it best:
+///
+/// - GeoJSON files (`.geojson`, `.json`) with MapModel's strict reader, whose errors give a
+///   line and a column; PROJ converts them when their `crs` member or the layer's `srs` names
+///   a CRS other than longitude/latitude. With `layer`, `sql` or `where`, GDAL reads them.
+/// - Everything else through GDAL/OGR: indexed sources (a GeoPackage, a FlatGeobuf, a
+///   Shapefile with a `.qix`, PostGIS) are queried view by view; the others are read once
+///   into a `FeatureStore`.
+///
+/// The CRS comes from the layer's `srs`, else from the data; a source with neither is an error.
+public struct DataSourceOpener: SourceOpener {
+    public init() {}
+
+    public func open(_ source: LayerSource, layer: Int, document: MapDocument) throws -> any FeatureSource {
+        let place = "layers[\(layer)]"
+        if DataSourceOpener.readsAsGeoJSON(source) {
+            return try GeoJSONFiles(resolver: ProjCRSResolver()).open(source, layer: layer, document: document)
+        }
+        do {
+            return try openWithOGR(source, name: document.layers[layer].name, document: document, place: place)
+        } catch let problem as SourceProblem {
+            throw DocumentError(file: document.path, place: "\(place).\(problem.key)", message: problem.message)
+        }
+    }
+
+    static func readsAsGeoJSON(_ source: LayerSource) -> Bool {
+        ["geojson", "json"].contains(source.fileExtension) && source.layer == nil && source.sql == nil
+            && source.attributeFilter == nil
+    }
+
+    func openWithOGR(_ source: LayerSource, name: String, document: MapDocument, place: String) throws
+        -> any FeatureSource
+    {
+        let spec = OGRLayerSpec(source: source)
+        let handle = try spec.open()
+        guard let definition = source.srs ?? handle.crsDefinition else {
+            throw SourceProblem(
+                "source",
+                "\(spec.name) has no coordinate reference system: give layer \"\(name)\" one with \"srs\", "
+                    + "such as \"srs\": \"EPSG:4326\"")
+        }
+        let crs: SourceCRS
+        let projector: MercatorProjector
+        do {
+            crs = try SourceCRS(definition)
+            projector = try MercatorProjector(crs)
+        } catch {
+            throw SourceProblem(
+                source.srs != nil ? "srs" : "source",
+                source.srs != nil ? error.message : "\(spec.name): the data's CRS is unusable: \(error.message)")
+        }
+        if handle.isIndexed {
+            // Read by view, a source in the wrong CRS would draw nothing rather than fail.
+            if projector.isLongitudeLatitude, let extent = handle.extent,
+                extent.minX < -180.5 || extent.maxX > 180.5 || extent.minY < -90.5 || extent.maxY > 90.5
+            {
+                throw SourceProblem(
+                    source.srs != nil ? "srs" : "source",
+                    "\(spec.name) spans x \(DecimalFormat.shortest(extent.minX)) to \(DecimalFormat.shortest(extent.maxX)), "
+                        + "y \(DecimalFormat.shortest(extent.minY)) to \(DecimalFormat.shortest(extent.maxY)): not longitude/latitude "
+                        + "as its CRS \(crs.label) says; give the layer its CRS with \"srs\"")
+            }
+            if source.attributeFilter != nil || source.sql != nil {
+                try handle.probe(near: handle.extent, key: source.attributeFilter != nil ? "where" : "sql")
+            }
+            let world = Rect(
+                minX: -WebMercator.halfWorld, minY: -WebMercator.halfWorld, maxX: WebMercator.halfWorld,
+                maxY: WebMercator.halfWorld)
+            let bounds = handle.extent.flatMap { projector.mercatorBounds(ofSource: $0) } ?? world
+            return OGRIndexedSource(
+                spec: spec, crs: crs, bounds: bounds.expanded(by: max(bounds.width, bounds.height) * 0.01 + 1),
+                geometryKinds: handle.geometryKinds, documentPath: document.path, place: place + ".source")
+        }
+        return FeatureStore(path: source.dataset, features: try readAll(handle, projector, spec))
+    }
+
+    /// Every feature, numbered in the order the source gives them.
+    private func readAll(_ handle: OGRLayerHandle, _ projector: MercatorProjector, _ spec: OGRLayerSpec)
+        throws(SourceProblem) -> [Feature]
+    {
+        let converter = OGRFeatureConverter(layer: handle.layer, projector: projector)
+        var features: [Feature] = []
+        OGR_L_ResetReading(handle.layer)
+        GDALRuntime.resetError()
+        while let raw = OGR_L_GetNextFeature(handle.layer) {
+            defer { OGR_F_Destroy(raw) }
+            do {
+                features.append(try converter.feature(raw, index: features.count))
+            } catch {
+                throw SourceProblem(
+                    "source", "\(spec.name): feature \(features.count) (FID \(OGR_F_GetFID(raw))): \(error.message)")
+            }
+        }
+        if GDALRuntime.failed {
+            throw SourceProblem(
+                spec.source.sql != nil ? "sql" : (spec.source.attributeFilter != nil ? "where" : "source"),
+                "reading \(spec.name) failed: \(GDALRuntime.lastError() ?? "GDAL gives no reason")")
+        }
+        return features
+    }
+}
+
+/// Resolves CRS names for the GeoJSON reader with PROJ.
+struct ProjCRSResolver: CRSResolver {
+    func transform(forCRS name: String) throws -> (any CoordinateTransform)? {
+        let projector = try MercatorProjector(try SourceCRS(name))
+        return projector.isLongitudeLatitude ? nil : projector
+    }
+}
+
+extension OGRLayerHandle {
+    /// What the layer declares it holds; nil for a mix or unknown (an SQL result, GeoJSON).
+    var geometryKinds: Set<Geometry.Kind>? {
+        switch OGR_GT_Flatten(OGR_L_GetGeomType(layer)) {
+        case wkbPoint, wkbMultiPoint: return [.point]
+        case wkbLineString, wkbMultiLineString, wkbCircularString, wkbCompoundCurve, wkbMultiCurve: return [.line]
+        case wkbPolygon, wkbMultiPolygon, wkbCurvePolygon, wkbMultiSurface, wkbTriangle, wkbTIN, wkbPolyhedralSurface:
+            return [.polygon]
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,166 @@
+import CGDAL
+import Geodesy
+import MapModel
+
+/// A source that stays where it is — a GeoPackage, a FlatGeobuf, a Shapefile with a `.qix`,
+/// a PostGIS table — and is asked, view by view, only for what intersects the view: OGR turns
+/// the view into a spatial filter the data's index answers (PostGIS: `geom && envelope`, so the
+/// GiST index is used), never a scan of the whole table.
+final class OGRIndexedSource: FeatureSource {
+    let spec: OGRLayerSpec
+    let crs: SourceCRS
+    let bounds: Rect
+    let geometryKinds: Set<Geometry.Kind>?
+    /// For errors while drawing: the map file and `layers[i].source`.
+    let documentPath: String
+    let place: String
+
+    var isIndexed: Bool { true }
+
+    init(
+        spec: OGRLayerSpec, crs: SourceCRS, bounds: Rect, geometryKinds: Set<Geometry.Kind>?, documentPath: String,
+        place: String
+    ) {
+        self.spec = spec
+        self.crs = crs
+        self.bounds = bounds
+        self.geometryKinds = geometryKinds
+        self.documentPath = documentPath
+        self.place = place
+    }
+
+    func makeReader() throws -> any FeatureReader {
+        try reporting { try OGRIndexedReader(source: self) }
+    }
+
+    /// PostGIS answers with one aggregate query (the longest text of each attribute the label
+    /// uses, summed: a bound); other sources are read once without their geometry.
+    func longestLabel(_ text: LabelText) throws -> Int {
+        let handle = try reporting { try spec.open() }
+        var attributes: [String] = []
+        var literal = 0
+        for piece in text.pieces {
+            switch piece {
+            case .literal(let s): literal += s.unicodeScalars.count
+            case .attribute(let name): attributes.append(name)
+            }
+        }
+        guard !attributes.isEmpty else { return literal }
+        let fields = OGRAttributes(layer: handle.layer).fields
+        if handle.driverName == "PostgreSQL" {
+            // A number prints in at most 24 characters; text is measured by the database.
+            var bound = literal
+            var columns: [String] = []
+            for name in attributes {
+                guard let field = fields.first(where: { $0.name == name }) else { continue }
+                if field.isNumber {
+                    bound += 24
+                } else {
+                    columns.append("max(char_length(CAST(\(OGRIndexedSource.quoted(name)) AS text)))")
+                }
+            }
+            guard !columns.isEmpty else { return bound }
+            let from =
+                spec.source.sql.map { "(\($0)) AS meridian_rows" } ?? OGRIndexedSource.quotedTable(handle.layerName)
+            let filter = spec.source.attributeFilter.map { " WHERE \($0)" } ?? ""
+            let row = try reporting {
+                try handle.firstRow("SELECT \(columns.joined(separator: ", ")) FROM \(from)\(filter)")
+            }
+            return bound + row.reduce(0) { $0 + max(Int($1), 0) }
+        }
+        let reader = OGRAttributes(layer: handle.layer)
+        handle.ignoreGeometry()
+        OGR_L_ResetReading(handle.layer)
+        GDALRuntime.resetError()
+        var longest = 0
+        while let feature = OGR_L_GetNextFeature(handle.layer) {
+            defer { OGR_F_Destroy(feature) }
+            longest = max(longest, text.resolve(reader.properties(feature)).unicodeScalars.count)
+        }
+        try checkReading()
+        return longest
+    }
+
+    /// A PostgreSQL identifier, quoted.
+    static func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+
+    /// `schema.table` as `"schema"."table"`.
+    static func quotedTable(_ name: String) -> String {
+        name.split(separator: ".", maxSplits: 1).map { quoted(String($0)) }.joined(separator: ".")
+    }
+
+    /// Throws the error of a failed read (a lost connection, a statement the database rejects).
+    func checkReading() throws {
+        guard GDALRuntime.failed else { return }
+        throw DocumentError(
+            file: documentPath, place: place,
+            message: "reading \(spec.name) failed: \(GDALRuntime.lastError() ?? "GDAL gives no reason")")
+    }
+
+    /// Runs `body`, turning our internal errors into the map's errors.
+    func reporting<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch let problem as SourceProblem {
+            throw DocumentError(file: documentPath, place: place, message: problem.message)
+        } catch let failure as TransformFailure {
+            throw DocumentError(file: documentPath, place: place, message: "\(spec.name): \(failure.message)")
+        }
+    }
+}
+
+/// One thread's handle on an indexed source: its own dataset (its own database connection)
+/// and PROJ context. Features already converted are kept by id, so a feature that several
+/// views reach is reprojected once, not once per view.
+final class OGRIndexedReader: FeatureReader {
+    private let source: OGRIndexedSource
+    private let handle: OGRLayerHandle
+    private let converter: OGRFeatureConverter
+    private var converted: [Int: Feature] = [:]
+    private var convertedVertices = 0
+    /// Past this many vertices kept, the cache starts afresh: memory stays bounded.
+    static let cacheVertexLimit = 2_000_000
+
+    init(source: OGRIndexedSource) throws {
+        self.source = source
+        handle = try source.spec.open()
+        converter = OGRFeatureConverter(layer: handle.layer, projector: try MercatorProjector(source.crs))
+    }
+
+    func features(in rect: Rect) throws -> [Feature] {
+        let area = rect.intersection(source.bounds)
+        guard !area.isEmpty else { return [] }
+        let layer = handle.layer
+        if let filter = converter.projector.sourceRect(ofMercator: area) {
+            OGR_L_SetSpatialFilterRect(layer, filter.minX, filter.minY, filter.maxX, filter.maxY)
+        } else {
+            OGR_L_SetSpatialFilter(layer, nil)
+        }
+        OGR_L_ResetReading(layer)
+        GDALRuntime.resetError()
+        var found: [Feature] = []
+        while let raw = OGR_L_GetNextFeature(layer) {
+            defer { OGR_F_Destroy(raw) }
+            let id = Int(OGR_F_GetFID(raw))
+            let feature: Feature
+            if let known = converted[id] {
+                feature = known
+            } else {
+                feature = try source.reporting { try converter.feature(raw, index: id) }
+                remember(feature)
+            }
+            if feature.bounds.intersects(rect) { found.append(feature) }
+        }
+        try source.checkReading()
+        found.sort { $0.index < $1.index }
+        return found
+    }
+
+    private func remember(_ feature: Feature) {
+        let vertices = feature.geometries.reduce(0) { $0 + $1.vertexCount }
+        if convertedVertices + vertices > OGRIndexedReader.cacheVertexLimit {
+            converted.removeAll(keepingCapacity: true)
+            convertedVertices = 0
+        }
+        converted[feature.index] = feature
+        convertedVertices += vertices
+    }
+}
