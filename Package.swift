@@ -24,8 +24,15 @@ let package = Package(
             name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(
+            name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"])]),
+        .systemLibrary(
             name: "CXXHash", path: "Sources/CXXHash", pkgConfig: "libxxhash",
             providers: [.apt(["libxxhash-dev"])]),
+        // SVG icons and fill patterns.
+        .systemLibrary(
+            name: "CRSVG", path: "Sources/CRSVG", pkgConfig: "librsvg-2.0",
+            providers: [.apt(["librsvg2-dev"])]),
         .systemLibrary(
             name: "CGDAL", path: "Sources/CGDAL", pkgConfig: "gdal",
             providers: [.apt(["libgdal-dev"])]),
@@ -45,12 +52,15 @@ let package = Package(
         // libpng reports errors by longjmp, which Swift cannot catch: this small C target holds
         // the setjmp-guarded calls and turns them into status codes.
         .target(name: "CPNGCodec", dependencies: ["CPNG"]),
-        // Images in memory and PNG encoding/decoding through libpng.
-        .target(name: "Raster", dependencies: ["CPNGCodec", "FileInput"]),
+        // Images in memory and PNG encoding/decoding through libpng; libdeflate compresses
+        // the image data of the PNGs we write.
+        .target(name: "Raster", dependencies: ["CPNGCodec", "CDeflate", "FileInput"]),
         .target(name: "ImageDiff", dependencies: ["Raster"]),
         .target(
             name: "Render",
-            dependencies: ["DataSources", "MapModel", "Grids", "Geodesy", "Raster", "FileInput", "CCairo", "CPango"]),
+            dependencies: [
+                "DataSources", "MapModel", "Grids", "Geodesy", "Raster", "FileInput", "CCairo", "CPango", "CRSVG",
+            ]),
         .target(
             name: "Tiles",
             dependencies: ["Render", "MapModel", "Geodesy", "Raster", "ImageDiff", "FileInput", "CSQLite", "CXXHash"]),

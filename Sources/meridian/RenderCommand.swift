@@ -36,6 +36,7 @@ enum RenderCommand: Subcommand {
         var document = try MapDocument.load(path: mapPath)
         try applyGridOptions(type: gridType, labels: gridLabels, to: &document)
         let map = try LoadedMap(document: document, opener: DataSourceOpener())
+        try warnAboutMap(map, command: name)
         let renderer = try MapRenderer(map: map)
         try ImageWriter.write(renderer, view: view, to: output)
         return 0

@@ -86,6 +86,7 @@ enum SheetCommand: Subcommand {
         _ = try ImageWriter.format(forPath: output)
 
         let map = try LoadedMap.load(path: mapPath, opener: DataSourceOpener())
+        try warnAboutMap(map, command: name)
         let renderer = try MapRenderer(map: map)
         var request = SheetRequest(
             area: area, scale: scale, paper: paper.oriented(orientation), margins: margins, dpi: dpi,

@@ -71,6 +71,7 @@ enum TilesCommand: Subcommand {
         let job = try TileJob(plan: plan, workers: workers, resume: resume)
 
         let map = try LoadedMap.load(path: mapPath, opener: DataSourceOpener())
+        try warnAboutMap(map, command: name)
         let name = map.document.name ?? ((mapPath as NSString).lastPathComponent as NSString).deletingPathExtension
         let sink: any TileSink
         if isMBTiles {

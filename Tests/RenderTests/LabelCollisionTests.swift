@@ -74,7 +74,7 @@ import Testing
     func tilesShareOneCollisionSpace(_ type: GridType, _ priority: GridSettings.LabelPriority) throws {
         let renderer = try Self.renderer("world.json", grid: Self.grid(type, priority))
         let bare = try Self.renderer("world.json", grid: nil)
-        var mapLabels: [LabelCandidate.ID: LabelCandidate] = [:]
+        var mapLabels: [PlacementCandidate.ID: LabelCandidate] = [:]
         var gridLabels: [String: GridLabelCandidate] = [:]
         var views: [View] = []
         var dropped = 0

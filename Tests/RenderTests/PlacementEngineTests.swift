@@ -27,6 +27,18 @@ final class BoxSource: PlacementSource {
         return found
     }
 
+    /// A map label of feature `feature` in layer 0 (one rule, one instance), at `position`
+    /// among its alternatives.
+    static func label(
+        _ feature: Int, priority: Double = 0, position: Int = 0, anchor: PlanePoint, boxes: [Rect],
+        allowOverlap: Bool = false, ignorePlacement: Bool = false
+    ) -> PlacementCandidate {
+        PlacementCandidate(
+            owner: PlacementCandidate.Owner(kind: .mapLabel, layer: 0, rule: 0, feature: feature, instance: 0),
+            priority: priority, position: position, anchor: anchor, boxes: boxes, allowOverlap: allowOverlap,
+            ignorePlacement: ignorePlacement)
+    }
+
     /// SplitMix64: a fixed sequence for a seed, on every machine.
     struct Random {
         var state: UInt64
@@ -54,16 +66,14 @@ final class BoxSource: PlacementSource {
             let width = 24 + 96 * random.unit()
             let priority = Double(random.next() % 4)
             let anchor = PlanePoint(x: x, y: y)
-            let owner = PlacementOwner.label(layer: 0, feature: i)
             candidates.append(
-                PlacementCandidate(
-                    owner: owner, rank: PlacementRank(priority: priority, layer: 0, feature: i), anchor: anchor,
+                label(
+                    i, priority: priority, anchor: anchor,
                     boxes: [Rect(minX: x - width / 2, minY: y - 6, maxX: x + width / 2, maxY: y + 6)]))
             if alternatives && i % 3 == 0 {
                 candidates.append(
-                    PlacementCandidate(
-                        owner: owner, rank: PlacementRank(priority: priority, layer: 0, feature: i, position: 1),
-                        anchor: anchor,
+                    label(
+                        i, priority: priority, position: 1, anchor: anchor,
                         boxes: [Rect(minX: x - width / 2, minY: y - 20, maxX: x + width / 2, maxY: y - 8)]))
             }
         }
@@ -79,7 +89,7 @@ final class BoxSource: PlacementSource {
         }
         var cells: [Cell: [Int]] = [:]
         var placed: [PlacementCandidate] = []
-        var placedOwners = Set<PlacementOwner>()
+        var placedOwners = Set<PlacementCandidate.Owner>()
         func cellsOf(_ r: Rect) -> [Cell] {
             var out: [Cell] = []
             for y in Int((r.minY / 64).rounded(.down))...Int((r.maxY / 64).rounded(.down)) {
@@ -117,7 +127,7 @@ final class BoxSource: PlacementSource {
 
 /// A placed candidate's identity: owner and position.
 struct Placed: Hashable {
-    let owner: PlacementOwner
+    let owner: PlacementCandidate.Owner
     let position: Int
 
     init(_ c: PlacementCandidate) {
@@ -137,7 +147,7 @@ struct Placed: Hashable {
         let greedy = Set(source.greedy().map(Placed.init))
         #expect(placed.count > 300)
         for c in placed { #expect(greedy.contains(Placed(c)), "\(c.owner) is not placed by the greedy rule") }
-        var owners = Set<PlacementOwner>()
+        var owners = Set<PlacementCandidate.Owner>()
         for (i, a) in placed.enumerated() {
             #expect(owners.insert(a.owner).inserted, "\(a.owner) placed twice")
             for b in placed[(i + 1)...] { #expect(!a.overlaps(b), "\(a.owner) overlaps \(b.owner)") }
@@ -183,16 +193,13 @@ struct Placed: Hashable {
     /// `ignorePlacement` blocks nothing, but is itself blocked.
     @Test func allowOverlapAndIgnorePlacement() throws {
         func candidate(_ feature: Int, x: Double, allow: Bool = false, ignore: Bool = false) -> PlacementCandidate {
-            PlacementCandidate(
-                owner: .label(layer: 0, feature: feature), rank: PlacementRank(priority: 0, layer: 0, feature: feature),
-                anchor: PlanePoint(x: x, y: 50), boxes: [Rect(minX: x - 20, minY: 44, maxX: x + 20, maxY: 56)],
+            BoxSource.label(
+                feature, anchor: PlanePoint(x: x, y: 50), boxes: [Rect(minX: x - 20, minY: 44, maxX: x + 20, maxY: 56)],
                 allowOverlap: allow, ignorePlacement: ignore)
         }
         func placed(_ candidates: [PlacementCandidate]) throws -> [Int] {
             let source = BoxSource(candidates, reach: 30)
-            return try PlacementEngine(source: source).placed(touching: source.bounds).compactMap {
-                if case .label(_, let feature) = $0.owner { return feature } else { return nil }
-            }
+            return try PlacementEngine(source: source).placed(touching: source.bounds).map(\.owner.feature)
         }
         // 0 blocks 1; 2 overlaps 1 only.
         #expect(try placed([candidate(0, x: 0), candidate(1, x: 30), candidate(2, x: 60)]) == [0, 2])
@@ -234,9 +241,7 @@ extension PlacementEngineTests {
     @Test func agreementWithTheGreedyPlacement() throws {
         let random = BoxSource.labels(count: 16000, side: 4096, seed: 16000)
         let sorted = random.all.sorted { $0.anchor.x < $1.anchor.x }.enumerated().map { i, c in
-            PlacementCandidate(
-                owner: .label(layer: 0, feature: i), rank: PlacementRank(priority: 0, layer: 0, feature: i),
-                anchor: c.anchor, boxes: c.boxes)
+            BoxSource.label(i, anchor: c.anchor, boxes: c.boxes)
         }
         for (name, source) in [("random", random), ("sorted", BoxSource(sorted, reach: 64))] {
             let greedy = Set(source.greedy().map(Placed.init))

@@ -85,6 +85,30 @@ import Testing
         #expect(contents[0] == contents[1])
     }
 
+    @Test func sameTreeWithOneAndFourWriterThreads() throws {
+        var trees: [[String: [UInt8]]] = []
+        for writers in [1, 4] {
+            let root = try TemporaryFolder.create().path
+            defer { TemporaryFolder.remove(root) }
+            let summary = try Self.run(DirectorySink(root: root, scheme: .xyz, writers: writers), workers: 3)
+            #expect(summary.tiles == Self.pyramid.tileCount)
+            trees.append(try FileTree.files(under: root))
+        }
+        #expect(trees[0].count == Self.pyramid.tileCount)
+        #expect(trees[0] == trees[1])
+    }
+
+    @Test func aFailedTileWriteIsTheJobsError() throws {
+        let root = try TemporaryFolder.create().path
+        defer { TemporaryFolder.remove(root) }
+        // A folder where a tile's file must go: renaming the tile over it is refused.
+        try FileManager.default.createDirectory(atPath: root + "/4/9/3.png", withIntermediateDirectories: true)
+        #expect {
+            try Self.run(DirectorySink(root: root, scheme: .xyz, writers: 4))
+        } throws: { "\($0)".contains("/4/9/3.png") && "\($0)".contains("directory") }
+        #expect(!FileManager.default.fileExists(atPath: root + "/" + DirectorySink.stagingFolder))
+    }
+
     @Test func mbtilesLayoutMetadataAndDeduplication() throws {
         let pathFolder = try TemporaryFolder.create().path
         defer { TemporaryFolder.remove(pathFolder) }

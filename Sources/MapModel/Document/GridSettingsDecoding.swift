@@ -47,16 +47,10 @@ extension JSONNode {
         var level = GridLevelOverride()
         if let n = object["visible"] { level.visible = try n.bool() }
         if let n = object["line"] {
-            let line = try n.object(allowed: SymbolKeys.line)
+            let line = try n.object(allowed: SymbolKeys.gridLine)
             if let c = line["color"] { level.lineColor = try c.color() }
             if let w = line["width"] { level.lineWidth = try w.size() }
-            if let d = line["dash"] {
-                let dash = try d.array().map { try $0.size() }
-                if !dash.isEmpty, dash.allSatisfy({ $0 == 0 }) {
-                    throw d.error("a dash pattern needs a length above zero")
-                }
-                level.dash = dash
-            }
+            if let d = line["dash"] { level.dash = try d.dashPattern() }
             if let c = line["cap"] { level.cap = try c.enumValue(LineCap.self) }
             if let j = line["join"] { level.join = try j.enumValue(LineJoin.self) }
             if let o = line["opacity"] { level.opacity = try o.opacity() }

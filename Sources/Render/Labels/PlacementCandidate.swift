@@ -1,95 +1,93 @@
 import Geodesy
 
-/// Who a placement candidate belongs to. The candidates of one owner are its alternative
-/// positions (N, E, S, W, ...): at most one of them is placed, the first that is free.
-enum PlacementOwner: Hashable, Sendable {
-    /// The label of a feature: the layer's index in the document, the feature's in its store.
-    case label(layer: Int, feature: Int)
-    /// A feature's marker (icon) that takes part in collision, so that labels do not cover it.
-    case marker(layer: Int, feature: Int)
-    /// A grid label, numbered among the grid labels of the view or region that made it.
-    case grid(Int)
+/// One way of placing one thing that must stay clear of others (a map label, a marker): whose
+/// it is, how it ranks, the boxes it covers in global pixels (several for text along a
+/// line) and how it treats collisions. A label with alternative positions is several
+/// candidates of one owner; at most one of them is placed.
+struct PlacementCandidate {
+    /// What is placed: a label of a feature (one per rule that labels it, and one per
+    /// repetition along a line) or a marker at one point of a feature.
+    struct Owner: Hashable {
+        enum Kind: Int, Hashable {
+            case marker, mapLabel
+        }
+        let kind: Kind
+        let layer: Int
+        let rule: Int
+        let feature: Int
+        /// Which of the feature's labels or markers: a repetition along a line, a point of a
+        /// multipoint.
+        let instance: Int
+    }
 
-    /// Breaks ties between owners of equal rank: a feature's marker before its label.
-    var kindOrder: Int {
-        switch self {
-        case .marker: return 0
-        case .label: return 1
-        case .grid: return 2
+    /// Placement order: higher priority first, then earlier layers, then file order, then the
+    /// owner's own order (markers before labels, rule, instance), then the position among
+    /// the alternatives.
+    struct Rank: Comparable {
+        let priority: Double
+        let layer: Int
+        let feature: Int
+        let kind: Int
+        let rule: Int
+        let instance: Int
+        let position: Int
+
+        static func < (a: Rank, b: Rank) -> Bool {
+            if a.priority != b.priority { return a.priority > b.priority }
+            return (a.layer, a.feature, a.kind, a.rule, a.instance, a.position)
+                < (b.layer, b.feature, b.kind, b.rule, b.instance, b.position)
         }
     }
-}
 
-/// A candidate's place in the one total order that placement follows. Ascending order is
-/// placement order: higher priority first, then earlier layers, then the feature's order in
-/// its source, then the order of the owner's alternative positions.
-struct PlacementRank: Hashable, Sendable, Comparable {
-    var priority: Double
-    var layer: Int
-    var feature: Int
-    /// The position's index among its owner's alternatives: 0 is tried first.
-    var position: Int
-
-    init(priority: Double, layer: Int, feature: Int, position: Int = 0) {
-        self.priority = priority
-        self.layer = layer
-        self.feature = feature
-        self.position = position
+    /// A candidate's identity: its owner and its position among the owner's alternatives.
+    struct ID: Hashable {
+        let owner: Owner
+        let position: Int
     }
 
-    static func < (a: PlacementRank, b: PlacementRank) -> Bool {
-        if a.priority != b.priority { return a.priority > b.priority }
-        if a.layer != b.layer { return a.layer < b.layer }
-        if a.feature != b.feature { return a.feature < b.feature }
-        return a.position < b.position
-    }
-}
-
-/// One position of a label (or marker) that placement may take or refuse: what the placement
-/// engine decides on. Made by the label style (text, font, position, text along a line);
-/// positions are in global pixels at one resolution, so every view at that resolution sees
-/// the same candidate.
-struct PlacementCandidate: Sendable {
-    let owner: PlacementOwner
-    let rank: PlacementRank
-    /// The point the owner hangs on (a feature's label point), in global pixels. All of an
-    /// owner's candidates share it, and their boxes lie within the source's reach of it: the
-    /// engine finds an owner's alternatives, and every rival of a candidate, through it.
+    let owner: Owner
+    let rank: Rank
+    /// The point the candidate hangs on, in global pixels: a feature's label point, a
+    /// marker's centre, a repetition's point on its line. Every box lies within the layer's
+    /// reach of it, and an owner's alternatives share it: the placement engine finds a
+    /// candidate's rivals, and its owner's other positions, through it.
     let anchor: PlanePoint
-    /// What must stay clear of other labels, in global pixels: one box for straight text,
-    /// several for text along a line.
     let boxes: [Rect]
-    /// Placed whatever it overlaps (MapLibre's `text-allow-overlap`, `icon-allow-overlap`).
-    var allowOverlap: Bool
-    /// Blocks nothing: others may be placed over it (MapLibre's `*-ignore-placement`).
-    var ignorePlacement: Bool
-    /// The union of the boxes.
-    let bounds: Rect
+    /// Placed even where it overlaps others placed before it.
+    let allowOverlap: Bool
+    /// Others placed after it may overlap it.
+    let ignorePlacement: Bool
 
     init(
-        owner: PlacementOwner, rank: PlacementRank, anchor: PlanePoint, boxes: [Rect], allowOverlap: Bool = false,
-        ignorePlacement: Bool = false
+        owner: Owner, priority: Double, position: Int, anchor: PlanePoint, boxes: [Rect], allowOverlap: Bool,
+        ignorePlacement: Bool
     ) {
         self.owner = owner
-        self.rank = rank
         self.anchor = anchor
+        self.rank = Rank(
+            priority: priority, layer: owner.layer, feature: owner.feature, kind: owner.kind.rawValue,
+            rule: owner.rule, instance: owner.instance, position: position)
         self.boxes = boxes
         self.allowOverlap = allowOverlap
         self.ignorePlacement = ignorePlacement
         bounds = boxes.reduce(Rect.empty) { $0.union($1) }
     }
 
-    /// The total order of placement: rank, then the kind of owner.
-    func outranks(_ other: PlacementCandidate) -> Bool {
-        if rank != other.rank { return rank < other.rank }
-        return owner.kindOrder < other.owner.kindOrder
-    }
+    var id: ID { ID(owner: owner, position: rank.position) }
+    /// All its boxes together.
+    let bounds: Rect
 
-    /// Whether any box of this candidate shares area with any box of `other`.
+    func outranks(_ other: PlacementCandidate) -> Bool { rank < other.rank }
+
     func overlaps(_ other: PlacementCandidate) -> Bool {
         guard bounds.overlaps(other.bounds) else { return false }
-        for a in boxes { for b in other.boxes where a.overlaps(b) { return true } }
-        return false
+        return boxes.contains { box in other.boxes.contains { box.overlaps($0) } }
+    }
+
+    /// Whether `other`, placed, keeps this one out: it overlaps, it does not let others over
+    /// it, and this one does not go over others.
+    func isBlocked(by other: PlacementCandidate) -> Bool {
+        !allowOverlap && !other.ignorePlacement && overlaps(other)
     }
 
     /// Whether any box shares area with `rect`.
@@ -97,12 +95,9 @@ struct PlacementCandidate: Sendable {
         bounds.overlaps(rect) && boxes.contains { $0.overlaps(rect) }
     }
 
-    /// Whether this candidate, placed, keeps `other` (ranked below it) from being placed: the
-    /// owner's later alternatives always; another owner's candidate when their boxes overlap,
-    /// unless this one blocks nothing or `other` may overlap.
+    /// Whether this candidate, placed, keeps `other` (ranked below it) out: the owner's later
+    /// alternatives always, another owner's candidate when `other` is blocked by it.
     func blocks(_ other: PlacementCandidate) -> Bool {
-        if owner == other.owner { return true }
-        guard !ignorePlacement, !other.allowOverlap else { return false }
-        return overlaps(other)
+        owner == other.owner || other.isBlocked(by: self)
     }
 }

@@ -16,17 +16,18 @@ public enum TileScheme: String, Sendable, CaseIterable {
 /// (`.meridian-tmp/<job>`, same filesystem) until it is renamed into place, so a reader never
 /// sees half a tile and a file that exists is complete. A killed job leaves at most the
 /// staging folder, which the next run of the same job (shard) empties first and `finish`
-/// removes.
+/// removes. The files are written by `writers` threads (`TileFileWriters`), which hide the
+/// filesystem's latency.
 public final class DirectorySink: TileSink {
     public let root: String
     public let scheme: TileScheme
     let staging: String
     private let state = Mutex(State())
+    private let files: TileFileWriters
 
-    /// What the writer changes: the counters (read by `statistics`) and the folders it knows
-    /// exist (the current zoom's only, so the set stays as small as one zoom's columns).
+    /// What the writer changes: the folders it knows exist (the current zoom's only, so the
+    /// set stays as small as one zoom's columns).
     private struct State {
-        var stats = SinkStatistics()
         var madeFolders = Set<String>()
         var madeZoom = -1
     }
@@ -35,7 +36,10 @@ public final class DirectorySink: TileSink {
     public static let stagingFolder = ".meridian-tmp"
 
     /// `job` names the staging folder (one per shard, so shards can share DIR).
-    public init(root: String, scheme: TileScheme, job: String = "job") throws(TilesError) {
+    /// `writers` threads write the files.
+    public init(root: String, scheme: TileScheme, job: String = "job", writers: Int = TileFileWriters.defaultThreads)
+        throws(TilesError)
+    {
         self.root = root
         self.scheme = scheme
         staging = "\(root)/\(DirectorySink.stagingFolder)/\(job)"
@@ -49,6 +53,11 @@ public final class DirectorySink: TileSink {
         } catch {
             throw .io(path: root, message: "cannot create the output directory (\(error.localizedDescription))")
         }
+        files = TileFileWriters(threads: writers, staging: staging)
+    }
+
+    deinit {
+        try? files.finish()  // a sink dropped without `finish`: its threads end
     }
 
     public func path(of tile: TileID) -> String {
@@ -77,28 +86,24 @@ public final class DirectorySink: TileSink {
                     }
                     state.madeFolders.insert(folder)
                 }
-                do throws(FileError) {
-                    let file = try AtomicFile(path: path(of: tile.tile), temporaryFolder: staging)
-                    try file.append(tile.data)
-                    try file.commit()
-                } catch {
-                    throw .io(path: error.path, message: "cannot write the tile (\(error.reason))")
-                }
-                state.stats.tiles += 1
-                state.stats.bytes += tile.data.count
+                try files.submit(path: path(of: tile.tile), data: tile.data)
             }
         }
     }
 
     public func finish() throws {
+        // Every queued tile is written, or the first failure is thrown after tidying up.
+        var failedWrite: TilesError?
+        do throws(TilesError) { try files.finish() } catch { failedWrite = error }
         do { try FileManager.default.removeItem(atPath: staging) } catch {
             throw TilesError.io(
                 path: staging, message: "cannot remove the staging folder (\(error.localizedDescription))")
         }
         rmdir("\(root)/\(DirectorySink.stagingFolder)")  // only when no other shard is using it
+        if let failedWrite { throw failedWrite }
     }
 
     public var statistics: SinkStatistics {
-        state.withLock { $0.stats }
+        files.statistics
     }
 }
