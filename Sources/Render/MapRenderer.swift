@@ -11,6 +11,10 @@ public final class MapRenderer {
     let text: TextEngine
     /// Label placements by resolution; a tile job renders many views at each zoom.
     private var labelSpaces: [LabelSpace] = []
+    /// The most label candidates kept in memory between renders, over all resolutions.
+    public var labelCandidateBudget = 1_000_000
+    /// Told of long label placements (see `LabelStage`), so that progress can show them.
+    public var labelStage: (@Sendable (LabelStage) -> Void)?
     /// The grid overlay, with its label sprites kept between renders.
     private lazy var gridRenderer = GridRenderer(text: text)
     /// The icons and patterns the map draws.
@@ -47,11 +51,13 @@ public final class MapRenderer {
         context.setColor(map.document.background)
         context.paint()
         context.restore()
-        let grid = showsGrid ? map.document.grid.flatMap { gridRenderer.prepare($0, view: view) } : nil
-        defer { grid?.drawLabels(into: context, painter: gridRenderer.labelPainter) }
-
+        let settings = showsGrid ? map.document.grid.flatMap { $0.visible ? $0 : nil } : nil
+        let grid = settings.flatMap { gridRenderer.prepare($0, view: view) }
         let whole = view.globalBounds
-        let content = try MapContent(renderer: self, view: view, region: whole, margin: margin)
+        let labels = try self.labels(view: view, grid: grid == nil ? nil : settings, gridDrawing: grid)
+        defer { grid?.drawLabels(labels.grid, into: context, painter: gridRenderer.labelPainter) }
+
+        let content = try MapContent(renderer: self, view: view, region: whole, margin: margin, labels: labels.map)
         guard let tileSize, view.width % tileSize == 0, view.height % tileSize == 0,
             view.width > tileSize || view.height > tileSize
         else {
@@ -109,7 +115,7 @@ public final class MapRenderer {
             self.labels = labels
         }
 
-        init(renderer: MapRenderer, view: View, region: Rect, margin: Double) throws {
+        init(renderer: MapRenderer, view: View, region: Rect, margin: Double, labels: [LabelCandidate]) throws {
             let document = renderer.map.document
             var layers: [LayerContent] = []
             for (index, layer) in document.layers.enumerated() where layer.isVisible(atScale: view.scale) {
@@ -128,7 +134,7 @@ public final class MapRenderer {
                 layers.append(LayerContent(layer: layer, scale: scale, reach: reach, features: features))
             }
             self.layers = layers
-            labels = try renderer.labelSpace(for: view).placedLabels(in: region)
+            self.labels = labels
         }
 
         /// The part that touches a smaller region: the same choice a query for that region
@@ -151,9 +157,80 @@ public final class MapRenderer {
         }
     }
 
-    func labelSpace(for view: View) -> LabelSpace {
-        if let space = labelSpaces.first(where: { $0.serves(view) }) { return space }
-        let space = LabelSpace(map: map, view: view, text: text, images: images, readers: readers)
+    /// The map labels and the grid labels `view` draws, as `draw` draws them.
+    func placedLabels(view: View) throws -> (map: [LabelCandidate], grid: [GridLabelCandidate]) {
+        let settings = map.document.grid.flatMap { $0.visible ? $0 : nil }
+        let grid = settings.flatMap { gridRenderer.prepare($0, view: view) }
+        return try labels(view: view, grid: grid == nil ? nil : settings, gridDrawing: grid)
+    }
+
+    /// The map labels and the grid labels `view` draws: one collision space, in which the
+    /// grid's `labelPriority` says which give way.
+    private func labels(view: View, grid settings: GridSettings?, gridDrawing: GridDrawing?) throws -> (
+        map: [LabelCandidate], grid: [GridLabelCandidate]
+    ) {
+        let whole = view.globalBounds
+        guard let settings, settings.labelsVisible else {
+            return (try placedLabels(in: whole, space: labelSpace(for: view)), [])
+        }
+        // Tiles take their grid labels from regions shared by every metatile at the zoom;
+        // a single image places its own, against its edges.
+        let regions = view.isTileBlock ? gridRenderer.labelRegions(settings, view: view) : nil
+        // A tile draws the grid labels near it too: glyphs (their anti-aliasing) may reach a
+        // little past the box, and the block a tile is cut from draws them.
+        let gridLabels = regions.map { $0.labels(touching: whole.expanded(by: $0.reach)) } ?? gridDrawing?.labels ?? []
+        switch settings.labelPriority {
+        case .grid where regions == nil && gridLabels.isEmpty:
+            return (try placedLabels(in: whole, space: labelSpace(for: view)), [])
+        case .grid:
+            let space =
+                regions.map { labelSpace(for: view, obstacles: $0) }
+                ?? LabelSpace(
+                    map: map, view: view, text: text, images: images, readers: readers,
+                    obstacles: ObstacleList(gridLabels.map(\.box)))
+            return (try placedLabels(in: whole, space: space), gridLabels)
+        case .map:
+            let space = labelSpace(for: view)
+            let mapLabels = try placedLabels(in: whole, space: space)
+            let reach = gridLabels.reduce(Rect.empty) { $0.union($1.box) }
+            let blockers = try placedLabels(in: reach, space: space).map(\.placement).filter { !$0.ignorePlacement }
+            let kept = gridLabels.filter { label in !blockers.contains { $0.overlaps(label.box) } }
+            return (mapLabels, kept)
+        }
+    }
+
+    /// The placed labels touching `rect`, reporting a long placement and keeping the cache
+    /// within its budget.
+    private func placedLabels(in rect: Rect, space: LabelSpace) throws -> [LabelCandidate] {
+        let engine = space.engine
+        let before = engine.evaluations
+        if let labelStage {
+            let scale = space.view.scale
+            engine.progress = { evaluations in
+                labelStage(LabelStage(scale: scale, evaluated: evaluations - before))
+            }
+        }
+        defer { engine.progress = nil }
+        let labels = try space.placedLabels(in: rect)
+        // Older resolutions go first, then the least recently used parts of this one.
+        var total = labelSpaces.reduce(0) { $0 + $1.engine.cachedCandidates }
+        while total > labelCandidateBudget, labelSpaces.count > 1, labelSpaces[0] !== space {
+            total -= labelSpaces.removeFirst().engine.cachedCandidates
+        }
+        if total > labelCandidateBudget { engine.trim(toCandidates: labelCandidateBudget) }
+        return labels
+    }
+
+    /// The label space of `view`'s resolution (and obstacles), made once and kept.
+    func labelSpace(for view: View, obstacles: (any LabelObstacles)? = nil) -> LabelSpace {
+        if let index = labelSpaces.firstIndex(where: { $0.serves(view) && $0.obstacles === obstacles }) {
+            // The most recently used goes last: the first is dropped first.
+            let space = labelSpaces.remove(at: index)
+            labelSpaces.append(space)
+            return space
+        }
+        let space = LabelSpace(
+            map: map, view: view, text: text, images: images, readers: readers, obstacles: obstacles)
         labelSpaces.append(space)
         if labelSpaces.count > 4 { labelSpaces.removeFirst() }
         return space

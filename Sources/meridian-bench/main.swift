@@ -7,6 +7,7 @@ let benchmarks: [(name: String, run: () -> Void)] = [
     ("png", PNGBench.run),
     ("tiles", TilesBench.run),
     ("grid", GridBench.run),
+    ("labels", LabelsBench.run),
 ]
 
 let wanted = Set(CommandLine.arguments.dropFirst())

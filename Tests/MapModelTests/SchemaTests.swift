@@ -62,6 +62,7 @@ import Testing
         let gridKeys: [String] = GridSettings.keys + GridSettings.levelKeys + GridSettings.textKeys
         let gridValues: [String] =
             GridType.allCases.map(\.rawValue) + GridSettings.LabelPosition.allCases.map(\.rawValue)
+            + GridSettings.LabelPriority.allCases.map(\.rawValue)
             + LatLongLabelFormat.allCases.map(\.rawValue) + MGRSLabelUnit.allCases.map(\.rawValue)
         let styleValues: [String] =
             Compositing.allCases.map(\.rawValue) + LabelStyle.Position.allCases.map(\.rawValue)
@@ -85,6 +86,7 @@ import Testing
         }
         #expect(values("type") == GridType.allCases.map(\.rawValue))
         #expect(values("labelPosition") == GridSettings.LabelPosition.allCases.map(\.rawValue))
+        #expect(values("labelPriority") == GridSettings.LabelPriority.allCases.map(\.rawValue))
         #expect(values("labelFormat") == LatLongLabelFormat.allCases.map(\.rawValue))
         #expect(values("labelUnit") == MGRSLabelUnit.allCases.map(\.rawValue))
     }

@@ -15,10 +15,21 @@ public struct GridSettings: Sendable, Equatable {
         case allSides
     }
 
+    /// Which labels give way where a grid label and a map label would overlap: they share one
+    /// collision space.
+    public enum LabelPriority: String, CaseIterable, Sendable {
+        /// Grid labels are drawn where their lines put them; map labels keep clear of them.
+        case grid
+        /// Map labels are placed as if there were no grid; grid labels that would overlap one
+        /// are left out.
+        case map
+    }
+
     public var type: GridType
     public var visible = true
     public var labelsVisible = true
     public var labelPosition: LabelPosition = .geographic
+    public var labelPriority: LabelPriority = .grid
     /// Latitude/longitude labels (and the steps between lines).
     public var labelFormat: LatLongLabelFormat = .degreesMinutesSeconds
     /// MGRS/USNG line labels.
@@ -52,8 +63,8 @@ public struct GridSettings: Sendable, Equatable {
         }
     }
 
-    /// The same settings for another type: visibility, labels, position, format, unit and
-    /// spacing stay; per-level settings stay where the levels correspond, and so does the
+    /// The same settings for another type: visibility, labels, position, priority, format, unit
+    /// and spacing stay; per-level settings stay where the levels correspond, and so does the
     /// interval (its degrees are no metres).
     public func withType(_ type: GridType) -> GridSettings {
         var copy = self

@@ -4,8 +4,8 @@ import Geodesy
 extension GridSettings {
     /// The keys each grid object accepts (the schema test checks them against the JSON Schema).
     static let keys = [
-        "type", "visible", "labelsVisible", "labelPosition", "labelFormat", "labelUnit", "minSpacing", "interval",
-        "offset", "levels",
+        "type", "visible", "labelsVisible", "labelPosition", "labelPriority", "labelFormat", "labelUnit", "minSpacing",
+        "interval", "offset", "levels",
     ]
     static let levelKeys = ["visible", "line", "text"]
     static let textKeys = ["font", "bold", "size", "color", "halo"]
@@ -18,6 +18,7 @@ extension JSONNode {
         if let n = object["visible"] { grid.visible = try n.bool() }
         if let n = object["labelsVisible"] { grid.labelsVisible = try n.bool() }
         if let n = object["labelPosition"] { grid.labelPosition = try n.enumValue(GridSettings.LabelPosition.self) }
+        if let n = object["labelPriority"] { grid.labelPriority = try n.enumValue(GridSettings.LabelPriority.self) }
         if let n = object["labelFormat"] { grid.labelFormat = try n.enumValue(LatLongLabelFormat.self) }
         if let n = object["labelUnit"] { grid.labelUnit = try n.enumValue(MGRSLabelUnit.self) }
         if let n = object["minSpacing"] {

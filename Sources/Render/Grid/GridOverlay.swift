@@ -92,11 +92,17 @@ struct GridOverlay {
     }
 
     /// The grid for this view: lines (and label anchors) generated a little beyond it.
-    func geometry(_ levels: [(level: Int, style: GridLevelStyle)], cache: GridCache? = nil) -> GridGeometry? {
+    /// Without `labels`, only the lines (and the edge crossings) are generated.
+    func geometry(
+        _ levels: [(level: Int, style: GridLevelStyle)], cache: GridCache? = nil, labels: Bool = true
+    ) -> GridGeometry? {
         var request = request()
+        request.labels = labels && settings.labelsVisible
         let widest = levels.map { $0.style.line.width }.max() ?? 0
         request.margin = widest * view.pixelsPerPoint + 2
         // Tiles need every label that can overlap one touching the view: two reaches out.
+        // (Kept when tiles leave their labels to `GridLabelRegions`: the lines are generated
+        // over the same area as they always were, and draw the same pixels.)
         if view.isTileBlock && settings.labelsVisible { request.labelMargin = 2 * labelReach(levels) }
         // The levels come from the automatic rule and the area from a valid view, so this
         // cannot fail; a failure would draw no grid rather than no map.
@@ -105,15 +111,24 @@ struct GridOverlay {
     }
 
     /// The grid of this view, generated and laid out, ready to draw; nil when nothing shows.
-    func prepare(raster: GridLineRaster, cache: GridCache?) -> GridDrawing? {
+    /// Without `labels` its labels are left to the caller (tiles take theirs from
+    /// `GridLabelRegions`).
+    func prepare(raster: GridLineRaster, cache: GridCache?, labels: Bool = true) -> GridDrawing? {
         let levels = levels()
-        guard !levels.isEmpty, let grid = geometry(levels, cache: cache) else { return nil }
+        let labelled = labels && settings.labelsVisible
+        guard !levels.isEmpty, let grid = geometry(levels, cache: cache, labels: labelled) else { return nil }
         let lines = GridLinePainter(
             levels.reversed().map { level, style in
                 (grid.lines.filter { $0.level == level }, style.line)
             }, pixelsPerPoint: view.pixelsPerPoint)
-        return GridDrawing(
-            view: view, lines: lines, raster: raster, labels: settings.labelsVisible ? placedLabels(grid, levels) : [])
+        return GridDrawing(view: view, lines: lines, raster: raster, labels: labelled ? placedLabels(grid, levels) : [])
+    }
+
+    /// The labels this view keeps, without the lines.
+    func labels(cache: GridCache?) -> [GridLabelCandidate] {
+        let levels = levels()
+        guard settings.labelsVisible, !levels.isEmpty, let grid = geometry(levels, cache: cache) else { return [] }
+        return placedLabels(grid, levels)
     }
 
     /// The labels drawn, in drawing order.

@@ -17,11 +17,25 @@ final class GridRenderer {
         labelPainter = GridLabelPainter(text: text)
     }
 
-    /// The grid of `view`, ready to draw region by region; nil when it draws nothing.
+    /// The grid labels of tiles at recent resolutions.
+    private var labelRegions: [GridLabelRegions] = []
+
+    /// The grid of `view`, ready to draw region by region; nil when it draws nothing. Tiles
+    /// take their labels from `labelRegions(_:view:)`, so theirs are left out here.
     func prepare(_ settings: GridSettings, view: View) -> GridDrawing? {
         guard settings.visible else { return nil }
         return GridOverlay(settings: settings, view: view, text: text).prepare(
-            raster: raster, cache: view.isTileBlock ? cache : nil)
+            raster: raster, cache: view.isTileBlock ? cache : nil, labels: !view.isTileBlock)
+    }
+
+    /// The grid labels of tiles at the resolution of `view` (a block of tiles), kept from one
+    /// metatile to the next.
+    func labelRegions(_ settings: GridSettings, view: View) -> GridLabelRegions {
+        if let known = labelRegions.first(where: { $0.serves(view) && $0.settings == settings }) { return known }
+        let regions = GridLabelRegions(settings: settings, view: view, text: text, cache: cache)
+        labelRegions.append(regions)
+        if labelRegions.count > 2 { labelRegions.removeFirst() }
+        return regions
     }
 }
 
@@ -32,7 +46,7 @@ struct GridDrawing {
     let view: View
     let lines: GridLinePainter
     let raster: GridLineRaster
-    /// Placed labels, in drawing order.
+    /// Placed labels, in drawing order (single images; tiles take theirs from `GridLabelRegions`).
     let labels: [GridLabelCandidate]
 
     /// The boxes (global pixels, grown by halo and gap) of the grid labels drawn that reach
@@ -49,7 +63,7 @@ struct GridDrawing {
 
     /// Labels sit on whole pixels and are copied from sprites, so drawing them once over a
     /// block gives each tile the pixels it gets alone.
-    func drawLabels(into context: CairoContext, painter: GridLabelPainter) {
+    func drawLabels(_ labels: [GridLabelCandidate], into context: CairoContext, painter: GridLabelPainter) {
         for label in labels {
             let corner = view.transform.image(global: label.corner)
             painter.draw(label, in: context, x: corner.x, y: corner.y)

@@ -36,7 +36,8 @@ struct CandidateMaker {
         return activeRules[layer].contains { rules[$0].label != nil || rules[$0].marker?.takesPartInPlacement == true }
     }
 
-    /// How far (pixels) a candidate's boxes can reach beyond its feature's bounds.
+    /// How far (pixels) a candidate's boxes can reach from its anchor (see
+    /// `PlacementCandidate.anchor`).
     func reach(layer index: Int) -> Double {
         let layer = map.document.layers[index]
         let scale = scales[index]
@@ -56,12 +57,14 @@ struct CandidateMaker {
             let size = largest(label.size)
             let halo = label.halo.map { largest($0.width) } ?? 0
             let offset = max(largest(label.offsetX), largest(label.offsetY))
+            // A generous bound: 1.5 em per character covers the widest glyphs.
+            let longest = Double(max(1, map.longestLabel[index])) * size * (1.5 + max(0, label.letterSpacing))
             switch label.placement {
             case .line:
-                reach = max(reach, size * 1.5 + 2 * halo + offset + 2)
+                // Glyphs sit within the text's width along the line from the anchor (the
+                // text's middle slides at most half its width), then a glyph's box around.
+                reach = max(reach, longest + size * 1.5 + 2 * halo + offset + 2)
             case .point:
-                // A generous bound: 1.5 em per character covers the widest glyphs.
-                let longest = Double(max(1, map.longestLabel[index])) * size * (1.5 + max(0, label.letterSpacing))
                 var width = longest
                 var height = size * 1.5
                 if let maxWidth = label.maxWidth {
@@ -113,7 +116,7 @@ struct CandidateMaker {
                 made.append(
                     LabelCandidate(
                         placement: PlacementCandidate(
-                            owner: owner, priority: marker.priority, position: 0, boxes: [box],
+                            owner: owner, priority: marker.priority, position: 0, anchor: centre, boxes: [box],
                             allowOverlap: marker.allowOverlap, ignorePlacement: marker.ignorePlacement),
                         content: .marker(drawing, centre: centre), color: drawing.fill, halo: nil, text: ""))
             }
@@ -160,14 +163,14 @@ struct CandidateMaker {
         let rule: Int
         let feature: Int
 
-        func candidate(instance: Int, position: Int, boxes: [Rect], content: LabelCandidate.Content)
-            -> LabelCandidate
-        {
+        func candidate(
+            instance: Int, position: Int, anchor: PlanePoint, boxes: [Rect], content: LabelCandidate.Content
+        ) -> LabelCandidate {
             let owner = PlacementCandidate.Owner(
                 kind: .mapLabel, layer: layer, rule: rule, feature: feature, instance: instance)
             return LabelCandidate(
                 placement: PlacementCandidate(
-                    owner: owner, priority: label.priority, position: position, boxes: boxes,
+                    owner: owner, priority: label.priority, position: position, anchor: anchor, boxes: boxes,
                     allowOverlap: label.allowOverlap, ignorePlacement: label.ignorePlacement),
                 content: content, color: color, halo: halo, text: string)
         }
@@ -189,7 +192,7 @@ struct CandidateMaker {
                 minX: left - grow, minY: top - grow, maxX: left + extents.width + grow,
                 maxY: top + extents.height + grow)
             return look.candidate(
-                instance: 0, position: position, boxes: [box],
+                instance: 0, position: position, anchor: point, boxes: [box],
                 content: .text(look.layout, corner: PlanePoint(x: left, y: top)))
         }
         guard let positions = label.positions else {
@@ -234,6 +237,8 @@ struct CandidateMaker {
                 let count = spacing.map { max(1, Int(line.length / $0)) } ?? 1
                 for k in 0..<count {
                     let centre = (Double(k) + 0.5) * line.length / Double(count)
+                    // Each repetition hangs on its own point of the line, its positions too.
+                    let anchor = line.point(at: centre).point
                     var position = 0
                     for shift in [0, -width / 2, width / 2] {
                         guard
@@ -243,7 +248,8 @@ struct CandidateMaker {
                         else { continue }
                         made.append(
                             look.candidate(
-                                instance: instance, position: position, boxes: curved.glyphs.map(\.box),
+                                instance: instance, position: position, anchor: anchor,
+                                boxes: curved.glyphs.map(\.box),
                                 content: .curved(curved)))
                         position += 1
                     }

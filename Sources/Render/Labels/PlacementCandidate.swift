@@ -47,14 +47,23 @@ struct PlacementCandidate {
 
     let owner: Owner
     let rank: Rank
+    /// The point the candidate hangs on, in global pixels: a feature's label point, a
+    /// marker's centre, a repetition's point on its line. Every box lies within the layer's
+    /// reach of it, and an owner's alternatives share it: the placement engine finds a
+    /// candidate's rivals, and its owner's other positions, through it.
+    let anchor: PlanePoint
     let boxes: [Rect]
     /// Placed even where it overlaps others placed before it.
     let allowOverlap: Bool
     /// Others placed after it may overlap it.
     let ignorePlacement: Bool
 
-    init(owner: Owner, priority: Double, position: Int, boxes: [Rect], allowOverlap: Bool, ignorePlacement: Bool) {
+    init(
+        owner: Owner, priority: Double, position: Int, anchor: PlanePoint, boxes: [Rect], allowOverlap: Bool,
+        ignorePlacement: Bool
+    ) {
         self.owner = owner
+        self.anchor = anchor
         self.rank = Rank(
             priority: priority, layer: owner.layer, feature: owner.feature, kind: owner.kind.rawValue,
             rule: owner.rule, instance: owner.instance, position: position)
@@ -79,5 +88,16 @@ struct PlacementCandidate {
     /// it, and this one does not go over others.
     func isBlocked(by other: PlacementCandidate) -> Bool {
         !allowOverlap && !other.ignorePlacement && overlaps(other)
+    }
+
+    /// Whether any box shares area with `rect`.
+    func overlaps(_ rect: Rect) -> Bool {
+        bounds.overlaps(rect) && boxes.contains { $0.overlaps(rect) }
+    }
+
+    /// Whether this candidate, placed, keeps `other` (ranked below it) out: the owner's later
+    /// alternatives always, another owner's candidate when `other` is blocked by it.
+    func blocks(_ other: PlacementCandidate) -> Bool {
+        owner == other.owner || other.isBlocked(by: self)
     }
 }

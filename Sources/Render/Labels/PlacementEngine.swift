@@ -1,0 +1,368 @@
+import Geodesy
+
+/// Where the placement engine gets its candidates: those of one resolution, by area.
+protocol PlacementSource: AnyObject {
+    /// How far a candidate's boxes can reach from its anchor, in pixels along either axis.
+    var reach: Double { get }
+    /// At least every candidate anchored in `rect` (more do no harm: the engine keeps those
+    /// anchored in the part it asked for).
+    func candidates(anchoredIn rect: Rect) throws -> [PlacementCandidate]
+}
+
+/// Decides which candidates are placed, the same way for every view, tile and request at a
+/// resolution, from the candidates within a bounded distance, in O(n log n).
+///
+/// The reference is the greedy placement G: candidates in placement order, each placed
+/// unless a placed one blocks it (overlaps it, or is an earlier position of its owner). G is
+/// exact but global: a label's fate can hang on a chain of overlaps across the map. The
+/// engine computes instead, for `rounds` = k (odd),
+///
+///     placed_0(q) = true
+///     placed_j(q) = no candidate that comes before q and blocks q has placed_{j-1}
+///
+/// By induction placed_j ⊆ G for odd j and placed_j ⊇ G for even j: placed_k never places two
+/// candidates that clash, equals G wherever chains of overlaps are shorter than k, and
+/// depends only on the candidates within k conflict distances (2 × reach each), so any view
+/// computes it alone and every view agrees.
+///
+/// Chains longer than k come from placement orders that follow the ground (a file sorted
+/// west to east over a crowd of labels, all of one priority): there placed_k holds only the
+/// first few labels of each chain. So a second phase takes the candidates left undecided
+/// (not placed, and clashing with nothing placed) and runs `fallbackRounds` more rounds on
+/// them alone, in an order where priority and layer still come first but file order gives
+/// way to a fixed pseudo-random one. Random orders have short chains, so the second phase
+/// settles what the first could not; where the first phase settled everything, it adds
+/// nothing. The union is still a set of candidates that do not clash, the same in every view.
+///
+/// Candidates are kept in square chunks by anchor (at least 2 × reach a side, so a
+/// candidate's rivals are anchored in the 3 x 3 chunks around its own) and levels are
+/// computed chunk by chunk: a level of a chunk needs the level below of its neighbours.
+/// Each chunk buckets the members of each level's set by the cells their boxes touch, in
+/// the phase's order, so "does an earlier member of the level below block me?" looks only
+/// at earlier members in the cells of the candidate's boxes and stops at the first that
+/// overlaps. Odd levels are sets of boxes that do not overlap (few per cell); even levels
+/// hold every box of a crowd, but there the first earlier box in a cell the candidate
+/// covers is usually a hit. Chunks stay cached for the next view at this resolution; `trim`
+/// bounds them.
+final class PlacementEngine {
+    /// Rounds of each phase (odd), chosen by comparing with the exact greedy placement on
+    /// random and sorted crowds (see `PlacementEngineTests.agreementWithTheGreedyPlacement`).
+    static let defaultRounds = 7
+    static let defaultFallbackRounds = 5
+    /// Cell side over a typical box's smaller side (see `buckets`), chosen by counting tests.
+    static let defaultCellFactor = 1.0
+
+    /// Rounds of the first phase, in placement order (odd).
+    let rounds: Int
+    /// Rounds of the second phase, on what the first left undecided (odd, or 0 for none).
+    let fallbackRounds: Int
+    let cellFactor: Double
+    private unowned let source: any PlacementSource
+    let reach: Double
+    let chunkSize: Double
+    private var chunks: [ChunkKey: Chunk] = [:]
+    private var clock = 0
+
+    /// Box overlap tests made so far: what the cost bound is stated in.
+    private(set) var overlapTests = 0
+    /// Candidates whose level was computed so far (each counted once per level).
+    private(set) var evaluations = 0
+    /// Candidates held in the cached chunks.
+    private(set) var cachedCandidates = 0
+    /// Called now and then during a long computation with the evaluations so far.
+    var progress: ((Int) -> Void)?
+    /// How many evaluations between calls of `progress`.
+    static let progressInterval = 20_000
+    private var nextProgress = PlacementEngine.progressInterval
+
+    /// The smallest chunk side, in pixels: small reaches would otherwise make many chunks.
+    static let minimumChunkSize = 256.0
+
+    init(
+        source: any PlacementSource, rounds: Int = PlacementEngine.defaultRounds,
+        fallbackRounds: Int = PlacementEngine.defaultFallbackRounds,
+        cellFactor: Double = PlacementEngine.defaultCellFactor
+    ) {
+        precondition(rounds >= 1 && rounds % 2 == 1, "rounds must be odd")
+        precondition(fallbackRounds >= 0 && (fallbackRounds == 0 || fallbackRounds % 2 == 1))
+        precondition(rounds + 1 + fallbackRounds < UInt32.bitWidth, "too many rounds")
+        self.source = source
+        self.rounds = rounds
+        self.fallbackRounds = fallbackRounds
+        self.cellFactor = cellFactor
+        reach = max(0, source.reach.isFinite ? source.reach : 0)
+        chunkSize = max(2 * reach, PlacementEngine.minimumChunkSize)
+    }
+
+    /// The levels: 0...rounds are the first phase (0: every candidate); `undecided` is the
+    /// second phase's level 0; the last level ends it.
+    private var undecided: Int { rounds + 1 }
+    private var top: Int { fallbackRounds == 0 ? rounds : rounds + 1 + fallbackRounds }
+
+    /// The placed candidates whose boxes touch `rect`, in placement order.
+    func placed(touching rect: Rect) throws -> [PlacementCandidate] {
+        guard !rect.isEmpty else { return [] }
+        clock += 1
+        var found: [PlacementCandidate] = []
+        for key in keys(anchoredIn: rect.expanded(by: reach)) {
+            let chunk = try ensure(key, level: top)
+            for (i, c) in chunk.candidates.enumerated()
+            where chunk.has(i, level: rounds) || chunk.has(i, level: top) {
+                if c.boxes.contains(where: { $0.intersects(rect) }) { found.append(c) }
+            }
+        }
+        return found.sorted { $0.outranks($1) }
+    }
+
+    /// Drops the least recently used chunks until at most `limit` candidates are cached. They
+    /// are computed again when asked for, with the same result.
+    func trim(toCandidates limit: Int) {
+        guard cachedCandidates > limit else { return }
+        for (key, chunk) in chunks.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
+            guard cachedCandidates > limit else { break }
+            chunks[key] = nil
+            cachedCandidates -= chunk.candidates.count
+        }
+    }
+
+    // MARK: - Chunks
+
+    private struct ChunkKey: Hashable {
+        let x: Int
+        let y: Int
+    }
+
+    /// The candidates anchored in one chunk, in placement order, with the levels computed so far.
+    private final class Chunk {
+        let candidates: [PlacementCandidate]
+        /// The candidates' indices in the second phase's order.
+        let fallbackOrder: [Int]
+        /// Each candidate's place in that order.
+        let fallbackRank: [Int]
+        /// Bit j of levels[i]: whether candidate i is in level j's set, for j up to `level`.
+        var levels: [UInt32]
+        var level = 0
+        /// buckets[j]: the members of level j's set that can block others, by cell.
+        var buckets: [BoxBuckets] = []
+        var lastUse = 0
+
+        init(_ candidates: [PlacementCandidate]) {
+            self.candidates = candidates
+            fallbackOrder = candidates.indices.sorted {
+                PlacementEngine.fallbackBefore(candidates[$0], candidates[$1])
+            }
+            var rank = [Int](repeating: 0, count: candidates.count)
+            for (place, i) in fallbackOrder.enumerated() { rank[i] = place }
+            fallbackRank = rank
+            levels = [UInt32](repeating: 1, count: candidates.count)
+        }
+
+        func has(_ i: Int, level: Int) -> Bool { levels[i] & (1 << level) != 0 }
+    }
+
+    /// The second phase's order: priority and layer first, as in placement order, then a
+    /// fixed pseudo-random order of features instead of file order (an owner's positions stay
+    /// together and in order).
+    static func fallbackBefore(_ a: PlacementCandidate, _ b: PlacementCandidate) -> Bool {
+        if a.rank.priority != b.rank.priority { return a.rank.priority > b.rank.priority }
+        if a.rank.layer != b.rank.layer { return a.rank.layer < b.rank.layer }
+        let ha = scramble(a.rank.layer, a.rank.feature)
+        let hb = scramble(b.rank.layer, b.rank.feature)
+        if ha != hb { return ha < hb }
+        return a.outranks(b)
+    }
+
+    /// SplitMix64's finaliser over (layer, feature): the same on every machine and run.
+    private static func scramble(_ layer: Int, _ feature: Int) -> UInt64 {
+        var z = UInt64(truncatingIfNeeded: layer) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: feature)
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    private func chunkIndex(_ v: Double) -> Int {
+        let down = (v / chunkSize).rounded(.down)
+        guard !down.isNaN else { return 0 }
+        return Int(min(max(down, -1e15), 1e15))
+    }
+
+    private func rect(_ key: ChunkKey) -> Rect {
+        Rect(
+            minX: Double(key.x) * chunkSize, minY: Double(key.y) * chunkSize, maxX: Double(key.x + 1) * chunkSize,
+            maxY: Double(key.y + 1) * chunkSize)
+    }
+
+    /// The chunks holding anchors in `rect`, row by row.
+    private func keys(anchoredIn rect: Rect) -> [ChunkKey] {
+        var keys: [ChunkKey] = []
+        for y in chunkIndex(rect.minY)...chunkIndex(rect.maxY) {
+            for x in chunkIndex(rect.minX)...chunkIndex(rect.maxX) { keys.append(ChunkKey(x: x, y: y)) }
+        }
+        return keys
+    }
+
+    /// The chunk's candidates, fetched and sorted the first time.
+    private func load(_ key: ChunkKey) throws -> Chunk {
+        if let chunk = chunks[key] {
+            chunk.lastUse = clock
+            return chunk
+        }
+        let area = rect(key)
+        // Half-open, so that every anchor lies in one chunk.
+        let mine = try source.candidates(anchoredIn: area).filter {
+            $0.anchor.x >= area.minX && $0.anchor.x < area.maxX && $0.anchor.y >= area.minY && $0.anchor.y < area.maxY
+        }
+        let chunk = Chunk(mine.sorted { $0.outranks($1) })
+        chunk.lastUse = clock
+        chunk.buckets = [buckets(chunk, level: 0, area: area)]
+        chunks[key] = chunk
+        cachedCandidates += chunk.candidates.count
+        return chunk
+    }
+
+    /// The chunk with `level` and those below computed, and its neighbours' up to `level` - 1.
+    @discardableResult
+    private func ensure(_ key: ChunkKey, level: Int) throws -> Chunk {
+        let chunk = try load(key)
+        guard chunk.level < level else { return chunk }
+        for dy in -1...1 {
+            for dx in -1...1 { try ensure(ChunkKey(x: key.x + dx, y: key.y + dy), level: level - 1) }
+        }
+        compute(chunk, key, level: level)
+        return chunk
+    }
+
+    /// `level` of every candidate of the chunk, from the level below of the 3 x 3 chunks.
+    private func compute(_ chunk: Chunk, _ key: ChunkKey, level: Int) {
+        precondition(chunk.level == level - 1)
+        var around: [Chunk] = []
+        for dy in -1...1 {
+            for dx in -1...1 {
+                if let n = chunks[ChunkKey(x: key.x + dx, y: key.y + dy)], !n.candidates.isEmpty { around.append(n) }
+            }
+        }
+        let bit = UInt32(1) << level
+        for i in chunk.candidates.indices {
+            let isIn: Bool
+            if level <= rounds {
+                isIn = isFree(i, in: chunk, around, level: level - 1, fallback: false)
+            } else if level == undecided {
+                isIn = !chunk.has(i, level: rounds) && !clashesWithPlaced(i, in: chunk, around)
+            } else {
+                isIn = chunk.has(i, level: undecided) && isFree(i, in: chunk, around, level: level - 1, fallback: true)
+            }
+            if isIn { chunk.levels[i] |= bit }
+        }
+        chunk.level = level
+        evaluations += chunk.candidates.count
+        if level < top { chunk.buckets.append(buckets(chunk, level: level, area: rect(key))) }
+        if evaluations >= nextProgress {
+            nextProgress = evaluations + PlacementEngine.progressInterval
+            progress?(evaluations)
+        }
+    }
+
+    /// Whether no member of `level`'s set that comes before candidate `i` (in placement order,
+    /// or in the fallback order) blocks it.
+    private func isFree(_ i: Int, in chunk: Chunk, _ around: [Chunk], level: Int, fallback: Bool) -> Bool {
+        let q = chunk.candidates[i]
+        // An earlier position of the same owner.
+        for j in sameFeature(i, in: chunk) where j < i && chunk.candidates[j].owner == q.owner {
+            if chunk.has(j, level: level) { return false }
+        }
+        guard !q.allowOverlap else { return true }
+        let mine = fallback ? chunk.fallbackRank[i] : i
+        for n in around {
+            let buckets = n.buckets[level]
+            let sameChunk = n === chunk
+            for box in q.boxes {
+                guard let cells = buckets.cells(box) else { continue }
+                for row in cells.rows {
+                    for column in cells.columns {
+                        for item in buckets.items(column: column, row: row) {
+                            let p = Int(item)
+                            // Cells list their members in the phase's order: the rest come after q.
+                            let before: Bool
+                            if sameChunk {
+                                before = fallback ? chunk.fallbackRank[p] < mine : p < mine
+                            } else {
+                                before =
+                                    fallback
+                                    ? PlacementEngine.fallbackBefore(n.candidates[p], q) : n.candidates[p].outranks(q)
+                            }
+                            if !before { break }
+                            overlapTests += 1
+                            if n.candidates[p].overlaps(box) { return false }
+                        }
+                    }
+                }
+            }
+        }
+        return true
+    }
+
+    /// Whether candidate `i` and a candidate the first phase placed keep each other out,
+    /// either way: another position of the same owner, or an overlap where one side may not
+    /// be covered by the other.
+    private func clashesWithPlaced(_ i: Int, in chunk: Chunk, _ around: [Chunk]) -> Bool {
+        let q = chunk.candidates[i]
+        for j in sameFeature(i, in: chunk) where chunk.candidates[j].owner == q.owner && chunk.has(j, level: rounds) {
+            return true
+        }
+        for n in around {
+            let buckets = n.buckets[rounds]
+            for box in q.boxes {
+                var clash = false
+                buckets.forEach(touching: box) { item in
+                    let p = n.candidates[item]
+                    guard (!p.ignorePlacement && !q.allowOverlap) || (!q.ignorePlacement && !p.allowOverlap) else {
+                        return true
+                    }
+                    overlapTests += 1
+                    clash = p.overlaps(box)
+                    return !clash
+                }
+                if clash { return true }
+            }
+        }
+        return false
+    }
+
+    /// The candidates of the chunk with the same priority, layer and feature as candidate `i`
+    /// (its owner's other positions, and a marker of the same feature): they sit together in
+    /// placement order.
+    private func sameFeature(_ i: Int, in chunk: Chunk) -> Range<Int> {
+        let c = chunk.candidates
+        func same(_ j: Int) -> Bool {
+            c[j].rank.priority == c[i].rank.priority && c[j].rank.layer == c[i].rank.layer
+                && c[j].rank.feature == c[i].rank.feature
+        }
+        var lower = i
+        while lower > 0, same(lower - 1) { lower -= 1 }
+        var upper = i + 1
+        while upper < c.count, same(upper) { upper += 1 }
+        return lower..<upper
+    }
+
+    /// The members of `level`'s set that can block others, bucketed by cell in the phase's
+    /// order. (Candidates that ignore placement block only their owner's later positions,
+    /// found without buckets; but the first phase's result keeps them all, since the second
+    /// phase may not place anything over one that does not allow overlap.) Cells are about a
+    /// typical box's smaller side: a box covers most of the cells it touches, so an earlier
+    /// member listed there most likely overlaps it, and a box touches few cells.
+    private func buckets(_ chunk: Chunk, level: Int, area: Rect) -> BoxBuckets {
+        var sides: [Double] = []
+        for c in chunk.candidates.prefix(1024) {
+            for b in c.boxes { sides.append(min(b.width, b.height)) }
+        }
+        sides.sort()
+        let typical = sides.isEmpty ? chunkSize : sides[sides.count / 2]
+        let order = level <= rounds ? Array(chunk.candidates.indices) : chunk.fallbackOrder
+        let members = order.filter {
+            chunk.has($0, level: level) && (level == rounds || !chunk.candidates[$0].ignorePlacement)
+        }
+        return BoxBuckets(
+            area: area.expanded(by: reach), cellSize: max(cellFactor * typical, 4), items: members,
+            boxes: { chunk.candidates[$0].boxes })
+    }
+}
