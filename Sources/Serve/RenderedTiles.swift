@@ -110,8 +110,7 @@ public final class RenderedTiles: ServedTiles {
             memory.put(key, found)
             return .tile(found, origin: "disk")
         }
-        let (tiles, rendered) = try renderer.tiles(of: metatile)
-        if rendered {
+        let (tiles, rendered) = try renderer.tiles(of: metatile) { tiles in
             for (id, encoded) in tiles { memory.put(TileMemoryCache.Key(layer: layer, tile: id), encoded) }
             if let disk = disk[layer] {
                 let stored = try disk.sink.storedTiles(in: metatile)

@@ -91,8 +91,12 @@ public final class OnDemandRenderer: Sendable {
     }
 
     /// The tiles of `metatile`, rendered now or by the render another caller started.
-    /// `rendered` is true for the caller whose request started the render.
-    public func tiles(of metatile: Metatile) throws -> (tiles: Tiles, rendered: Bool) {
+    /// `rendered` is true for the caller whose request started the render. That caller's
+    /// `store` runs before the render stops being in flight, so a caller arriving later finds
+    /// the tiles where `store` put them rather than rendering them again.
+    public func tiles(
+        of metatile: Metatile, store: (Tiles) throws -> Void = { _ in }
+    ) throws -> (tiles: Tiles, rendered: Bool) {
         let (render, started) = inFlight.withLock { running -> (Render, Bool) in
             if let render = running[metatile] { return (render, false) }
             let render = Render()
@@ -106,7 +110,9 @@ public final class OnDemandRenderer: Sendable {
             }
         }
         defer { if started { inFlight.withLock { _ = $0.removeValue(forKey: metatile) } } }
-        return (try render.wait(), started)
+        let tiles = try render.wait()
+        if started { try store(tiles) }
+        return (tiles, started)
     }
 
     /// Lets the workers finish what is queued, then ends them.
