@@ -31,6 +31,7 @@ import Testing
     @Test func schemaKeysMatchTheDecoder() {
         #expect(Set(properties([])) == Set(MapDocument.keys))
         #expect(Set(properties(["$defs", "layer"])) == Set(MapDocument.layerKeys))
+        #expect(Set(properties(["$defs", "rasterLayer"])) == Set(MapDocument.rasterLayerKeys))
         #expect(Set(properties(["$defs", "databaseSource"])) == Set(MapDocument.sourceKeys))
         #expect(Set(properties(["$defs", "line"])) == Set(SymbolKeys.line))
         #expect(Set(properties(["$defs", "marker"])) == Set(SymbolKeys.marker))
@@ -46,7 +47,8 @@ import Testing
     /// docs/map-document.md names every key the decoder reads, and every grid option.
     @Test func everyKeyIsDocumented() throws {
         let page = try String(contentsOfFile: Repository.root + "/docs/map-document.md", encoding: .utf8)
-        let documentKeys: [String] = MapDocument.keys + MapDocument.layerKeys
+        let documentKeys: [String] =
+            MapDocument.keys + MapDocument.layerKeys + MapDocument.rasterLayerKeys + MapDocument.hillshadeKeys
         let symbolKeys: [String] =
             SymbolKeys.line + SymbolKeys.marker + SymbolKeys.fill + SymbolKeys.label + SymbolKeys.halo
         let gridKeys: [String] = GridSettings.keys + GridSettings.levelKeys + GridSettings.textKeys

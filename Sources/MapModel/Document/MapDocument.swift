@@ -38,6 +38,8 @@ public struct Layer: Sendable {
     public var line: LineSymbol?
     public var fill: FillSymbol?
     public var label: LabelSymbol?
+    /// For a raster layer (`"raster": "dem.tif"`, the source's dataset): how it is drawn.
+    public var raster: RasterStyle?
 
     public init(name: String, source: LayerSource) {
         self.name = name

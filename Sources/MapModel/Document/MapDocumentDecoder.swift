@@ -72,6 +72,7 @@ extension MapDocument {
     ]
 
     static func decodeLayer(_ node: JSONNode, baseDirectory: String) throws -> Layer {
+        if isRasterLayer(node) { return try decodeRasterLayer(node, baseDirectory: baseDirectory) }
         let object = try node.object(allowed: layerKeys)
         let name = try object.required("name").string()
         guard !name.isEmpty else { throw object["name"]!.error("a layer name cannot be empty") }
