@@ -15,10 +15,13 @@ public final class MapRenderer {
     private lazy var gridRenderer = GridRenderer(text: text)
     /// This worker's readers of the map's sources.
     let readers: LayerReaders
+    /// This worker's readers of the map's raster layers.
+    let rasters: RasterLayers
 
     public init(map: LoadedMap) throws {
         self.map = map
         readers = LayerReaders(map: map)
+        rasters = RasterLayers(map: map)
         fonts = try FontConfiguration(fonts: map.document.fonts, systemFonts: map.document.systemFonts)
         text = TextEngine(fonts: fonts)
     }
@@ -76,6 +79,10 @@ public final class MapRenderer {
     private func draw(_ content: MapContent, view: View, region: Rect, into context: CairoContext) {
         var painter = FeaturePainter(context: context, view: view, region: region)
         for layer in content.layers {
+            if let raster = layer.raster {
+                raster.paint(into: context)
+                continue
+            }
             painter.paint(
                 layer: layer.layer, features: layer.features.map(\.feature), scale: layer.scale, reach: layer.reach)
         }
@@ -96,6 +103,8 @@ public final class MapRenderer {
             /// How far the layer's symbols reach beyond their geometry, in pixels.
             let reach: Double
             let features: [(feature: Feature, bounds: Rect)]
+            /// A raster layer's image of the whole view.
+            var raster: RasterPicture? = nil
         }
 
         let layers: [LayerContent]
@@ -110,6 +119,14 @@ public final class MapRenderer {
             let document = renderer.map.document
             var layers: [LayerContent] = []
             for (index, layer) in document.layers.enumerated() where layer.isVisible(atScale: view.scale) {
+                if layer.raster != nil {
+                    guard let picture = try renderer.rasters.picture(layer: index, view: view) else { continue }
+                    layers.append(
+                        LayerContent(
+                            layer: layer, scale: SymbolScale(layer: layer, map: document, view: view), reach: 0,
+                            features: [], raster: picture))
+                    continue
+                }
                 guard layer.fill != nil || layer.line != nil || layer.marker != nil else { continue }
                 let scale = SymbolScale(layer: layer, map: document, view: view)
                 let reach = max(margin, FeaturePainter.symbolReach(layer, scale))
@@ -133,7 +150,7 @@ public final class MapRenderer {
                     let area = region.expanded(by: layer.reach)
                     return LayerContent(
                         layer: layer.layer, scale: layer.scale, reach: layer.reach,
-                        features: layer.features.filter { $0.bounds.intersects(area) })
+                        features: layer.features.filter { $0.bounds.intersects(area) }, raster: layer.raster)
                 }, labels: labels.filter { $0.box.intersects(region) })
         }
 
