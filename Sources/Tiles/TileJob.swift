@@ -16,16 +16,20 @@ public struct TileJob: Sendable {
     public let workers: Int
     /// Skip tiles the sink already holds.
     public let resume: Bool
+    /// Omit tiles with nothing drawn (every pixel transparent), as gdal2tiles does outside a
+    /// raster's footprint. They are counted as skipped.
+    public let skipEmpty: Bool
 
     public static let maxWorkers = 256
 
-    public init(plan: MetatilePlan, workers: Int, resume: Bool = false) throws(TilesError) {
+    public init(plan: MetatilePlan, workers: Int, resume: Bool = false, skipEmpty: Bool = false) throws(TilesError) {
         guard workers >= 1, workers <= TileJob.maxWorkers else {
             throw .workersOutOfRange(workers, max: TileJob.maxWorkers)
         }
         self.plan = plan
         self.workers = workers
         self.resume = resume
+        self.skipEmpty = skipEmpty
     }
 
     /// The work for one worker: a block to render and the tiles of it to keep.
@@ -61,7 +65,10 @@ public struct TileJob: Sendable {
                 do {
                     let renderer = try makeRenderer()
                     while let item = work.pop() {
-                        let encoded = try Self.renderAndEncode(item, renderer: renderer, encoder: encoder, cache: cache)
+                        let encoded = try Self.renderAndEncode(
+                            item, renderer: renderer, encoder: encoder, cache: cache, skipEmpty: skipEmpty)
+                        let omitted = (item.wanted?.count ?? item.metatile.tileCount) - encoded.count
+                        if omitted > 0 { progress.skip(omitted) }
                         written.push(encoded)
                     }
                 } catch {
@@ -127,7 +134,7 @@ public struct TileJob: Sendable {
 
     static func renderAndEncode(
         _ item: WorkItem, renderer: any MetatileRendering, encoder: any TileEncoding,
-        cache: EncodingCache
+        cache: EncodingCache, skipEmpty: Bool = false
     ) throws -> [EncodedTile] {
         let metatile = item.metatile
         let image: Image
@@ -152,6 +159,7 @@ public struct TileJob: Sendable {
                 if let wanted = item.wanted, !wanted.contains(id) { continue }
                 do {
                     let tile = try image.cropped(x: column * side, y: row * side, width: side, height: side)
+                    if skipEmpty, tile.isFullyTransparent { continue }
                     let encoded = try cache.encoding(of: tile) { try encoder.encode($0) }
                     result.append(EncodedTile(tile: id, data: encoded.data, dataHash: encoded.dataHash))
                 } catch {

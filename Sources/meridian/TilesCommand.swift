@@ -22,11 +22,13 @@ enum TilesCommand: Subcommand {
           --scale 1|2           2 for high-density @2x tiles: twice the pixels, same scales
           --scheme xyz|tms      directory rows from the north (xyz, default) or the south (tms)
           --resume              skip tiles already written by an earlier run of the same job
+          --skip-empty          write no tile whose pixels are all transparent (the default
+                                when the map's background is transparent)
           --shard I/N           render only the I-th of N parts of the job (I from 0)
           --summary-json FILE   also write the summary as JSON
           --quiet               print nothing but errors
         """
-    static let flags: Set<String> = ["resume", "quiet"]
+    static let flags: Set<String> = ["resume", "quiet", "skip-empty"]
 
     static func run(_ arguments: Arguments) throws -> Int32 {
         let zooms = try TileOptions.zoom(try arguments.required("zoom"))
@@ -43,6 +45,7 @@ enum TilesCommand: Subcommand {
         let summaryPath = try arguments.value("summary-json")
         let resume = arguments.flag("resume")
         let quiet = arguments.flag("quiet")
+        let skipEmptyFlag = arguments.flag("skip-empty")
         try arguments.finish(maxPositional: 1)
         guard let mapPath = arguments.positional.first else {
             throw UsageError("give the map document: meridian tiles MAP.json --zoom 0-6 -o DIR")
@@ -68,9 +71,12 @@ enum TilesCommand: Subcommand {
                 "--metatile \(metatileSize) with \(format.pixels) px tiles makes \(metatilePixels) px images, more than \(View.maxSide): use a smaller --metatile"
             )
         }
-        let job = try TileJob(plan: plan, workers: workers, resume: resume)
+        var job = try TileJob(plan: plan, workers: workers, resume: resume)
 
         let map = try LoadedMap.load(path: mapPath, opener: DataSourceOpener())
+        if skipEmptyFlag || map.document.background.alpha == 0 {
+            job = try TileJob(plan: plan, workers: workers, resume: resume, skipEmpty: true)
+        }
         let name = map.document.name ?? ((mapPath as NSString).lastPathComponent as NSString).deletingPathExtension
         let sink: any TileSink
         if isMBTiles {
