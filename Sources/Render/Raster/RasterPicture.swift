@@ -61,18 +61,62 @@ final class RasterLayers {
         } else {
             crs = "EPSG:3857"
         }
-        let topLeft = view.transform.plane(global: PlanePoint(x: view.originX, y: view.originY))
-        let grid = RasterGrid(
-            crs: crs, minX: topLeft.x, maxY: topLeft.y, resolution: view.resolution, width: view.width,
-            height: view.height)
         let surface = try CairoSurface.image(width: view.width, height: view.height)
+        let footprint = source.bounds.expanded(by: max(source.bounds.width, source.bounds.height) * 0.01)
+        for block in RasterLayers.blocks(of: view) {
+            let topLeft = view.transform.plane(
+                global: PlanePoint(x: view.originX + Double(block.x), y: view.originY + Double(block.y)))
+            let area = Rect(
+                minX: topLeft.x, minY: topLeft.y - Double(block.height) * view.resolution,
+                maxX: topLeft.x + Double(block.width) * view.resolution, maxY: topLeft.y)
+            // Blocks of a Web Mercator view that miss the raster stay transparent, unread.
+            if view.plane == nil, !area.intersects(footprint) { continue }
+            let grid = RasterGrid(
+                crs: crs, minX: topLeft.x, maxY: topLeft.y, resolution: view.resolution, width: block.width,
+                height: block.height)
+            try draw(source, reader, grid, style, isMercator: view.plane == nil, into: surface, at: block)
+        }
+        return RasterPicture(surface: surface, style: style)
+    }
+
+    /// A part of a view, in its pixels.
+    struct Block {
+        let x: Int
+        let y: Int
+        let width: Int
+        let height: Int
+    }
+
+    /// Side of the blocks a block of tiles is warped in.
+    static let blockSide = 256
+
+    /// The parts a view is warped in. A block of tiles is warped in squares of 256 global
+    /// pixels: GDAL's warper gives a pixel values that vary in the last bits with the extent it
+    /// warps (its chunks, its source windows), and a tile must have the same bytes whichever
+    /// metatile it is drawn in. Other views are warped whole.
+    static func blocks(of view: View) -> [Block] {
+        let side = blockSide
+        guard view.isTileBlock, view.originX.truncatingRemainder(dividingBy: Double(side)) == 0,
+            view.originY.truncatingRemainder(dividingBy: Double(side)) == 0, view.width % side == 0,
+            view.height % side == 0
+        else { return [Block(x: 0, y: 0, width: view.width, height: view.height)] }
+        return stride(from: 0, to: view.height, by: side).flatMap { y in
+            stride(from: 0, to: view.width, by: side).map { x in Block(x: x, y: y, width: side, height: side) }
+        }
+    }
+
+    /// One block of the layer, warped, coloured and written into the surface.
+    private func draw(
+        _ source: GDALRasterSource, _ reader: RasterReader, _ grid: RasterGrid, _ style: RasterStyle,
+        isMercator: Bool, into surface: CairoSurface, at block: Block
+    ) throws {
         if let shade = style.hillshade {
-            try drawHillshade(shade, reader, grid, style, isMercator: view.plane == nil, into: surface)
+            try drawHillshade(shade, reader, grid, style, isMercator: isMercator, into: surface, at: block)
         } else if case .values = source.kind {
             let warped = try reader.warpValues(grid, resampling: style.resampling, nodata: style.nodata)
             let range = source.greyRange
             let span = range.upperBound - range.lowerBound
-            surface.writePixels { index in
+            surface.writePixels(block) { index in
                 let alpha = warped.alpha[index]
                 guard alpha != 0 else { return 0 }
                 let value = Double(warped.values[index])
@@ -84,18 +128,17 @@ final class RasterLayers {
             }
         } else {
             let rgba = try reader.warpColours(grid, resampling: style.resampling)
-            surface.writePixels { index in
+            surface.writePixels(block) { index in
                 RasterPicture.premultiplied(
                     rgba[index * 4], rgba[index * 4 + 1], rgba[index * 4 + 2], rgba[index * 4 + 3])
             }
         }
-        return RasterPicture(surface: surface, style: style)
     }
 
     /// Elevations warped with a one-pixel border, then shaded.
     private func drawHillshade(
         _ shade: RasterStyle.Hillshade, _ reader: RasterReader, _ grid: RasterGrid, _ style: RasterStyle,
-        isMercator: Bool, into surface: CairoSurface
+        isMercator: Bool, into surface: CairoSurface, at block: Block
     ) throws {
         var bordered = grid
         bordered.minX -= grid.resolution
@@ -111,7 +154,7 @@ final class RasterLayers {
             let y = bordered.maxY - (Double(row) + 0.5) * grid.resolution
             return grid.resolution * cos(WebMercator.latitude(y: y) * .pi / 180)
         }
-        surface.writePixels { index in
+        surface.writePixels(block) { index in
             let level = shaded.grey[index]
             return RasterPicture.premultiplied(level, level, level, shaded.alpha[index])
         }
@@ -134,15 +177,17 @@ extension RasterPicture {
 }
 
 extension CairoSurface {
-    /// Sets every pixel of an image surface to `pixel(index)` (index = row * width + column).
-    func writePixels(_ pixel: (Int) -> UInt32) {
+    /// Sets the pixels of a block of an image surface to `pixel(index)` (index = row * block
+    /// width + column, within the block).
+    func writePixels(_ block: RasterLayers.Block, _ pixel: (Int) -> UInt32) {
         cairo_surface_flush(pointer)
         guard let data = cairo_image_surface_get_data(pointer) else { return }
         let words = stride / 4
         let target = UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self)
-        for row in 0..<height {
-            for column in 0..<width {
-                target[row * words + column] = pixel(row * width + column)
+        for row in 0..<block.height {
+            let start = (block.y + row) * words + block.x
+            for column in 0..<block.width {
+                target[start + column] = pixel(row * block.width + column)
             }
         }
         cairo_surface_mark_dirty(pointer)
