@@ -72,4 +72,7 @@ echo
 growth=$(( (m_kb - rss4) / 1024 ))
 echo "memory: peak RSS zoom 0-4 $(mb "$rss4") MB, zoom 0-8 $(mb "$m_kb") MB (growth $growth MB; target: a small constant, <= 64 MB: $(verdict "$growth <= 64"))"
 [ "$growth" -le 64 ] || status=1
+
+# Raster pyramids: Meridian against gdal2tiles on a 20,000 x 20,000 GeoTIFF (its own script).
+bash scripts/bench-raster.sh "$meridian" || status=1
 exit $status
