@@ -1,4 +1,5 @@
 import Foundation
+import ImageDiff
 import Raster
 import TestSupport
 import Testing
@@ -110,5 +111,42 @@ import Testing
         }
         #expect(compared > 60_000)
         #expect(worst <= 1, "grey differs from gdaldem's by \(worst)")
+    }
+}
+
+/// Other formats GDAL opens draw as the GeoTIFF they were made from: a VRT over it, and a PNG
+/// with a world file and the layer's `srs`.
+@Suite struct RasterFormatTests {
+    @Test func vrtAndPNGWithWorldFileDrawAsTheGeoTIFF() throws {
+        let folder = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(folder) }
+        let layers = RasterLayerTests()
+        let raster = try layers.rgbaRaster(folder)
+        try Tool.output("gdalbuildvrt", ["-q", folder.appendingPathComponent("rgba.vrt").path, raster])
+        let png = folder.appendingPathComponent("rgba.png").path
+        try Tool.output("gdal_translate", ["-q", "-of", "PNG", "-co", "WORLDFILE=YES", raster, png])
+        try FileManager.default.removeItem(atPath: png + ".aux.xml")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("rgba.wld").path))
+        func pyramid(_ layer: String) throws -> [String: [UInt8]] {
+            let map = try layers.writeMap(folder, layers: [layer])
+            let output = folder.appendingPathComponent("tiles").path
+            defer { try? FileManager.default.removeItem(atPath: output) }
+            let run = try Meridian.run(["tiles", map, "--zoom", "8", "--bbox", "9,44,13,48", "-o", output, "--quiet"])
+            guard run.status == 0 else { throw ToolFailure(run) }
+            return try FileTree.files(under: output)
+        }
+        let fromTIFF = try pyramid(##"{"name": "r", "raster": "rgba.tif"}"##)
+        #expect(fromTIFF.count >= 4)
+        #expect(try pyramid(##"{"name": "r", "raster": "rgba.vrt"}"##) == fromTIFF)
+        // A world file keeps the geotransform to about 10 significant digits: the PNG's pixels
+        // may land a hair away from the GeoTIFF's, so they are compared perceptually.
+        let fromPNG = try pyramid(##"{"name": "r", "raster": "rgba.png", "srs": "EPSG:4326"}"##)
+        #expect(Set(fromPNG.keys) == Set(fromTIFF.keys))
+        for (key, bytes) in fromTIFF {
+            guard let other = fromPNG[key] else { continue }
+            let result = ImageComparator(threshold: 0.1).compare(
+                expected: try PNG.decode(bytes), actual: try PNG.decode(other))
+            #expect(result.differingFraction <= 0.001, "tile \(key): \(result.summary)")
+        }
     }
 }

@@ -39,6 +39,8 @@ final class RasterDataset {
                     GDALClose(opened)
                     throw SourceProblem("srs", "unknown CRS \"\(srs)\"")
                 }
+                // A raster's geotransform is x east, y north, whatever the CRS's axis order.
+                OSRSetAxisMappingStrategy(reference, OAMS_TRADITIONAL_GIS_ORDER)
                 GDALSetSpatialRef(vrt, reference)
             }
             if var transform = geotransform {
