@@ -88,7 +88,10 @@ enum TilesCommand: Subcommand {
             sink = try DirectorySink(
                 root: output, scheme: scheme, job: shard.map { "shard-\($0.index)-of-\($0.count)" } ?? "job")
         }
-        let summary = try job.run(sink: sink, encoder: PNGTileEncoder(), progress: .automatic(quiet: quiet)) {
+        // Imagery compresses better filtered (PNGEncodingOptions.imagery).
+        let imagery = map.document.layers.contains { $0.raster != nil }
+        let encoder = PNGTileEncoder(options: imagery ? .imagery : PNGEncodingOptions())
+        let summary = try job.run(sink: sink, encoder: encoder, progress: .automatic(quiet: quiet)) {
             try MapTileRenderer(map: map, format: format, buffer: buffer)
         }
         if let summaryPath {

@@ -10,8 +10,14 @@ final class RasterDataset {
     let handle: GDALDatasetH
     private let wrapper: GDALDatasetH?
 
+    /// GDAL's block cache, shared by every worker: by default 5% of the machine's memory,
+    /// which alone would be most of a tile job's memory budget (docs/performance.md).
+    static let blockCacheBytes: Int64 = 96 << 20
+    private static let cacheLimited: Void = GDALSetCacheMax64(blockCacheBytes)
+
     init(path: String, srs: String?, geotransform: [Double]?) throws(SourceProblem) {
         GDALRuntime.prepare()
+        _ = RasterDataset.cacheLimited
         GDALRuntime.resetError()
         guard let opened = GDALOpenEx(path, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY), nil, nil, nil) else {
             let reason = GDALRuntime.lastError() ?? "GDAL cannot read it"
