@@ -4,11 +4,11 @@
 # by Meridian and by `gdal2tiles.py --xyz --processes N` with the same N, in one run. Prints
 # tiles per second, output bytes and peak RSS for both, and checks the targets: at least 3x
 # gdal2tiles's tiles per second, output no larger, peak RSS under 500 MB.
-# Usage: scripts/bench-raster.sh [MERIDIAN_BINARY]   (ZOOMS=0-12 by default; WORKERS=nproc)
+# Usage: scripts/bench-raster.sh [MERIDIAN_BINARY]   (ZOOMS=0-13 by default; WORKERS=nproc)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 meridian=${1:-.build/release/meridian}
-zooms=${ZOOMS:-0-12}
+zooms=${ZOOMS:-0-13}
 workers=${WORKERS:-$(nproc)}
 cache=.build/bench-raster
 raster=$cache/terrain-20000.tif
