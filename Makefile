@@ -4,11 +4,15 @@ SWIFT      ?= swift
 BUILD_DIR  := .build
 RELEASE    := $(BUILD_DIR)/release/meridian
 DEMO_OUT   ?= demo-output
+# The binary with the Swift runtime linked in, built apart from the usual release build.
+STATIC_DIR := $(BUILD_DIR)/static
+STATIC     := $(STATIC_DIR)/release/meridian
+PREFIX     ?= /usr/local
 # `make fuzz` runs each libFuzzer target this long; `make test` runs each a few seconds.
 FUZZ_SECONDS      ?= 60
 FUZZ_TEST_SECONDS ?= 5
 
-.PHONY: deps build release test lint format demo bench fuzz test-slurm golden-update clean
+.PHONY: deps build release static install test-static test lint format demo bench fuzz test-slurm golden-update clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -18,6 +22,19 @@ build: deps
 
 release: deps
 	$(SWIFT) build -c release --product meridian
+
+# Standard library and Foundation linked in: runs where the Swift toolchain is not installed.
+static: deps
+	$(SWIFT) build -c release --static-swift-stdlib --product meridian --scratch-path $(STATIC_DIR)
+
+# `make install PREFIX=/usr/local` (DESTDIR honoured): the static binary as PREFIX/bin/meridian.
+install: static
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 0755 $(STATIC) $(DESTDIR)$(PREFIX)/bin/meridian
+
+# The static binary run with the toolchain out of reach (see scripts/test-static.sh).
+test-static: static
+	@bash scripts/test-static.sh $(STATIC)
 
 test: deps lint
 	$(SWIFT) build --build-tests

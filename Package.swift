@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // Meridian: a headless raster map renderer. Dependencies point down:
-// meridian -> Tiles, Sheets -> Render -> DataSources, Grids, MapModel, Raster -> Geodesy.
+// meridian -> Serve, Tiles, Sheets -> Render -> DataSources, Grids, MapModel, Raster -> Geodesy.
 // Only Debian's C libraries are used; no remote packages (they cannot be fetched here).
 import PackageDescription
 
@@ -24,8 +24,24 @@ let package = Package(
             name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(
+            name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebp",
+            providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(
+            name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(
+            name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"])]),
+        .systemLibrary(
             name: "CXXHash", path: "Sources/CXXHash", pkgConfig: "libxxhash",
             providers: [.apt(["libxxhash-dev"])]),
+        // SVG icons and fill patterns.
+        .systemLibrary(
+            name: "CRSVG", path: "Sources/CRSVG", pkgConfig: "librsvg-2.0",
+            providers: [.apt(["librsvg2-dev"])]),
+        .systemLibrary(
+            name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(
             name: "CGDAL", path: "Sources/CGDAL", pkgConfig: "gdal",
             providers: [.apt(["libgdal-dev"])]),
@@ -45,21 +61,29 @@ let package = Package(
         // libpng reports errors by longjmp, which Swift cannot catch: this small C target holds
         // the setjmp-guarded calls and turns them into status codes.
         .target(name: "CPNGCodec", dependencies: ["CPNG"]),
-        // Images in memory and PNG encoding/decoding through libpng.
-        .target(name: "Raster", dependencies: ["CPNGCodec", "FileInput"]),
+        // Images in memory; PNG through libpng (libdeflate compresses the image data of the PNGs
+        // we write), WebP through libwebp, JPEG through libturbojpeg.
+        .target(name: "Raster", dependencies: ["CPNGCodec", "CDeflate", "CWebP", "CTurboJPEG", "FileInput"]),
         .target(name: "ImageDiff", dependencies: ["Raster"]),
         .target(
             name: "Render",
-            dependencies: ["DataSources", "MapModel", "Grids", "Geodesy", "Raster", "FileInput", "CCairo", "CPango"]),
+            dependencies: [
+                "DataSources", "MapModel", "Grids", "Geodesy", "Raster", "FileInput", "CCairo", "CPango", "CRSVG",
+            ]),
         .target(
             name: "Tiles",
-            dependencies: ["Render", "MapModel", "Geodesy", "Raster", "ImageDiff", "FileInput", "CSQLite", "CXXHash"]),
+            dependencies: [
+                "Render", "MapModel", "Geodesy", "Raster", "ImageDiff", "FileInput", "CSQLite", "CDeflate", "CXXHash",
+            ]),
         .target(name: "Sheets", dependencies: ["Render", "Grids", "MapModel", "Geodesy", "Raster"]),
+        // libmicrohttpd's variadic calls, which Swift cannot make, as plain C functions.
+        .target(name: "CHTTPServer", dependencies: ["CMicroHTTPD"]),
+        .target(name: "Serve", dependencies: ["Tiles", "Render", "MapModel", "Raster", "CHTTPServer"]),
         .executableTarget(
             name: "meridian",
             dependencies: [
-                "Geodesy", "MapModel", "DataSources", "Grids", "Render", "Tiles", "Sheets", "ImageDiff", "Raster",
-                "FileInput",
+                "Geodesy", "MapModel", "DataSources", "Grids", "Render", "Tiles", "Sheets", "Serve", "ImageDiff",
+                "Raster", "FileInput",
             ]),
 
         // `make bench`: micro-benchmarks (conversions per second, render and encode costs).
@@ -71,7 +95,8 @@ let package = Package(
         // (sqlite3, GeoConvert, poppler, pypng) and the built binary, the golden-image harness.
         // Not linked into `meridian`.
         .target(
-            name: "TestSupport", dependencies: ["Raster", "ImageDiff", "MapModel", "Render"], path: "Tests/TestSupport"),
+            name: "TestSupport", dependencies: ["Raster", "ImageDiff", "MapModel", "Render", "Tiles"],
+            path: "Tests/TestSupport"),
         // `make golden-update` ends with this: the contact sheet of the goldens it changed.
         .executableTarget(name: "golden-review", dependencies: ["TestSupport"], path: "Tests/GoldenReview"),
 

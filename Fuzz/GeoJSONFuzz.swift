@@ -8,8 +8,8 @@ public func fuzzGeoJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let features: [Feature]
     do {
-        let root = JSONNode(value: try JSONParser.parse(bytes, file: "fuzz.geojson"), file: "fuzz.geojson")
-        features = try GeoJSONReader.features(from: root)
+        let table = try GeoJSONReader.table(from: JSONStream(bytes: bytes, file: "fuzz.geojson"))
+        features = (0..<table.count).map(table.feature)
     } catch let error as DocumentError {
         requireOneLine(error)
         require(error.file == "fuzz.geojson", "the error names another file: \(error)")

@@ -13,5 +13,7 @@ echo "rendering Fixtures/maps/world.json, zoom 0-5 (1365 tiles), twice:"
 dir=$(cd "$out" && pwd)
 echo
 echo "tiles (z/x/y.png):  $dir/world-tiles/   e.g. $dir/world-tiles/5/17/10.png"
+echo "viewer page:        $dir/world-tiles/index.html   (open it in a browser)"
 echo "MBTiles:            $dir/world.mbtiles"
+echo "serve either one:   $meridian serve $out/world.mbtiles   (then open http://127.0.0.1:8080/)"
 echo "check one against the other: $meridian diff $out/world-tiles $out/world.mbtiles"

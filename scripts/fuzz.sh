@@ -11,7 +11,8 @@
 # How it is built: SwiftPM cannot link an executable with -sanitize=fuzzer (libFuzzer brings
 # its own main), so SwiftPM builds the modules' objects with coverage instrumentation
 # (--sanitize fuzzer, plus address) in their own build folder, and swiftc links each target
-# file with those objects.
+# file with those objects. Raster imports libwebp and libturbojpeg: their module maps and libraries
+# go on that line too.
 set -euo pipefail
 # libFuzzer handles crashes itself; the Swift runtime's backtracer would hold the output open.
 export SWIFT_BACKTRACE=enable=no
@@ -52,7 +53,10 @@ for target in "${targets[@]}"; do
     binary=$build/bin/fuzz-$target
     swiftc -O -parse-as-library -sanitize=fuzzer,address -use-ld=lld \
         -I "$release/Modules" -Xcc -fmodule-map-file="$release/CPNGCodec.build/module.modulemap" \
-        "Fuzz/${source[$target]}.swift" Fuzz/FuzzChecks.swift "${objects[@]}" -lpng -lz -o "$binary"
+        -Xcc -fmodule-map-file=Sources/CWebP/module.modulemap \
+        -Xcc -fmodule-map-file=Sources/CTurboJPEG/module.modulemap \
+        -Xcc -fmodule-map-file=Sources/CDeflate/module.modulemap \
+        "Fuzz/${source[$target]}.swift" Fuzz/FuzzChecks.swift "${objects[@]}" -lpng -lz -lwebp -lturbojpeg -ldeflate -o "$binary"
 
     # The working corpus grows from run to run; the seeds are read, never written.
     corpus=$build/corpus/$target

@@ -13,7 +13,12 @@ import MapModel
 ///
 /// The CRS comes from the layer's `srs`, else from the data; a source with neither is an error.
 public struct DataSourceOpener: SourceOpener {
-    public init() {}
+    /// Told how many features have been read from sources read whole, every 10,000.
+    public let progress: (any StageReporter)?
+
+    public init(progress: (any StageReporter)? = nil) {
+        self.progress = progress
+    }
 
     public func open(_ source: LayerSource, layer: Int, document: MapDocument) throws -> any FeatureSource {
         let place = "layers[\(layer)]"
@@ -29,7 +34,8 @@ public struct DataSourceOpener: SourceOpener {
             }
         }
         if DataSourceOpener.readsAsGeoJSON(source) {
-            return try GeoJSONFiles(resolver: ProjCRSResolver()).open(source, layer: layer, document: document)
+            return try GeoJSONFiles(resolver: ProjCRSResolver(), progress: progress).open(
+                source, layer: layer, document: document)
         }
         do {
             return try openWithOGR(source, name: document.layers[layer].name, document: document, place: place)
@@ -86,32 +92,37 @@ public struct DataSourceOpener: SourceOpener {
                 spec: spec, crs: crs, bounds: bounds.expanded(by: max(bounds.width, bounds.height) * 0.01 + 1),
                 geometryKinds: handle.geometryKinds, documentPath: document.path, place: place + ".source")
         }
-        return FeatureStore(path: source.dataset, features: try readAll(handle, projector, spec))
+        return FeatureStore(
+            path: source.dataset,
+            table: try readAll(
+                handle, projector, spec, progress: progress.map { ReadingProgress(reporter: $0, name: name) }))
     }
 
-    /// Every feature, numbered in the order the source gives them.
-    private func readAll(_ handle: OGRLayerHandle, _ projector: MercatorProjector, _ spec: OGRLayerSpec)
-        throws(SourceProblem) -> [Feature]
-    {
+    /// Every feature, numbered in the order the source gives them, into a compact table.
+    private func readAll(
+        _ handle: OGRLayerHandle, _ projector: MercatorProjector, _ spec: OGRLayerSpec, progress: ReadingProgress?
+    ) throws(SourceProblem) -> FeatureTable {
         let converter = OGRFeatureConverter(layer: handle.layer, projector: projector)
-        var features: [Feature] = []
+        var table = FeatureTable()
         OGR_L_ResetReading(handle.layer)
         GDALRuntime.resetError()
         while let raw = OGR_L_GetNextFeature(handle.layer) {
             defer { OGR_F_Destroy(raw) }
-            do {
-                features.append(try converter.feature(raw, index: features.count))
-            } catch {
-                throw SourceProblem(
-                    "source", "\(spec.name): feature \(features.count) (FID \(OGR_F_GetFID(raw))): \(error.message)")
+            let place = "\(spec.name): feature \(table.count) (FID \(OGR_F_GetFID(raw)))"
+            let feature: Feature
+            do { feature = try converter.feature(raw, index: table.count) } catch {
+                throw SourceProblem("source", "\(place): \(error.message)")
             }
+            guard table.fits(feature) else { throw SourceProblem("source", "\(place): \(FeatureTable.fullMessage)") }
+            table.append(feature)
+            progress?.read(table.count)
         }
         if GDALRuntime.failed {
             throw SourceProblem(
                 spec.source.sql != nil ? "sql" : (spec.source.attributeFilter != nil ? "where" : "source"),
                 "reading \(spec.name) failed: \(GDALRuntime.lastError() ?? "GDAL gives no reason")")
         }
-        return features
+        return table
     }
 }
 

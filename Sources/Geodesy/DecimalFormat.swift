@@ -26,6 +26,23 @@ public enum DecimalFormat {
         return String(x)
     }
 
+    /// A number with thousands separated by commas, up to three decimals without trailing
+    /// zeros: `250,000`, `12,500.5`, `10,000,000`.
+    public static func grouped(_ value: Double) -> String {
+        let rounded = (value * 1000).rounded() / 1000
+        let whole = rounded.rounded(.towardZero)
+        var digits = fixed(Swift.abs(whole), decimals: 0)
+        var groups: [String] = []
+        while digits.count > 3 {
+            groups.insert(String(digits.suffix(3)), at: 0)
+            digits.removeLast(3)
+        }
+        groups.insert(digits, at: 0)
+        let text = (rounded < 0 ? "-" : "") + groups.joined(separator: ",")
+        let fraction = trimmed(Swift.abs(rounded - whole), decimals: 3)
+        return fraction == "0" ? text : text + fraction.dropFirst()
+    }
+
     static func trimZeros(_ s: String) -> String {
         guard s.contains(".") else { return s }
         var t = Substring(s)

@@ -40,3 +40,20 @@ public enum MGRSLabelUnit: String, CaseIterable, Sendable {
     /// Always metres (`23000m`).
     case meters
 }
+
+/// Lines every `x` (meridians, eastings) and `y` (parallels, northings) from an offset:
+/// degrees for latitude/longitude (whole seconds of arc, or whole 0.0001° with decimal
+/// degrees), whole metres for UTM, MGRS and USNG.
+public struct GridInterval: Sendable, Equatable {
+    public var x: Double
+    public var y: Double
+    public var offsetX: Double
+    public var offsetY: Double
+
+    public init(x: Double, y: Double, offsetX: Double = 0, offsetY: Double = 0) {
+        self.x = x
+        self.y = y
+        self.offsetX = offsetX
+        self.offsetY = offsetY
+    }
+}

@@ -43,5 +43,12 @@ public struct UnprojectedPoint: Hashable, Sendable {
     public var convergence: Double
     public var scale: Double
 
+    public init(latitude: Double, longitude: Double, convergence: Double, scale: Double) {
+        self.latitude = latitude
+        self.longitude = longitude
+        self.convergence = convergence
+        self.scale = scale
+    }
+
     public var position: GeoPosition { GeoPosition(latitude: latitude, longitude: longitude) }
 }

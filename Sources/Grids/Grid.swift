@@ -10,6 +10,10 @@ import Geodesy
 /// Lines are densified so they stay within a quarter pixel of the true curves, and cut at
 /// points that do not depend on the area, so tiles of one zoom level draw the same vertices.
 public enum Grid {
+    /// The most vertices one generation may make (about 160 MB of lines): requests
+    /// estimated beyond it are refused before any work is done.
+    public static let maxVertices = 10_000_000
+
     /// `cache` keeps what does not depend on the view (see `GridCache`) for the next call.
     public static func generate<P: GridProjection>(
         _ request: GridRequest, projection: P, area: Rect,
@@ -21,28 +25,34 @@ public enum Grid {
         guard projection.pixelsPerMetre.isFinite, projection.pixelsPerMetre > 0 else {
             throw .invalidArea("the projection's scale is not a positive number")
         }
-        let levels = try self.levels(request, pixelsPerMetre: projection.pixelsPerMetre)
-        var builder = GridBuilder(projection: projection, request: request, levels: levels, area: area, cache: cache)
+        let plan = try GridPlan.make(request, pixelsPerMetre: projection.pixelsPerMetre)
+        let estimate = plan.estimatedVertices(
+            area: area.expanded(by: Swift.max(request.margin, request.labelMargin ?? 0)),
+            pixelsPerMetre: projection.pixelsPerMetre, type: request.type, format: request.labelFormat)
+        guard estimate <= Double(maxVertices) else { throw .tooMuchWork(estimate: estimate, limit: maxVertices) }
+        let levels = plan.levels
+        var builder = GridBuilder(projection: projection, request: request, plan: plan, area: area, cache: cache)
         switch request.type {
         case .latlong:
             GraticuleGenerator.generate(&builder)
         case .utm, .mgrs, .usng:
-            let lineLevels = levels.filter { $0 >= 1 }
             if let zone = request.zone {
                 guard (1...60).contains(zone) else {
                     throw .invalidArea("there is no UTM zone \(zone) (zones are 1 to 60)")
                 }
-                UTMLineGenerator.generate(&builder, lineLevels: lineLevels, type: request.type)
+                UTMLineGenerator.generate(&builder, type: request.type)
                 break
             }
             if levels.contains(0) { ZoneBoundaryGenerator.generate(&builder, type: request.type) }
-            UTMLineGenerator.generate(&builder, lineLevels: lineLevels, type: request.type)
-            UPSLineGenerator.generate(&builder, lineLevels: lineLevels, type: request.type)
+            UTMLineGenerator.generate(&builder, type: request.type)
+            UPSLineGenerator.generate(&builder, type: request.type)
             if request.type != .utm && levels.contains(1) { SquareLabelGenerator.generate(&builder) }
         }
         var labels = builder.labels
         if request.cellAnchor == .visiblePart { labels = mergeCellLabels(labels, type: request.type) }
-        return GridGeometry(type: request.type, levels: levels, area: area, lines: builder.lines, labels: labels)
+        return GridGeometry(
+            type: request.type, levels: levels, area: area, lines: builder.lines, labels: labels,
+            spacing: plan.spacing(type: request.type, format: request.labelFormat))
     }
 
     /// In a view inside one 100 km square, the grid zone and the square are both labelled at
@@ -65,23 +75,9 @@ public enum Grid {
     }
 
     /// The levels a request draws: the ones it names (each checked to exist and, except the
-    /// coarsest, always drawable, to be at least 2 pixels apart), or those picked by spacing.
+    /// coarsest, always drawable, to be at least 2 pixels apart), or those picked by spacing;
+    /// with parallel levels and a user interval, theirs too.
     public static func levels(_ request: GridRequest, pixelsPerMetre: Double) throws(GridError) -> [Int] {
-        let all = GridLevels.levels(for: request.type, format: request.labelFormat)
-        guard let asked = request.levels else {
-            return GridLevels.automatic(
-                for: request.type, format: request.labelFormat,
-                pixelsPerMetre: pixelsPerMetre, minSpacing: request.minSpacing)
-        }
-        for level in asked {
-            guard all.indices.contains(level) else {
-                throw .unknownLevel(type: request.type, level: level, count: all.count)
-            }
-            let pixels = all[level].spacing * pixelsPerMetre
-            if level > 0 && pixels < 2 {
-                throw .levelTooFine(type: request.type, level: level, name: all[level].name, pixels: pixels)
-            }
-        }
-        return Array(Set(asked)).sorted()
+        try GridPlan.make(request, pixelsPerMetre: pixelsPerMetre).levels
     }
 }

@@ -6,7 +6,8 @@ import Geodesy
 struct GridBuilder<P: GridProjection> {
     let projection: P
     let request: GridRequest
-    let levels: [Int]
+    /// The levels and line values drawn.
+    let plan: GridPlan
     /// The area asked for, the area lines must reach (area + margin) and the area label
     /// anchors must reach (area + label margin).
     let area: Rect
@@ -21,11 +22,11 @@ struct GridBuilder<P: GridProjection> {
     var lines: [GridLine] = []
     var labels: [GridLabel] = []
 
-    init(projection: P, request: GridRequest, levels: [Int], area: Rect, cache: GridCache? = nil) {
+    init(projection: P, request: GridRequest, plan: GridPlan, area: Rect, cache: GridCache? = nil) {
         self.projection = projection
         self.cache = cache
         self.request = request
-        self.levels = levels
+        self.plan = plan
         self.area = area
         let margin = Swift.max(0, request.margin)
         let labelMargin = Swift.max(0, request.labelMargin ?? request.margin)
@@ -52,6 +53,9 @@ struct GridBuilder<P: GridProjection> {
         var line: GridLine
         var t0: Double
         var t1: Double
+        /// The piece lies west of the 180° meridian (a UPS zone A or Y line that ends on it):
+        /// a position there at +180° is drawn at -180°, on this piece's side of the map.
+        var westOf180 = false
     }
 
     /// Adds the runs of a line that reach the query area. The line is given as pieces in order
@@ -66,14 +70,16 @@ struct GridBuilder<P: GridProjection> {
     ) {
         guard step > 0, step.isFinite, window.lowerBound <= window.upperBound else { return }
         let projection = self.projection
-        func evaluate(_ t: Double) -> GridVertex {
-            let p = position(t)
-            return GridVertex(point: projection.project(latitude: p.latitude, longitude: p.longitude), position: p)
-        }
-        // The last vertex made: the next chunk starts there when it starts at the same t
-        // (all pieces are stretches of one curve).
-        var carried: (t: Double, vertex: GridVertex)?
+        // The last vertex made: the next chunk starts there when it starts at the same t on
+        // the same side of 180° (all pieces are stretches of one curve).
+        var carried: (t: Double, westOf180: Bool, vertex: GridVertex)?
         for piece in pieces where piece.t0 < piece.t1 {
+            let west = piece.westOf180
+            func evaluate(_ t: Double) -> GridVertex {
+                var p = position(t)
+                if west && p.longitude == 180 { p.longitude = -180 }
+                return GridVertex(point: projection.project(latitude: p.latitude, longitude: p.longitude), position: p)
+            }
             let lo = Swift.max(piece.t0, window.lowerBound)
             let hi = Swift.min(piece.t1, window.upperBound)
             guard lo <= hi else { continue }
@@ -87,9 +93,9 @@ struct GridBuilder<P: GridProjection> {
                 let b = Swift.min(piece.t1, (k + 1) * step)
                 k += 1
                 guard a < b else { continue }
-                let start = carried?.t == a ? carried!.vertex : evaluate(a)
+                let start = carried.map { $0.t == a && $0.westOf180 == west } == true ? carried!.vertex : evaluate(a)
                 let end = evaluate(b)
-                carried = (b, end)
+                carried = (b, west, end)
                 var vertices = [start]
                 densifier.densify(from: a, start, to: b, end, into: &vertices, evaluate)
                 var box = Rect.empty
@@ -163,15 +169,32 @@ struct GridBuilder<P: GridProjection> {
     /// The centre of the area on the ellipsoid.
     var centrePosition: GeoPosition { projection.unproject(area.center) }
 
+    /// The centre of the part of the area that `boxes` (a zone's cells) cover, where a
+    /// single image places its repeating labels from: the area's own centre can lie outside
+    /// the zone (on its boundary, or across it), and labels placed from there would miss
+    /// the zone's part of the view. The area's centre when nothing is covered, and for tiles.
+    func centrePosition(within boxes: [GeoBox]) -> GeoPosition {
+        guard request.cellAnchor == .visiblePart else { return centrePosition }
+        var covered = Rect.empty
+        for box in boxes {
+            let part = box.intersection(geoArea)
+            guard !part.isEmpty else { continue }
+            let r = planeBounds(part).intersection(area)
+            if !r.isEmpty { covered = covered.union(r) }
+        }
+        return covered.isEmpty ? centrePosition : projection.unproject(covered.center)
+    }
+
     /// A label with the line's value at a fixed point along it.
     mutating func addLineLabel(_ line: GridLine, at position: GeoPosition) {
         guard request.labels, let text = line.label else { return }
         let p = projection.project(latitude: position.latitude, longitude: position.longitude)
         guard labelQuery.contains(p) else { return }
-        labels.append(
-            GridLabel(
-                kind: .line, level: line.level, text: text, anchor: p, position: position,
-                axis: line.axis, zone: line.zone, rank: line.labelRank))
+        var label = GridLabel(
+            kind: .line, level: line.level, text: text, anchor: p, position: position,
+            axis: line.axis, zone: line.zone, rank: line.labelRank)
+        label.lineValue = line.value
+        labels.append(label)
     }
 
     /// The plane bounds of a latitude/longitude box (edges sampled).
@@ -217,17 +240,26 @@ struct GridBuilder<P: GridProjection> {
                 axis: nil, zone: zone, rank: rank, room: room))
     }
 
-    /// The smallest `base × n`, n in 1, 2, 5, 10, 20, 50..., that is at least `minimum`.
     /// For UTM and UPS lines in metres: the finest line spacing, and the chunk length and
     /// label period (multiples of it, fixed per resolution so every view agrees).
-    func metreSteps(finestLevel: Int) -> (finest: Double, chunk: Double, period: Double) {
-        let finest = GridLevels.utmStep(finestLevel)
+    func metreSteps() -> (finest: Double, chunk: Double, period: Double) {
+        let finest = Double(Swift.min(plan.x.step, plan.y.step))
         return (
             finest, Self.niceMultiple(of: finest, atLeast: Self.chunkPixels / pixelsPerMetre),
             Self.niceMultiple(of: finest, atLeast: request.labelRepeat / pixelsPerMetre)
         )
     }
 
+    /// The label of a UTM, MGRS or USNG line of a level: UTM values in full, MGRS and USNG
+    /// values within their square (in kilometres or metres by the level's step, or the
+    /// user's interval for lines of no level); none for MGRS and USNG 100 km lines, which
+    /// the square letters name.
+    func lineText(_ metres: Double, axis: GridAxis, level: Int, series: LineSeries) -> String? {
+        let step = series.levels.first { $0.level == level }.map { Double($0.step) } ?? Double(series.step)
+        return GridText.utmFamilyLine(metres, axis: axis, type: request.type, step: step, unit: request.labelUnit)
+    }
+
+    /// The smallest `base × n`, n in 1, 2, 5, 10, 20, 50..., that is at least `minimum`.
     static func niceMultiple(of base: Double, atLeast minimum: Double) -> Double {
         var n = 1.0
         while base * n < minimum, n < 1e12 {

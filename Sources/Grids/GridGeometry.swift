@@ -94,6 +94,8 @@ public struct GridLabel: Sendable {
     public var rank: GridLabelRank
     /// For cell labels: the plane bounds of the part of the cell the label names.
     public var room: Rect?
+    /// For line labels: the value of the line (degrees or metres), as `GridLine.value`.
+    public var lineValue: Double?
 
     public init(
         kind: Kind, level: Int, text: String, anchor: PlanePoint, position: GeoPosition,
@@ -121,6 +123,22 @@ public struct GridCrossing: Sendable {
     public var edge: GridEdge?
 }
 
+/// How far apart one family of lines is (meridians or eastings; parallels or northings), in
+/// degrees or metres: lines lie at `offset + k·step`, and each level coarser than the finest
+/// at its own step.
+public struct GridSpacing: Sendable, Equatable {
+    public var step: Double
+    public var offset: Double
+    /// The steps of the levels of the family, coarse to fine (the finest may be `step`).
+    public var levelSteps: [Double]
+
+    public init(step: Double, offset: Double = 0, levelSteps: [Double] = []) {
+        self.step = step
+        self.offset = offset
+        self.levelSteps = levelSteps
+    }
+}
+
 /// A generated grid: the lines and anchored labels that reach an area of the plane.
 public struct GridGeometry: Sendable {
     public var type: GridType
@@ -129,6 +147,21 @@ public struct GridGeometry: Sendable {
     public var area: Rect
     public var lines: [GridLine]
     public var labels: [GridLabel]
+    /// The spacing of the lines that run up the map (meridians, eastings) and across it
+    /// (parallels, northings); nil when only zone boundaries are drawn.
+    public var spacing: (x: GridSpacing, y: GridSpacing)?
+
+    public init(
+        type: GridType, levels: [Int], area: Rect, lines: [GridLine], labels: [GridLabel],
+        spacing: (x: GridSpacing, y: GridSpacing)? = nil
+    ) {
+        self.type = type
+        self.levels = levels
+        self.area = area
+        self.lines = lines
+        self.labels = labels
+        self.spacing = spacing
+    }
 
     /// Crossings of every line with the horizontal line `y` between `x0` and `x1`, left to right.
     public func crossings(horizontalAt y: Double, from x0: Double, to x1: Double) -> [GridCrossing] {

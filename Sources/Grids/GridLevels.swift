@@ -1,3 +1,4 @@
+import Foundation
 import Geodesy
 
 /// One level of a grid: a family of lines drawn together with one style. Levels go from
@@ -41,6 +42,31 @@ public enum GridLevels {
         format == .degreesMinutesSeconds ? 3_600 : 10_000
     }
 
+    /// How a type's line values are counted: whole units of `perUserUnit` per degree
+    /// (latitude/longitude) or per metre, each `metres` long on the ground at the equator;
+    /// `name` for messages.
+    static func units(_ type: GridType, format: LatLongLabelFormat) -> (
+        perUserUnit: Double, metres: Double, name: String
+    ) {
+        guard type == .latlong else { return (1, 1, "metres") }
+        let perDegree = Double(units(for: format))
+        return (
+            perDegree, metresPerDegree / perDegree,
+            format == .degreesMinutesSeconds ? "seconds of arc" : "0.0001°"
+        )
+    }
+
+    /// The step of a level in the units of `units(_:format:)`.
+    static func step(_ level: Int, type: GridType, format: LatLongLabelFormat) -> Int64 {
+        type == .latlong ? graticuleSteps(format)[level] : Int64(utmStep(level))
+    }
+
+    /// The levels that draw lines at a step: every latitude/longitude level, UTM-family
+    /// levels from 1 (level 0 is the zones).
+    static func lineLevels(_ type: GridType) -> [Int] {
+        type == .latlong ? Array(0..<12) : Array(1..<(type == .utm ? 5 : 6))
+    }
+
     /// The step of UTM-family line level `index` (1 ... 5) in metres: 100 km down to 10 m.
     static func utmStep(_ index: Int) -> Double {
         [0, 100_000, 10_000, 1_000, 100, 10][index]
@@ -65,6 +91,17 @@ public enum GridLevels {
                     spacing: index == 0 ? 6 * metresPerDegree : utmStep(index))
             }
         }
+    }
+
+    /// The latitude/longitude levels finer than the automatic ones whose parallels are at
+    /// least `minSpacing` pixels apart somewhere on a Web Mercator map (it stops at 85.0511°,
+    /// where parallels are 11.6 times as far apart as at the equator).
+    public static func parallelLevels(format: LatLongLabelFormat, pixelsPerMetre: Double, minSpacing: Double) -> [Int] {
+        let shown = automatic(for: .latlong, format: format, pixelsPerMetre: pixelsPerMetre, minSpacing: minSpacing)
+        let stretch = 1 / cos(WebMercator.maxLatitude * .pi / 180)
+        return levels(for: .latlong, format: format).filter {
+            $0.index > (shown.last ?? 0) && $0.spacing * pixelsPerMetre * stretch >= minSpacing
+        }.map(\.index)
     }
 
     /// The levels drawn at a resolution: those whose lines are at least `minSpacing` pixels

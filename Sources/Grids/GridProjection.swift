@@ -1,3 +1,4 @@
+import Foundation
 import Geodesy
 
 /// The plane a grid is drawn on: geographic positions to plane coordinates in pixels
@@ -14,6 +15,18 @@ public protocol GridProjection: Sendable {
     var pixelsPerMetre: Double { get }
     /// The latitudes the projection shows; lines stop at these limits.
     var latitudeRange: ClosedRange<Double> { get }
+    /// True for a Mercator plane: parallels spread apart by the secant of their latitude,
+    /// so label stops along meridians are spaced in isometric latitude.
+    var isMercator: Bool { get }
+}
+
+extension GridProjection {
+    public var isMercator: Bool { false }
+
+    /// How much farther apart parallels are at a latitude than at the equator.
+    func parallelStretch(latitude: Double) -> Double {
+        isMercator ? 1 / Swift.max(1e-6, cos(Swift.min(89.999, Swift.abs(latitude)) * .pi / 180)) : 1
+    }
 }
 
 /// Web Mercator in global pixels at a resolution: (0, 0) is the world's top-left corner
@@ -40,4 +53,6 @@ public struct WebMercatorGridProjection: GridProjection {
     public var pixelsPerMetre: Double { 1 / resolution }
 
     public var latitudeRange: ClosedRange<Double> { -WebMercator.maxLatitude...WebMercator.maxLatitude }
+
+    public var isMercator: Bool { true }
 }

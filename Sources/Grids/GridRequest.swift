@@ -30,6 +30,18 @@ public struct GridRequest: Sendable {
     public var labelRepeat: Double = 384
     /// Whether to make labels at all.
     public var labels: Bool = true
+    /// Lines at a spacing the user chose (a 5' graticule, a 2 km grid) instead of the levels'
+    /// own steps; nil for the levels' steps.
+    public var interval: GridInterval?
+    /// Latitude/longitude: levels drawn for parallels only, finer than `levels` (Web Mercator
+    /// stretches parallels apart towards the poles, so an Arctic view needs finer ones). With
+    /// `parallelMinSpacing` (pixels), a parallel of one of these levels is drawn only where
+    /// parallels of its level are at least that far apart on the projection.
+    public var parallelLevels: [Int] = []
+    public var parallelMinSpacing: Double?
+    /// Where easting and northing lines (meridians and parallels) cross, for grids drawn as
+    /// crosses: `GridGeometry.intersections`.
+    public var intersections = false
     /// UTM, MGRS and USNG: draw only this UTM zone's lines, carried over the zone's edges
     /// across the whole area (as a sheet printed in one zone's plane shows its own grid
     /// extended); no zone boundaries, polar lines or square labels. Nil: every zone's lines,
@@ -46,6 +58,9 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownLevel(type: GridType, level: Int, count: Int)
     case levelTooFine(type: GridType, level: Int, name: String, pixels: Double)
     case invalidArea(String)
+    case invalidInterval(String)
+    /// More vertices than `Grid.maxVertices` would be made.
+    case tooMuchWork(estimate: Double, limit: Int)
 
     public var description: String {
         switch self {
@@ -55,8 +70,11 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
             return
                 "\(type.rawValue) level \(level) (\(name)) would draw lines \(GridText.pixels(pixels)) pixels apart; "
                 + "zoom in or leave it out"
-        case .invalidArea(let why):
+        case .invalidArea(let why), .invalidInterval(let why):
             return why
+        case .tooMuchWork(let estimate, let limit):
+            return
+                "the grid would have about \(DecimalFormat.grouped(estimate.rounded())) vertices, more than the limit of \(DecimalFormat.grouped(Double(limit))) vertices: ask for a smaller area, a lower zoom or fewer levels"
         }
     }
 }

@@ -12,11 +12,24 @@ import Geodesy
 /// - Zones: `18S` (MGRS/USNG grid zone designator), `18N` (UTM zone and hemisphere), `Z`,
 ///   `UPS N`; squares: `UJ`.
 public enum GridText {
-    public static func latLong(_ degrees: Double, axis: GridAxis, format: LatLongLabelFormat) -> String {
+    /// `decimals`: decimal degrees written to exactly that many places (`45.0°N` beside
+    /// `45.5°N`); nil trims trailing zeros.
+    public static func latLong(
+        _ degrees: Double, axis: GridAxis, format: LatLongLabelFormat, decimals: Int? = nil
+    ) -> String {
         let kind: AngleKind = axis == .latitude ? .latitude : .longitude
         switch format {
         case .decimalDegrees:
-            return AngleFormat.decimalDegrees(degrees, kind: kind, decimals: 4, style: .compact)
+            guard let decimals else {
+                return AngleFormat.decimalDegrees(degrees, kind: kind, decimals: 4, style: .compact)
+            }
+            let bare = AngleFormat.decimalDegrees(degrees, kind: .plain, decimals: decimals, style: .fixed)
+            let magnitude = bare.hasPrefix("-") ? String(bare.dropFirst()) : bare
+            let value = Swift.abs(Double(magnitude) ?? 0)
+            let letter =
+                value == 0 || (kind == .longitude && value == 180)
+                ? "" : (degrees < 0 ? (kind == .latitude ? "S" : "W") : (kind == .latitude ? "N" : "E"))
+            return magnitude + "°" + letter
         case .degreesMinutesSeconds:
             return AngleFormat.dms(degrees, kind: kind, trailing: .second, decimals: 0, style: .compact)
         }
@@ -37,15 +50,35 @@ public enum GridText {
         return zeroPadded(within, 5) + "m"
     }
 
-    /// The label of a UTM, MGRS or USNG line of `level`: UTM values in full, MGRS and USNG
-    /// values within their square; nil for MGRS and USNG 100 km lines, which the square
-    /// letters name.
+    /// The label of a UTM, MGRS or USNG line of lines `step` metres apart: UTM values in
+    /// full, MGRS and USNG values within their square; nil for MGRS and USNG lines on the
+    /// 100 km squares' edges, which the square letters name.
     static func utmFamilyLine(
-        _ metres: Double, axis: GridAxis, type: GridType, level: Int, unit: MGRSLabelUnit
+        _ metres: Double, axis: GridAxis, type: GridType, step: Double, unit: MGRSLabelUnit
     ) -> String? {
         switch type {
         case .utm: return utm(metres, axis: axis)
-        default: return level == 1 ? nil : mgrs(metres, step: GridLevels.utmStep(level), unit: unit)
+        default: return step >= 100_000 ? nil : mgrs(metres, step: step, unit: unit)
+        }
+    }
+
+    /// The widest values lines of a family can print, for lines `steps` apart (degrees or
+    /// metres): sizing labels by the resolution alone, before any view is generated.
+    public static func widestValues(
+        type: GridType, format: LatLongLabelFormat, unit: MGRSLabelUnit, steps: (x: Double, y: Double)
+    ) -> (x: String, y: String) {
+        switch type {
+        case .latlong:
+            return (
+                latLong(-(180 - steps.x), axis: .longitude, format: format, decimals: decimals(ofStep: steps.x)),
+                latLong(-(90 - steps.y), axis: .latitude, format: format, decimals: decimals(ofStep: steps.y))
+            )
+        case .utm:
+            return (utm(1_000_000 - steps.x, axis: .easting), utm(10_000_000 - steps.y, axis: .northing))
+        case .mgrs, .usng:
+            return (
+                mgrs(100_000 - steps.x, step: steps.x, unit: unit), mgrs(100_000 - steps.y, step: steps.y, unit: unit)
+            )
         }
     }
 
@@ -60,6 +93,17 @@ public enum GridText {
         let seconds = (degrees * 3600).rounded()
         if seconds >= 60 { return DecimalFormat.trimmed(seconds / 60, decimals: 0) + "'" }
         return DecimalFormat.trimmed(seconds, decimals: 0) + "\""
+    }
+
+    /// The decimal places a step of decimal degrees needs: 0.5° 1, 0.05° 2, 1° 0.
+    static func decimals(ofStep degrees: Double) -> Int {
+        var places = 0
+        while places < 8,
+            Swift.abs(degrees * pow(10, Double(places)) - (degrees * pow(10, Double(places))).rounded()) > 1e-9
+        {
+            places += 1
+        }
+        return places
     }
 
     static func pixels(_ value: Double) -> String {

@@ -125,8 +125,10 @@ enum SquareLabelGenerator {
                     let inside = square.allSatisfy { hypot($0.x - origin, $0.y - origin) <= outer }
                     let piece = inside ? square : PolygonMath.clip(square, toConvex: disc)
                     guard piece.count >= 3 else { continue }
+                    // A square west of the 0°/180° meridian keeps its edge on it at -180°.
+                    let west = i * side < origin
                     let plane = piece.map { p -> PlanePoint in
-                        let g = frame.position(p.x, p.y)
+                        let g = frame.position(p.x, p.y, west: west)
                         return b.projection.project(latitude: g.latitude, longitude: g.longitude)
                     }
                     let roundness =

@@ -10,10 +10,16 @@ struct UPSFrame {
     /// The cap's latitudes: 84°N to the pole, or the pole to 80°S.
     var latitudes: ClosedRange<Double> { north ? 84...90 : -90...(-80) }
 
+    /// The position of an easting and northing. On the 0°/180° meridian's 180° half the
+    /// longitude is that of the zone asked for: -180° in the west zone (A, Y), +180° in the
+    /// east one (B, Z); by default the zone is the easting's side of the meridian.
     @inline(__always)
-    func position(_ easting: Double, _ northing: Double) -> GeoPosition {
-        PolarStereographic.ups.reverse(north: north, x: easting - UPSFrame.origin, y: northing - UPSFrame.origin)
-            .position
+    func position(_ easting: Double, _ northing: Double, west: Bool? = nil) -> GeoPosition {
+        var p = PolarStereographic.ups.reverse(
+            north: north, x: easting - UPSFrame.origin, y: northing - UPSFrame.origin
+        ).position
+        if Swift.abs(p.longitude) == 180 { p.longitude = (west ?? (easting < UPSFrame.origin)) ? -180 : 180 }
+        return p
     }
 
     func coordinates(latitude: Double, longitude: Double) -> (easting: Double, northing: Double) {
@@ -72,17 +78,13 @@ struct UPSFrame {
 /// Easting and northing lines of the UPS caps (levels 1 and finer of UTM, MGRS and USNG),
 /// clipped to the caps and, on projections that stop short of the poles, to the projection.
 enum UPSLineGenerator {
-    static func generate<P: GridProjection>(_ b: inout GridBuilder<P>, lineLevels: [Int], type: GridType) {
-        guard let finestLevel = lineLevels.last else { return }
-        let (finest, chunk, period) = b.metreSteps(finestLevel: finestLevel)
-        let centre = b.centrePosition
+    static func generate<P: GridProjection>(_ b: inout GridBuilder<P>, type: GridType) {
+        let xs = b.plan.x
+        let ys = b.plan.y
+        guard !xs.isEmpty || !ys.isEmpty else { return }
+        let (finest, chunk, period) = b.metreSteps()
         let range = b.projection.latitudeRange
         let origin = UPSFrame.origin
-
-        func owner(_ value: Double) -> Int? {
-            let v = Int64(value.rounded())
-            return lineLevels.first { v % Int64(GridLevels.utmStep($0)) == 0 }
-        }
 
         for north in [true, false] {
             let frame = UPSFrame(north: north)
@@ -94,66 +96,60 @@ enum UPSLineGenerator {
             let r = frame.ranges(seen.box)
             let eWindow = r.easting
             let nWindow = r.northing
-            let c = frame.coordinates(latitude: centre.latitude, longitude: centre.longitude)
+            let middle = b.centrePosition(within: [seen.box])
+            let c = frame.coordinates(latitude: middle.latitude, longitude: middle.longitude)
             let eOffset = b.labelOffset(step: finest, centre: c.easting)
             let nOffset = b.labelOffset(step: finest, centre: c.northing)
 
-            for level in lineLevels {
-                let s = GridLevels.utmStep(level)
-                func text(_ value: Double, _ axis: GridAxis) -> String? {
-                    GridText.utmFamilyLine(value, axis: axis, type: type, level: level, unit: b.request.labelUnit)
-                }
-                var i = (eWindow.lowerBound / s).rounded(.up)
-                while i * s <= eWindow.upperBound {
-                    let e = i * s
-                    defer { i += 1 }
-                    guard owner(e) == level else { continue }
-                    let rank = GridLabelRank(
-                        level: level, roundness: GridLabelRank.roundness(Int64(i)), order: 1, key: e)
-                    let line = GridLine(
-                        level: level, axis: .easting, zone: frame.designator(east: e >= origin), value: e,
-                        label: text(e, .easting), labelRank: rank)
-                    let chords = UPSFrame.chords(offset: e - origin, inner: inner, outer: outer)
-                    b.addLine(
-                        chords.map { .init(line: line, t0: origin + $0.lowerBound, t1: origin + $0.upperBound) },
-                        step: chunk, window: nWindow
-                    ) { frame.position(e, $0) }
-                    for chord in chords {
-                        for t in b.stops(
-                            from: origin + chord.lowerBound, to: origin + chord.upperBound, window: nWindow,
-                            period: period, offset: nOffset)
-                        {
-                            b.addLineLabel(line, at: frame.position(e, t))
-                        }
+            for k in xs.indices(from: eWindow.lowerBound, to: eWindow.upperBound) {
+                let v = xs.value(k)
+                guard let level = xs.owner(v) else { continue }
+                let e = Double(v)
+                let rank = GridLabelRank(level: level, roundness: GridLabelRank.roundness(k), order: 1, key: e)
+                let line = GridLine(
+                    level: level, axis: .easting, zone: frame.designator(east: e >= origin), value: e,
+                    label: b.lineText(e, axis: .easting, level: level, series: xs), labelRank: rank)
+                let chords = UPSFrame.chords(offset: e - origin, inner: inner, outer: outer)
+                b.addLine(
+                    chords.map { .init(line: line, t0: origin + $0.lowerBound, t1: origin + $0.upperBound) },
+                    step: chunk, window: nWindow
+                ) { frame.position(e, $0) }
+                for chord in chords {
+                    for t in b.stops(
+                        from: origin + chord.lowerBound, to: origin + chord.upperBound, window: nWindow,
+                        period: period, offset: nOffset)
+                    {
+                        b.addLineLabel(line, at: frame.position(e, t))
                     }
                 }
-                var j = (nWindow.lowerBound / s).rounded(.up)
-                while j * s <= nWindow.upperBound {
-                    let n = j * s
-                    defer { j += 1 }
-                    guard owner(n) == level else { continue }
-                    let rank = GridLabelRank(
-                        level: level, roundness: GridLabelRank.roundness(Int64(j)), order: 2, key: n)
-                    var pieces: [GridBuilder<P>.Piece] = []
-                    for chord in UPSFrame.chords(offset: n - origin, inner: inner, outer: outer) {
-                        // The 0°/180° meridian (easting 2,000 km) parts the west and east zones.
-                        let parts: [(ClosedRange<Double>, Bool)] =
-                            chord.lowerBound < 0 && chord.upperBound > 0
-                            ? [(chord.lowerBound...0, false), (0...chord.upperBound, true)]
-                            : [(chord, chord.lowerBound >= 0)]
-                        for (part, east) in parts {
-                            let line = GridLine(
-                                level: level, axis: .northing, zone: frame.designator(east: east), value: n,
-                                label: text(n, .northing), labelRank: rank)
-                            pieces.append(.init(line: line, t0: origin + part.lowerBound, t1: origin + part.upperBound))
-                        }
+            }
+            for k in ys.indices(from: nWindow.lowerBound, to: nWindow.upperBound) {
+                let v = ys.value(k)
+                guard let level = ys.owner(v) else { continue }
+                let n = Double(v)
+                let rank = GridLabelRank(level: level, roundness: GridLabelRank.roundness(k), order: 2, key: n)
+                let text = b.lineText(n, axis: .northing, level: level, series: ys)
+                var pieces: [GridBuilder<P>.Piece] = []
+                for chord in UPSFrame.chords(offset: n - origin, inner: inner, outer: outer) {
+                    // The 0°/180° meridian (easting 2,000 km) parts the west and east zones.
+                    let parts: [(ClosedRange<Double>, Bool)] =
+                        chord.lowerBound < 0 && chord.upperBound > 0
+                        ? [(chord.lowerBound...0, false), (0...chord.upperBound, true)]
+                        : [(chord, chord.lowerBound >= 0)]
+                    for (part, east) in parts {
+                        let line = GridLine(
+                            level: level, axis: .northing, zone: frame.designator(east: east), value: n,
+                            label: text, labelRank: rank)
+                        pieces.append(
+                            .init(
+                                line: line, t0: origin + part.lowerBound, t1: origin + part.upperBound,
+                                westOf180: !east))
                     }
-                    b.addLine(pieces, step: chunk, window: eWindow) { frame.position($0, n) }
-                    for piece in pieces {
-                        for t in b.stops(from: piece.t0, to: piece.t1, window: eWindow, period: period, offset: eOffset)
-                        {
-                            b.addLineLabel(piece.line, at: frame.position(t, n))
-                        }
+                }
+                b.addLine(pieces, step: chunk, window: eWindow) { frame.position($0, n) }
+                for piece in pieces {
+                    for t in b.stops(from: piece.t0, to: piece.t1, window: eWindow, period: period, offset: eOffset) {
+                        b.addLineLabel(piece.line, at: frame.position(t, n, west: piece.westOf180))
                     }
                 }
             }

@@ -14,17 +14,14 @@ enum UTMLineGenerator {
     static let rootTolerance = 1e-7  // metres
     static let angleTolerance = 1e-12  // degrees
 
-    static func generate<P: GridProjection>(_ b: inout GridBuilder<P>, lineLevels: [Int], type: GridType) {
-        guard let finestLevel = lineLevels.last else { return }
-        let (finest, chunk, period) = b.metreSteps(finestLevel: finestLevel)
+    static func generate<P: GridProjection>(_ b: inout GridBuilder<P>, type: GridType) {
+        let xs = b.plan.x
+        let ys = b.plan.y
+        guard !xs.isEmpty || !ys.isEmpty else { return }
+        let (finest, chunk, period) = b.metreSteps()
         let centre = b.centrePosition
         let geo = b.geoQuery.intersection(GeoBox(south: -80, north: 84, west: -180, east: 180))
         guard !geo.isEmpty else { return }
-
-        func owner(_ value: Double) -> Int? {
-            let v = Int64(value.rounded())
-            return lineLevels.first { v % Int64(GridLevels.utmStep($0)) == 0 }
-        }
 
         let extended = b.request.zone
         for zone in extended.map({ $0...$0 }) ?? 1...60 {
@@ -60,80 +57,69 @@ enum UTMLineGenerator {
             let visible = cells.filter { $0.box.intersects(geo) }
             guard !visible.isEmpty else { continue }
             let (e0, e1, n0, n1) = (eWindow.lowerBound, eWindow.upperBound, nWindow.lowerBound, nWindow.upperBound)
-            let c = frame.coordinates(latitude: centre.latitude, longitude: centre.longitude)
+            let middle = extended == nil ? b.centrePosition(within: visible.map(\.box)) : centre
+            let c = frame.coordinates(latitude: middle.latitude, longitude: middle.longitude)
             let eOffset = b.labelOffset(step: finest, centre: c.easting)
             let nOffset = b.labelOffset(step: finest, centre: c.northing)
             // Each cell's easting range, computed once for all the zone's northing lines (an
             // extended cell reaches as far as the area does).
             let cellRanges = cells.map { (cell: $0, easting: extended == nil ? frame.ranges($0.box).easting : eWindow) }
 
-            for level in lineLevels {
-                let s = GridLevels.utmStep(level)
-                func text(_ value: Double, _ axis: GridAxis) -> String? {
-                    GridText.utmFamilyLine(value, axis: axis, type: type, level: level, unit: b.request.labelUnit)
-                }
-                // Easting lines: the parameter is the signed northing.
-                var i = (e0 / s).rounded(.up)
-                while i * s <= e1 {
-                    let e = i * s
-                    defer { i += 1 }
-                    guard owner(e) == level else { continue }
-                    let rank = GridLabelRank(
-                        level: level, roundness: GridLabelRank.roundness(Int64(i)), order: 1,
-                        key: Double(zone) * 1e7 + e)
-                    let found =
-                        b.cache.map { cache in
-                            cache.eastingPieces(
-                                .init(
-                                    zone: zone, extended: extended != nil, easting: e, bands: visible.map(\.band.index))
-                            ) {
-                                eastingPieces(frame, easting: e, cells: visible)
-                            }
-                        } ?? eastingPieces(frame, easting: e, cells: visible)
-                    let pieces = found.map { piece in
-                        GridBuilder<P>.Piece(
-                            line: GridLine(
-                                level: level, axis: .easting, zone: piece.cell.designator, value: e,
-                                label: text(e, .easting), labelRank: rank),
-                            t0: piece.range.lowerBound, t1: piece.range.upperBound)
-                    }
-                    b.addLine(pieces, step: chunk, window: nWindow) { frame.position(e, $0) }
-                    for piece in pieces {
-                        for t in b.stops(from: piece.t0, to: piece.t1, window: nWindow, period: period, offset: nOffset)
-                        {
-                            b.addLineLabel(piece.line, at: frame.position(e, t))
+            // Easting lines: the parameter is the signed northing.
+            for k in xs.indices(from: e0, to: e1) {
+                let v = xs.value(k)
+                guard let level = xs.owner(v) else { continue }
+                let e = Double(v)
+                let text = b.lineText(e, axis: .easting, level: level, series: xs)
+                let rank = GridLabelRank(
+                    level: level, roundness: GridLabelRank.roundness(k), order: 1, key: Double(zone) * 1e7 + e)
+                let found =
+                    b.cache.map { cache in
+                        cache.eastingPieces(
+                            .init(zone: zone, extended: extended != nil, easting: e, bands: visible.map(\.band.index))
+                        ) {
+                            eastingPieces(frame, easting: e, cells: visible)
                         }
+                    } ?? eastingPieces(frame, easting: e, cells: visible)
+                let pieces = found.map { piece in
+                    GridBuilder<P>.Piece(
+                        line: GridLine(
+                            level: level, axis: .easting, zone: piece.cell.designator, value: e, label: text,
+                            labelRank: rank),
+                        t0: piece.range.lowerBound, t1: piece.range.upperBound)
+                }
+                b.addLine(pieces, step: chunk, window: nWindow) { frame.position(e, $0) }
+                for piece in pieces {
+                    for t in b.stops(from: piece.t0, to: piece.t1, window: nWindow, period: period, offset: nOffset) {
+                        b.addLineLabel(piece.line, at: frame.position(e, t))
                     }
                 }
-                // Northing lines: the parameter is the easting.
-                var j = (n0 / s).rounded(.up)
-                while j * s <= n1 {
-                    let n = j * s
-                    defer { j += 1 }
-                    guard owner(n) == level else { continue }
-                    let rank = GridLabelRank(
-                        level: level, roundness: GridLabelRank.roundness(Int64(j)), order: 2,
-                        key: Double(zone) * 1e8 + n)
-                    let found =
-                        b.cache.map { cache in
-                            cache.northingPieces(.init(zone: zone, extended: extended != nil, northing: n)) {
-                                northingPieces(frame, northing: n, cells: cellRanges)
-                            }
-                        } ?? northingPieces(frame, northing: n, cells: cellRanges)
-                    let pieces = found.filter { $0.cell.box.intersects(geo) }.map { piece in
-                        let value = n + (piece.cell.band.isNorthern ? 0 : WGS84.utmSouthFalseNorthing)
-                        return GridBuilder<P>.Piece(
-                            line: GridLine(
-                                level: level, axis: .northing, zone: piece.cell.designator, value: value,
-                                label: text(value, .northing), labelRank: rank),
-                            t0: piece.range.lowerBound, t1: piece.range.upperBound)
-                    }
-                    b.addLine(pieces, step: chunk, window: eWindow) { frame.position($0, n) }
-                    for piece in pieces {
-                        for t in b.stops(from: piece.t0, to: piece.t1, window: eWindow, period: period, offset: eOffset)
-                        {
-                            b.addLineLabel(piece.line, at: frame.position(t, n))
+            }
+            // Northing lines: the parameter is the easting.
+            for k in ys.indices(from: n0, to: n1) {
+                let v = ys.value(k)
+                guard let level = ys.owner(v) else { continue }
+                let n = Double(v)
+                let rank = GridLabelRank(
+                    level: level, roundness: GridLabelRank.roundness(k), order: 2, key: Double(zone) * 1e8 + n)
+                let found =
+                    b.cache.map { cache in
+                        cache.northingPieces(.init(zone: zone, extended: extended != nil, northing: n)) {
+                            northingPieces(frame, northing: n, cells: cellRanges)
                         }
+                    } ?? northingPieces(frame, northing: n, cells: cellRanges)
+                let pieces = found.filter { $0.cell.box.intersects(geo) }.map { piece in
+                    let value = n + (piece.cell.band.isNorthern ? 0 : WGS84.utmSouthFalseNorthing)
+                    return GridBuilder<P>.Piece(
+                        line: GridLine(
+                            level: level, axis: .northing, zone: piece.cell.designator, value: value,
+                            label: b.lineText(value, axis: .northing, level: level, series: ys), labelRank: rank),
+                        t0: piece.range.lowerBound, t1: piece.range.upperBound)
+                }
+                b.addLine(pieces, step: chunk, window: eWindow) { frame.position($0, n) }
+                for piece in pieces {
+                    for t in b.stops(from: piece.t0, to: piece.t1, window: eWindow, period: period, offset: eOffset) {
+                        b.addLineLabel(piece.line, at: frame.position(t, n))
                     }
                 }
             }

@@ -52,9 +52,12 @@ enum ZoneBoundaryGenerator {
             }
         }
 
-        // Parallels: band edges (MGRS, USNG) or the equator and the UTM limits (UTM), one line
-        // each with a piece per zone.
-        let parallels: [Double] = mgrs ? LatitudeBand.all.map(\.south) + [84] : [-80, 0, 84]
+        // Parallels: band edges (MGRS, USNG), one line each with a piece per zone. UTM draws
+        // the equator and the UTM limits whole, and of the other band edges the stretches
+        // where the zone changes across them (56°N and 64°N either side of 32V, 72°N below
+        // the Svalbard zones), so that every zone is a closed outline.
+        let whole: Set<Double> = mgrs ? Set(LatitudeBand.all.map(\.south) + [84]) : [-80, 0, 84]
+        let parallels = LatitudeBand.all.map(\.south) + [84]
         for lat in parallels where lat >= geo.south && lat <= geo.north && lat >= domain.0 && lat <= domain.1 {
             let below = LatitudeBand.all.first { $0.north == lat }
             let above = LatitudeBand.all.first { $0.south == lat }
@@ -65,6 +68,11 @@ enum ZoneBoundaryGenerator {
             var pieces: [GridBuilder<P>.Piece] = []
             for k in 0..<(sorted.count - 1) where sorted[k + 1] >= geo.west && sorted[k] <= geo.east {
                 let mid = (sorted[k] + sorted[k + 1]) / 2
+                if !whole.contains(lat) {
+                    let zoneBelow = below.flatMap { UTMCell.cell(band: $0, longitude: mid)?.zone }
+                    let zoneAbove = above.flatMap { UTMCell.cell(band: $0, longitude: mid)?.zone }
+                    guard zoneBelow != zoneAbove else { continue }
+                }
                 let zone =
                     above.flatMap { UTMCell.cell(band: $0, longitude: mid)?.designator }
                     ?? UPSFrame(north: true).designator(east: mid >= 0)

@@ -103,17 +103,18 @@ final class ColourCensus {
     }
 
     /// Writes the palette index of every pixel, packed `bitDepth` bits per pixel with the
-    /// leftmost pixel in the high bits (PNG's layout), each row starting on a byte.
+    /// leftmost pixel in the high bits (PNG's layout), each row starting on a byte: `rowBytes`
+    /// bytes per row, rows `stride` bytes apart.
     func writeIndices(
         of pixels: UnsafeRawBufferPointer, width: Int, height: Int, bitDepth: Int,
-        into output: UnsafeMutablePointer<UInt8>, rowBytes: Int
+        into output: UnsafeMutablePointer<UInt8>, rowBytes: Int, stride: Int
     ) {
         guard let base = pixels.baseAddress, fitsPalette, !colours.isEmpty else { return }
         var last = colours[0]
         var lastIndex = indices[slot(of: last)]
         let perByte = 8 / bitDepth
         for y in 0..<height {
-            let row = output + y * rowBytes
+            let row = output + y * stride
             if bitDepth == 8 {
                 for x in 0..<width {
                     let p = UInt32(

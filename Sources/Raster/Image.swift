@@ -91,6 +91,19 @@ public struct Image: Sendable, Equatable {
             return all == 255
         }
     }
+
+    /// True when every pixel has alpha 0: nothing would show (an empty tile).
+    public var isFullyTransparent: Bool {
+        withUnsafeBytes { raw in
+            var any: UInt8 = 0
+            var i = 3
+            while i < raw.count {
+                any |= raw[i]
+                i += 4
+            }
+            return any == 0
+        }
+    }
 }
 
 /// Width and height in pixels, printed as `256x256`.

@@ -74,10 +74,20 @@ extension PNG {
         for colour in census.colours.prefix(census.translucentCount) {
             alpha.append(UInt8(truncatingIfNeeded: colour >> 24))
         }
+        if options.palette.usesLibdeflate {
+            let writer = PNGDeflateWriter(
+                width: image.width, height: image.height, colourType: 3, bitDepth: UInt8(depth), rowBytes: rowBytes,
+                palette: rgb, alpha: alpha, pixelsPerMetre: params.pixels_per_metre)
+            return writer.encode(level: options.palette.level) { rows, stride in
+                census.writeIndices(
+                    of: pixels, width: image.width, height: image.height, bitDepth: depth, into: rows,
+                    rowBytes: rowBytes, stride: stride)
+            }
+        }
         let indices = [UInt8](unsafeUninitializedCapacity: rowBytes * image.height) { buffer, initialized in
             census.writeIndices(
                 of: pixels, width: image.width, height: image.height, bitDepth: depth,
-                into: buffer.baseAddress!, rowBytes: rowBytes)
+                into: buffer.baseAddress!, rowBytes: rowBytes, stride: rowBytes)
             initialized = rowBytes * image.height
         }
         params.color = MPNG_COLOR_PALETTE
@@ -103,6 +113,11 @@ extension PNG {
         _ compression: PNGCompression,
         _ params: inout mpng_encode_params
     ) -> Result<[UInt8], PNGError> {
+        if compression.usesLibdeflate {
+            return encodeTruecolourWithLibdeflate(
+                pixels, image: image, opaque: opaque, level: compression.level,
+                pixelsPerMetre: params.pixels_per_metre)
+        }
         params.bit_depth = 8
         apply(compression, to: &params)
         guard opaque else {
@@ -128,6 +143,31 @@ extension PNG {
             params.rows = rows.baseAddress
             params.stride = image.width * 3
             return run(&params)
+        }
+    }
+
+    private static func encodeTruecolourWithLibdeflate(
+        _ pixels: UnsafeRawBufferPointer, image: Image, opaque: Bool, level: Int, pixelsPerMetre: UInt32
+    ) -> Result<[UInt8], PNGError> {
+        let width = image.width
+        let writer = PNGDeflateWriter(
+            width: width, height: image.height, colourType: opaque ? 2 : 6, bitDepth: 8,
+            rowBytes: width * (opaque ? 3 : 4), pixelsPerMetre: pixelsPerMetre)
+        let source = pixels.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        return writer.encode(level: level) { rows, stride in
+            for y in 0..<image.height {
+                let from = source + y &* image.bytesPerRow
+                let to = rows + y &* stride
+                if !opaque {
+                    to.update(from: from, count: width &* 4)
+                    continue
+                }
+                for x in 0..<width {
+                    to[x &* 3] = from[x &* 4]
+                    to[x &* 3 &+ 1] = from[x &* 4 &+ 1]
+                    to[x &* 3 &+ 2] = from[x &* 4 &+ 2]
+                }
+            }
         }
     }
 

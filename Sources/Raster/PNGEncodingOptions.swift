@@ -1,4 +1,5 @@
-/// How libpng filters rows and zlib compresses them.
+/// How rows are filtered and compressed: by libpng and zlib, or (unfiltered rows only) by
+/// libdeflate.
 public struct PNGCompression: Sendable, Hashable, CustomStringConvertible {
     /// The PNG row filter: one filter for every row, or libpng's adaptive choice per row
     /// (minimum sum of absolute differences over all five).
@@ -10,18 +11,36 @@ public struct PNGCompression: Sendable, Hashable, CustomStringConvertible {
         case `default`, filtered, rle, huffmanOnly
     }
 
+    /// The library that compresses the image data.
+    public enum Deflater: String, Sendable, Hashable, CaseIterable {
+        /// zlib through libpng: every filter and strategy.
+        case zlib
+        /// libdeflate, one call over the whole image: unfiltered rows only; `strategy` does
+        /// not apply. With another filter the image goes through zlib.
+        case libdeflate
+    }
+
     public var filter: Filter
-    /// zlib level, 0 (store) to 9 (smallest).
+    /// zlib level, 0 (store) to 9 (smallest); libdeflate level, 0 to 12.
     public var level: Int
     public var strategy: Strategy
+    public var deflater: Deflater
 
-    public init(filter: Filter, level: Int, strategy: Strategy) {
+    public init(filter: Filter, level: Int, strategy: Strategy, deflater: Deflater = .zlib) {
         self.filter = filter
         self.level = level
         self.strategy = strategy
+        self.deflater = deflater
     }
 
-    public var description: String { "filter \(filter.rawValue), level \(level), \(strategy.rawValue)" }
+    /// libdeflate compresses the image (unfiltered rows), libpng and zlib otherwise.
+    var usesLibdeflate: Bool { deflater == .libdeflate && filter == .none }
+
+    public var description: String {
+        usesLibdeflate
+            ? "filter none, libdeflate level \(level)"
+            : "filter \(filter.rawValue), level \(level), \(strategy.rawValue)"
+    }
 }
 
 /// Everything `PNG.encode` can be told. The defaults are the measured choice for map tiles.
@@ -63,18 +82,26 @@ public struct PNGEncodingOptions: Sendable, Hashable {
     /// (libpng's default, adaptive, +30% at level 6: 1,275,667 vs 978,721 bytes) and slower;
     /// on palette tiles filters were 16-40% larger at level 6, as usual for palette indices.
     ///
-    /// Level: 3 for RGB/RGBA: 3.4% larger than level 6 and 1.9x as fast (1,012,038 vs
-    /// 978,721 bytes; 630 vs 337 tiles/s). Level 9 saves another 2.8% at a fifth of level 6's
-    /// speed; levels 2 and 1 are 3% and 6% larger than 3 for 11% and 16% more speed.
-    /// Level 6 for palette tiles: they are small and already cheap (about 2,100 tiles/s), and
-    /// level 3 would make them 18% larger.
-    /// Strategy: default. Z_FILTERED is the same size or larger with unfiltered rows; Z_RLE
-    /// is about 50% larger.
+    /// Compressor: libdeflate, which compresses the whole image in one call. Against zlib
+    /// (through libpng) on the same unfiltered rows, counted in instructions with callgrind
+    /// (which the machine's load does not disturb) over the 32 RGB/RGBA tiles: zlib level 3,
+    /// the choice before libdeflate, 1,008,906 bytes in 305 M instructions; libdeflate level 5
+    /// 984,564 bytes (2.4% smaller, and smaller for RGB and for RGBA alone) in 288 M; level 6
+    /// 973,752 bytes in 312 M; level 4 is 0.8% larger than zlib 3 on the RGB tiles. Over the
+    /// 7 palette tiles: zlib level 6 12,157 bytes in 26 M instructions, libdeflate level 6
+    /// 12,030 bytes in 16 M. One IDAT chunk instead of libpng's 8 KB ones saves 12 bytes per
+    /// 8 KB as well.
+    /// (With zlib: level 3 for RGB/RGBA was 3.4% larger than level 6 and 1.9x as fast; level
+    /// 6 for palette tiles, as level 3 made them 18% larger.)
+    /// Strategy (zlib only): default. Z_FILTERED is the same size or larger with unfiltered
+    /// rows; Z_RLE is about 50% larger.
     ///
-    /// Over all 39 tiles: 1,025,874 bytes at 738 tiles/s (194 MB/s of RGBA input), against
+    /// Before libdeflate, over all 39 tiles: 1,025,874 bytes at 738 tiles/s (194 MB/s of RGBA input), against
     /// libpng's defaults (adaptive, level 6) with the same colour choice 1,292,761 bytes at
     /// 278 tiles/s, and with RGBA throughout 1,359,258 bytes at 232 tiles/s: 25% smaller and
     /// 3.2x as fast as the naive encoding.
-    public static let measuredPalette = PNGCompression(filter: .none, level: 6, strategy: .default)
-    public static let measuredTruecolour = PNGCompression(filter: .none, level: 3, strategy: .default)
+    public static let measuredPalette = PNGCompression(
+        filter: .none, level: 6, strategy: .default, deflater: .libdeflate)
+    public static let measuredTruecolour = PNGCompression(
+        filter: .none, level: 5, strategy: .default, deflater: .libdeflate)
 }

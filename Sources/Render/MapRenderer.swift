@@ -13,6 +13,8 @@ public final class MapRenderer {
     private var labelSpaces: [LabelSpace] = []
     /// The grid overlay, with its label sprites kept between renders.
     private lazy var gridRenderer = GridRenderer(text: text)
+    /// The icons and patterns the map draws.
+    let images: ImageLibrary
     /// This worker's readers of the map's sources.
     let readers: LayerReaders
     /// This worker's readers of the map's raster layers.
@@ -20,10 +22,12 @@ public final class MapRenderer {
 
     public init(map: LoadedMap) throws {
         self.map = map
+        LibraryWarnings.install()
         readers = LayerReaders(map: map)
         rasters = RasterLayers(map: map)
-        fonts = try FontConfiguration(fonts: map.document.fonts, systemFonts: map.document.systemFonts)
+        fonts = try FontConfiguration(document: map.document)
         text = TextEngine(fonts: fonts)
+        images = try ImageLibrary(document: map.document)
     }
 
     /// Draws the whole map for `view` into a context whose user units are the view's pixels.
@@ -75,34 +79,33 @@ public final class MapRenderer {
         }
     }
 
-    /// Draws features and labels (already narrowed to those that touch `region`).
+    /// Draws features, then the markers and labels placed (already narrowed to those that
+    /// touch `region`): markers first, so that text goes over icons.
     private func draw(_ content: MapContent, view: View, region: Rect, into context: CairoContext) {
-        var painter = FeaturePainter(context: context, view: view, region: region)
+        var painter = FeaturePainter(context: context, view: view, region: region, images: images)
         for layer in content.layers {
             if let raster = layer.raster {
-                raster.paint(into: context)
+                raster.paint(into: context, layer: layer.layer)
                 continue
             }
             painter.paint(
-                layer: layer.layer, features: layer.features.map(\.feature), scale: layer.scale, reach: layer.reach)
+                layer: layer.layer, features: layer.features.map { ($0.feature, $0.rules) }, scale: layer.scale,
+                reach: layer.reach)
         }
-        for label in content.labels {
-            let layout = text.layout(label.text, font: label.font)
-            let corner = view.transform.image(global: label.corner)
-            layout.draw(in: context, x: corner.x, y: corner.y, color: label.color, halo: label.halo)
-        }
+        for label in content.labels where label.isMarker { label.draw(in: context, view: view, images: images) }
+        for label in content.labels where !label.isMarker { label.draw(in: context, view: view, images: images) }
     }
 
     /// What a region of a view shows: each visible layer's features (in file order, with
-    /// their bounds in global pixels) and the placed labels, found once for a whole block of
-    /// tiles and then narrowed tile by tile.
+    /// their bounds in global pixels and the rules that draw them) and the placed labels,
+    /// found once for a whole block of tiles and then narrowed tile by tile.
     struct MapContent {
         struct LayerContent {
             let layer: Layer
             let scale: SymbolScale
             /// How far the layer's symbols reach beyond their geometry, in pixels.
             let reach: Double
-            let features: [(feature: Feature, bounds: Rect)]
+            let features: [(feature: Feature, bounds: Rect, rules: [Int])]
             /// A raster layer's image of the whole view.
             var raster: RasterPicture? = nil
         }
@@ -127,14 +130,17 @@ public final class MapRenderer {
                             features: [], raster: picture))
                     continue
                 }
-                guard layer.fill != nil || layer.line != nil || layer.marker != nil else { continue }
+                let active = layer.rules(atScale: view.scale).filter { layer.rules[$0].drawsFeatures }
+                guard !active.isEmpty else { continue }
                 let scale = SymbolScale(layer: layer, map: document, view: view)
-                let reach = max(margin, FeaturePainter.symbolReach(layer, scale))
-                var features: [(feature: Feature, bounds: Rect)] = []
+                let reach = max(margin, FeaturePainter.symbolReach(layer, scale, renderer.images))
+                var features: [(feature: Feature, bounds: Rect, rules: [Int])] = []
                 let area = view.mercatorBounds(ofGlobalPixels: region.expanded(by: reach))
                 for feature in try renderer.readers.features(layer: index, in: area) {
-                    if let filter = layer.filter, !filter.matches(feature.properties) { continue }
-                    features.append((feature, MapContent.pixelBounds(feature.bounds, view)))
+                    if let filter = layer.filter, !filter.matches(feature.properties, zoom: scale.zoom) { continue }
+                    let rules = layer.matchingRules(active, feature.properties, zoom: scale.zoom)
+                    guard !rules.isEmpty else { continue }
+                    features.append((feature, MapContent.pixelBounds(feature.bounds, view), rules))
                 }
                 layers.append(LayerContent(layer: layer, scale: scale, reach: reach, features: features))
             }
@@ -164,7 +170,7 @@ public final class MapRenderer {
 
     func labelSpace(for view: View) -> LabelSpace {
         if let space = labelSpaces.first(where: { $0.serves(view) }) { return space }
-        let space = LabelSpace(map: map, view: view, text: text, readers: readers)
+        let space = LabelSpace(map: map, view: view, text: text, images: images, readers: readers)
         labelSpaces.append(space)
         if labelSpaces.count > 4 { labelSpaces.removeFirst() }
         return space

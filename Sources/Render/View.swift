@@ -2,8 +2,8 @@ import Foundation
 import Geodesy
 import MapModel
 
-/// What one render shows: a rectangle of the Web Mercator plane, a size in pixels and a
-/// pixel density.
+/// What one render shows: a rectangle of a plane (Web Mercator, a sheet's UTM zone, or any
+/// CRS through `ProjectedPlane`), a size in pixels and a pixel density.
 ///
 /// Positions are kept in *global pixels* at the view's resolution (pixels counted from the
 /// world's top-left corner). Two views at the same resolution then put every feature at the
@@ -90,9 +90,24 @@ public struct View: Sendable, Equatable {
     /// another plane, its edges are walked, since they are curves in Web Mercator).
     func mercatorBounds(ofPlaneRect rect: Rect) -> Rect {
         guard let plane else { return rect }
-        let bounds = rect.boundsOfEdges(steps: 16, under: plane.inverse)
+        let h = WebMercator.halfWorld
+        let world = Rect(minX: -h, minY: -h, maxX: h, maxY: h)
+        let points = rect.edgePoints(steps: 16).map(plane.inverse)
+        // Part of the rectangle lies outside the plane's domain (the far side of an azimuthal
+        // projection): its edges say nothing about what is inside, so ask for everything.
+        guard points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return world }
+        var bounds = points.reduce(Rect.empty) { $0.including($1) }
         // Edges bulge between the walked points; a small margin covers that.
-        return bounds.expanded(by: max(bounds.width, bounds.height) * 0.01)
+        bounds = bounds.expanded(by: max(bounds.width, bounds.height) * 0.01)
+        // A pole inside the rectangle (a polar or azimuthal view) is surrounded by the edges:
+        // every longitude meets there, and the latitudes up to the pole are not on an edge.
+        for pole in [PlanePoint(x: 0, y: h), PlanePoint(x: 0, y: -h)] {
+            let p = plane.forward(pole)
+            if p.x.isFinite, p.y.isFinite, rect.contains(p) {
+                bounds = bounds.union(Rect(minX: -h, minY: pole.y, maxX: h, maxY: pole.y))
+            }
+        }
+        return bounds
     }
 
     /// A Web Mercator position in the view's pixels.
@@ -119,31 +134,50 @@ public struct View: Sendable, Equatable {
 
     /// The view that shows `bbox` (lon/lat degrees) in an image of the given size. When the
     /// box's shape differs from the image's, the box grows around its centre to fit (as
-    /// Mapnik does), so pixels stay square.
+    /// Mapnik does), so pixels stay square. In another plane the view holds the box's edges
+    /// (curves there), walked.
     public static func fitting(
         west: Double, south: Double, east: Double, north: Double,
-        width: Int, height: Int, dpi: Double = standardDPI
+        width: Int, height: Int, dpi: Double = standardDPI, plane: (any PlaneProjection)? = nil
     ) throws -> View {
+        let box: GeoBox
         do {
-            _ = try GeoBox(checkingWest: west, south: south, east: east, north: north)
+            box = try GeoBox(checkingWest: west, south: south, east: east, north: north)
         } catch {
             throw RenderError.invalidView(error.description)
         }
-        let minX = WebMercator.x(longitude: west)
-        let maxX = WebMercator.x(longitude: east)
-        let minY = WebMercator.y(latitude: south)
-        let maxY = WebMercator.y(latitude: north)
-        guard width > 0, height > 0 else { throw RenderError.invalidView("the image size \(width)x\(height) is empty") }
-        let resolution = max((maxX - minX) / Double(width), (maxY - minY) / Double(height))
-        return try View(
-            resolution: resolution, centre: PlanePoint(x: (minX + maxX) / 2, y: (minY + maxY) / 2),
-            width: width, height: height, dpi: dpi)
+        let project = { (p: PlanePoint) -> PlanePoint in
+            let mercator = WebMercator.forward(latitude: p.y, longitude: p.x)
+            return plane?.forward(mercator) ?? mercator
+        }
+        // Web Mercator keeps meridians and parallels straight: the corners suffice.
+        let bounds = box.rect.boundsOfEdges(steps: plane == nil ? 1 : 64, under: project)
+        guard bounds.minX.isFinite, bounds.minY.isFinite, bounds.maxX.isFinite, bounds.maxY.isFinite else {
+            let values = [west, south, east, north].map(DecimalFormat.shortest).joined(separator: ",")
+            throw RenderError.invalidView(
+                "the bbox \(values) reaches where \(plane?.identifier ?? "the plane") has no coordinates")
+        }
+        return try fitting(planeRect: bounds, width: width, height: height, dpi: dpi, plane: plane)
     }
 
-    /// The view centred on a point at a scale denominator.
+    /// The view that shows a rectangle of its plane's metres (Web Mercator metres without a
+    /// plane), grown around its centre to the image's shape.
+    public static func fitting(
+        planeRect rect: Rect, width: Int, height: Int, dpi: Double = standardDPI, plane: (any PlaneProjection)? = nil
+    ) throws -> View {
+        guard width > 0, height > 0 else { throw RenderError.invalidView("the image size \(width)x\(height) is empty") }
+        guard !rect.isEmpty, rect.width > 0 || rect.height > 0 else {
+            throw RenderError.invalidView("the view has no extent")
+        }
+        let resolution = max(rect.width / Double(width), rect.height / Double(height))
+        return try View(
+            resolution: resolution, centre: rect.center, width: width, height: height, dpi: dpi, plane: plane)
+    }
+
+    /// The view centred on a point at a scale denominator, in Web Mercator or in `plane`.
     public static func centered(
         longitude: Double, latitude: Double, scale: Double,
-        width: Int, height: Int, dpi: Double = standardDPI
+        width: Int, height: Int, dpi: Double = standardDPI, plane: (any PlaneProjection)? = nil
     ) throws -> View {
         guard longitude.isFinite, latitude.isFinite, abs(longitude) <= 180, abs(latitude) <= 90 else {
             throw RenderError.invalidView(
@@ -154,10 +188,14 @@ public struct View: Sendable, Equatable {
         guard dpi.isFinite, dpi > 0 else {
             throw RenderError.invalidView("the dpi \(DecimalFormat.shortest(dpi)) is out of range (10 to 10000)")
         }
-        return try View(
-            resolution: resolution,
-            centre: WebMercator.forward(latitude: latitude, longitude: longitude), width: width, height: height,
-            dpi: dpi)
+        let mercator = WebMercator.forward(latitude: latitude, longitude: longitude)
+        let centre = plane?.forward(mercator) ?? mercator
+        guard centre.x.isFinite, centre.y.isFinite else {
+            throw RenderError.invalidView(
+                "the centre \(DecimalFormat.shortest(longitude)),\(DecimalFormat.shortest(latitude)) has no coordinates in \(plane?.identifier ?? "the plane")"
+            )
+        }
+        return try View(resolution: resolution, centre: centre, width: width, height: height, dpi: dpi, plane: plane)
     }
 
     /// A block of XYZ tiles at zoom `z`: `columns` x `rows` tiles from tile (x, y), each

@@ -187,23 +187,36 @@ public struct FrameGrid: Sendable {
         case .longitude, .latitude, .boundary:
             return [PageTextRun(GridText.latLong(value, axis: axis, format: format), font: font(angleSize))]
         case .easting, .northing:
-            let text = GridText.utm(value, axis: axis)
-            let unit = String(text.suffix(2))
-            let digits = String(text.dropLast(2))
-            // Principal digits: from the tens of kilometres down to the interval's place.
-            let lowDigits = interval < 1000 ? 2 : 3  // metres digits printed small after them
-            let principalCount = interval < 1000 ? 3 : 2
-            let padded = String(repeating: "0", count: max(0, lowDigits + principalCount - digits.count)) + digits
-            let low = String(padded.suffix(lowDigits))
-            let principal = String(padded.dropLast(lowDigits).suffix(principalCount))
-            let high = String(padded.dropLast(lowDigits + principalCount))
-            guard full else { return [PageTextRun(principal, font: font(principalSize))] }
+            let parts = principalParts(value, axis: axis, interval: interval)
+            guard full else { return [PageTextRun(parts.principal, font: font(principalSize))] }
             var runs: [PageTextRun] = []
-            if !high.isEmpty { runs.append(PageTextRun(high, font: font(smallSize))) }
-            runs.append(PageTextRun(principal, font: font(principalSize)))
-            runs.append(PageTextRun(low + unit, font: font(smallSize)))
+            if !parts.prefix.isEmpty { runs.append(PageTextRun(parts.prefix, font: font(smallSize))) }
+            runs.append(PageTextRun(parts.principal, font: font(principalSize)))
+            runs.append(PageTextRun(parts.suffix, font: font(smallSize)))
             return runs
         }
+    }
+
+    /// A UTM value cut the topographic way: the principal digits, the two that change from
+    /// one line to the next (ending at the interval's place: tens and units of kilometres on
+    /// a 1 km grid, hundreds and tens on a 10 km grid, thousands and hundreds on a 100 km
+    /// grid; on a 100 m grid three, down to the hundreds of metres), the prefix before them
+    /// and the rest after: `4512000mN` on a 1 km grid is `45`, `12`, `000mN`.
+    static func principalParts(_ value: Double, axis: Axis, interval: Double) -> (
+        prefix: String, principal: String, suffix: String
+    ) {
+        let text = GridText.utm(value, axis: axis)
+        let unit = String(text.suffix(2))
+        let digits = String(text.dropLast(2))
+        let place = max(2, Int(log10(max(100, interval)).rounded()))  // 10^place metres: the interval's digit
+        let lowDigits = place
+        let principalCount = place == 2 ? 3 : 2
+        let padded = String(repeating: "0", count: max(0, lowDigits + principalCount - digits.count)) + digits
+        return (
+            String(padded.dropLast(lowDigits + principalCount)),
+            String(padded.dropLast(lowDigits).suffix(principalCount)),
+            String(padded.suffix(lowDigits)) + unit
+        )
     }
 
     /// The widest and tallest labels a grid of `type` (nil: none) can print, for sizing the collar.
@@ -268,12 +281,21 @@ public struct FrameGrid: Sendable {
     /// on its tick; a label that would touch the one before it, or leave the collar, is left
     /// out. The first label that fits is printed in full.
     func sideLabels(_ side: Side, frame: Rect, collar: Rect, measure: (PageText) -> PageTextSize) -> [PageText] {
-        var along = crossings.filter { $0.side == side }
+        // A side names the lines it is for: meridians and eastings at the top and bottom,
+        // parallels and northings at the sides (a meridian that leaves through the right
+        // edge is not named among the latitudes there).
+        var along = crossings.filter { c in
+            let axis = lines[c.line].axis
+            return c.side == side
+                && (side == .top || side == .bottom ? axis.labelsOnHorizontalEdges : axis.labelsOnVerticalEdges)
+        }
         if side == .left || side == .right { along.reverse() }  // bottom first
         let out = FrameGrid.tickLength + FrameGrid.labelGap
         var placed: [PageText] = []
         var boxes: [Rect] = []
-        var fullPlaced = false
+        // The first value is printed in full, and so is any whose prefix differs from the
+        // last one printed in full (the principal digits alone would repeat).
+        var lastPrefix: String?
         for c in along {
             let p = c.point
             let position: PlanePoint
@@ -292,8 +314,11 @@ public struct FrameGrid: Sendable {
                 position = PlanePoint(x: p.x + out, y: p.y)
                 anchor = PageTextAnchor(.left, .middle)
             }
-            for full in fullPlaced ? [false] : [true, false] {
-                let line = lines[c.line]
+            let line = lines[c.line]
+            let prefix =
+                line.axis == .easting || line.axis == .northing
+                ? FrameGrid.principalParts(line.value, axis: line.axis, interval: interval).prefix : ""
+            for full in lastPrefix == prefix ? [false] : [true, false] {
                 let text = PageText(
                     label(for: line, full: full), at: position, anchor: anchor,
                     color: styles[line.level]?.textColor ?? .black)
@@ -310,7 +335,7 @@ public struct FrameGrid: Sendable {
                 }
                 placed.append(text)
                 boxes.append(box)
-                if full { fullPlaced = true }
+                if full { lastPrefix = prefix }
                 break
             }
         }

@@ -15,24 +15,32 @@ enum Legend {
 
     struct Entry {
         var name: String
-        var layer: Layer
+        /// The first fill, stroke and marker of the rules drawn at the sheet's scale.
+        var fill: FillStyle?
+        var line: LineStyle?
+        var marker: MarkerStyle?
+        /// Values as features without attributes get them at the sheet's zoom.
+        var values: EvaluationContext
     }
 
     /// The layers drawn at `scale` that have a symbol to show, first listed first.
     static func entries(_ document: MapDocument, scale: Double) -> [Entry] {
         var seen = Set<String>()
         return document.layers.compactMap { layer in
-            guard layer.isVisible(atScale: scale), layer.fill != nil || layer.line != nil || layer.marker != nil,
-                seen.insert(layer.name).inserted
-            else { return nil }
-            return Entry(name: layer.name, layer: layer)
+            let rules = layer.rules(atScale: scale).map { layer.rules[$0] }.filter(\.drawsFeatures)
+            guard layer.isVisible(atScale: scale), !rules.isEmpty, seen.insert(layer.name).inserted else { return nil }
+            return Entry(
+                name: layer.name, fill: rules.compactMap(\.fill).first, line: rules.flatMap(\.lines).first,
+                marker: rules.compactMap(\.marker).first, values: EvaluationContext(zoom: ZoomScale.zoom(scale: scale)))
         }
     }
 
-    static func stroke(_ line: LineSymbol) -> PageStroke {
-        PageStroke(
-            color: line.color.withOpacity(line.opacity), width: min(0.6, line.width * mmPerPoint),
-            dash: line.dash.map { $0 * mmPerPoint })
+    static func stroke(_ line: LineStyle, _ values: EvaluationContext) -> PageStroke {
+        let width = line.width.value(values)
+        return PageStroke(
+            color: line.color.value(values).withOpacity(line.opacity.value(values)),
+            width: min(0.6, width * mmPerPoint),
+            dash: line.dash.map { $0 * mmPerPoint * (line.dashUnit == .width ? width : 1) })
     }
 
     /// The legend in `box`; rows that do not fit are left out.
@@ -49,27 +57,30 @@ enum Legend {
             guard y + rowHeight <= box.maxY + 0.01 else { break }
             let r = Rect(
                 x: box.minX, y: y + (rowHeight - swatch.height) / 2, width: swatch.width, height: swatch.height)
-            let layer = entry.layer
-            if let fill = layer.fill {
+            let values = entry.values
+            if let fill = entry.fill {
                 items.append(
                     .path(
-                        [PagePolyline(r.corners, closed: true)], stroke: fill.outline.map(stroke),
-                        fill: fill.color.withOpacity(fill.opacity)))
-            } else if let line = layer.line {
+                        [PagePolyline(r.corners, closed: true)], stroke: fill.outline.map { stroke($0, values) },
+                        fill: fill.color.value(values).withOpacity(fill.opacity.value(values))))
+            } else if let line = entry.line {
                 items.append(
                     .path(
                         [PagePolyline([PlanePoint(x: r.minX, y: r.centerY), PlanePoint(x: r.maxX, y: r.centerY)])],
-                        stroke: stroke(line),
+                        stroke: stroke(line, values),
                         fill: nil))
             }
-            if let marker = layer.marker {
-                let radius = min(1.4, max(0.6, marker.size * mmPerPoint / 2))
+            if let marker = entry.marker {
+                let size = marker.size?.value(values) ?? MarkerStyle.defaultShapeSize
+                let radius = min(1.4, max(0.6, size * mmPerPoint / 2))
                 let circle = (0..<24).map { i -> PlanePoint in
                     let a = Double(i) / 24 * 2 * .pi
                     return PlanePoint(x: r.centerX + radius * cos(a), y: r.centerY + radius * sin(a))
                 }
                 items.append(
-                    .path([PagePolyline(circle, closed: true)], stroke: marker.outline.map(stroke), fill: marker.fill))
+                    .path(
+                        [PagePolyline(circle, closed: true)], stroke: marker.outline.map { stroke($0, values) },
+                        fill: marker.fill.value(values)))
             }
             items.append(
                 .text(

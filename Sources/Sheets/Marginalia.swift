@@ -8,7 +8,6 @@ import Render
 enum Marginalia {
     static let titleFont = PageFont(size: 18, bold: true)
     static let subtitleFont = PageFont(size: 8.5)
-    static let notesFont = PageFont(size: 6)
     static let scaleFont = PageFont(size: 15, bold: true)
     static let captionFont = PageFont(size: 6.5)
     static let lineSpacing = 1.25
@@ -26,27 +25,42 @@ enum Marginalia {
         ]
     }
 
-    /// Paragraphs wrapped to the box's width, one below the other; lines that would fall
-    /// below the box are left out rather than printed over what is beneath.
+    /// The notes fonts, largest first: the notes are set in the largest that fits their box.
+    static let notesSizes = [6.0, 5.5, 5.0]
+
+    /// Paragraphs wrapped to the box's width in the largest notes font that fits them all;
+    /// when even the smallest does not, they are set in it anyway and `shortfall` says how
+    /// many millimetres deeper the box must be (the caller makes room and lays out again).
+    static func fittedParagraphs(
+        _ paragraphs: [String], in box: Rect, measure: (PageText) -> PageTextSize
+    ) -> (items: [PageItem], shortfall: Double) {
+        var set: (items: [PageItem], height: Double) = ([], 0)
+        for size in notesSizes {
+            set = self.paragraphs(paragraphs, font: PageFont(size: size), in: box, measure: measure)
+            if set.height <= box.height + 0.01 { return (set.items, 0) }
+        }
+        return (set.items, set.height - box.height)
+    }
+
+    /// Paragraphs wrapped to the box's width, one below the other, and their depth.
     static func paragraphs(
         _ paragraphs: [String], font: PageFont, in box: Rect,
         measure: (PageText) -> PageTextSize
-    ) -> [PageItem] {
+    ) -> (items: [PageItem], height: Double) {
         let lineHeight = font.size * 25.4 / 72 * lineSpacing
         var y = box.minY
         var items: [PageItem] = []
-        for paragraph in paragraphs {
+        for (index, paragraph) in paragraphs.enumerated() {
+            if index > 0 { y += lineHeight * 0.35 }
             for line in wrap(paragraph, font: font, width: box.width, measure: measure) {
-                guard y + lineHeight <= box.maxY + 0.01 else { return items }
                 items.append(
                     .text(
                         PageText(
                             line, font: font, at: PlanePoint(x: box.minX, y: y), anchor: PageTextAnchor(.left, .top))))
                 y += lineHeight
             }
-            y += lineHeight * 0.35
         }
-        return items
+        return (items, y - box.minY)
     }
 
     /// Greedy word wrap; a single word longer than the width gets a line of its own.
@@ -82,11 +96,18 @@ enum Marginalia {
                     caption, font: captionFont, at: PlanePoint(x: box.centerX, y: box.minY + 7.5),
                     anchor: PageTextAnchor(.center, .top))),
         ]
-        // Room for the unit after the bar and the label left of its zero.
-        let unitWidth = 18.0
-        let bar = ScaleBar(scale: scale, width: box.width - unitWidth - 6)
-        let left = box.centerX - (bar.length + unitWidth) / 2
-        items += bar.items(zeroAt: PlanePoint(x: left + bar.segmentLength, y: box.minY + 14))
+        // Kilometres, statute miles and nautical miles, one under the other with their zeros
+        // aligned; room for the unit name after the bars and the labels left of the zeros.
+        let unitWidth = 21.0
+        let width = box.width - unitWidth - 6
+        let bars = ScaleBar.Unit.allCases.map { ScaleBar(scale: scale, width: width, unit: $0) }
+        let left = bars.map(\.segmentLength).max() ?? 0
+        let right = bars.map { $0.length - $0.segmentLength }.max() ?? 0
+        let zeroX = box.centerX - (left + right + unitWidth) / 2 + left
+        for (i, bar) in bars.enumerated() {
+            items += bar.items(
+                zeroAt: PlanePoint(x: zeroX, y: box.minY + 12.5 + 6.5 * Double(i)), unitX: zeroX + right + 3.5)
+        }
         return items
     }
 }

@@ -60,7 +60,7 @@ struct NorthArrow {
         var lines = [sentence]
         if isExaggerated { lines.append("(The angle is opened up in the diagram.)") }
         let textBox = Rect(x: box.minX + 20, y: box.minY + 4, width: box.width - 20, height: box.height - 4)
-        items += Marginalia.paragraphs(lines, font: NorthArrow.font, in: textBox, measure: measure)
+        items += Marginalia.paragraphs(lines, font: NorthArrow.font, in: textBox, measure: measure).items
         return items
     }
 

@@ -7,6 +7,22 @@ import Render
 /// zero, alternately black and white, and one more to its left cut into `subdivisions`
 /// for reading smaller distances, as on topographic sheets.
 public struct ScaleBar: Sendable, Equatable {
+    /// What a bar counts in: metres (kilometres from 1 km segments), statute miles or
+    /// nautical miles, as printed sheets give all three.
+    public enum Unit: Sendable, Equatable, CaseIterable {
+        case metric, statuteMiles, nauticalMiles
+
+        /// Metres in one counting unit (the international mile and nautical mile).
+        var metres: Double {
+            switch self {
+            case .metric: return 1
+            case .statuteMiles: return 1609.344
+            case .nauticalMiles: return 1852
+            }
+        }
+    }
+
+    public let unit: Unit
     /// One segment, in metres of grid distance.
     public let segment: Double
     public let count: Int
@@ -15,21 +31,23 @@ public struct ScaleBar: Sendable, Equatable {
     public let segmentLength: Double
 
     /// The bar for `scale` that fits in `width` millimetres: the longest round segment (1, 2
-    /// or 5 times a power of ten metres) of which four fit (three and the subdivided one), then as
-    /// many as fit, up to five.
-    public init(scale: Double, width: Double) {
+    /// or 5 times a power of ten metres, or of miles) of which four fit (three and the
+    /// subdivided one), then as many as fit, up to five.
+    public init(scale: Double, width: Double, unit: Unit = .metric) {
         let mmPerMetre = 1000 / scale
-        var segment = 0.001
+        var segment = 0.001 * unit.metres
         for power in -3...9 {
             for m in [1.0, 2, 5] {
-                let candidate = m * pow(10, Double(power))
+                let candidate = m * pow(10, Double(power)) * unit.metres
                 if candidate * mmPerMetre * 4 <= width { segment = candidate }
             }
         }
+        self.unit = unit
         self.segment = segment
         segmentLength = segment * mmPerMetre
         count = max(1, min(5, Int((width / segmentLength + 1e-9).rounded(.down)) - 1))
-        let leading = (segment / pow(10, floor(log10(segment) + 1e-9))).rounded()
+        let counted = segment / unit.metres
+        let leading = (counted / pow(10, floor(log10(counted) + 1e-9))).rounded()
         switch leading {
         case 2: subdivisions = 4
         case 5: subdivisions = 5
@@ -38,7 +56,16 @@ public struct ScaleBar: Sendable, Equatable {
     }
 
     /// Whether the bar counts in kilometres (segments of 1 km or more) or metres.
-    public var inKilometres: Bool { segment >= 1000 }
+    public var inKilometres: Bool { unit == .metric && segment >= 1000 }
+
+    /// The name of what the labels count.
+    public var unitName: String {
+        switch unit {
+        case .metric: return inKilometres ? "kilometres" : "metres"
+        case .statuteMiles: return "statute miles"
+        case .nauticalMiles: return "nautical miles"
+        }
+    }
 
     /// The whole bar's length on paper, the subdivided segment included.
     public var length: Double { Double(count + 1) * segmentLength }
@@ -46,15 +73,19 @@ public struct ScaleBar: Sendable, Equatable {
     /// The label at the boundary `index` segments right of the zero (negative: left of it).
     public func label(at index: Int) -> String {
         let metres = abs(Double(index)) * segment
-        return ScaleText.number(inKilometres ? metres / 1000 : metres)
+        // Miles are counted in whole multiples of a round step: rounding drops the ulps
+        // that dividing by 1609.344 leaves.
+        let counted = inKilometres ? metres / 1000 : (metres / unit.metres * 1e6).rounded() / 1e6
+        return ScaleText.number(counted)
     }
 
     static let font = PageFont(size: 6.5)
     static let barHeight = 1.6
     static let outline = PageStroke(color: .black, width: 0.15)
 
-    /// The bar with its zero at `zero` (the bar's top edge); labels below it.
-    func items(zeroAt zero: PlanePoint) -> [PageItem] {
+    /// The bar with its zero at `zero` (the bar's top edge); labels below it, the unit's name
+    /// after it (at `unitX` when given, so the names of stacked bars line up).
+    func items(zeroAt zero: PlanePoint, unitX: Double? = nil) -> [PageItem] {
         var black: [PagePolyline] = []
         var all: [PagePolyline] = []
         func box(_ x0: Double, _ x1: Double) -> PagePolyline {
@@ -85,12 +116,12 @@ public struct ScaleBar: Sendable, Equatable {
                         label(at: i), font: ScaleBar.font, at: PlanePoint(x: x, y: labelY),
                         anchor: PageTextAnchor(.center, .top))))
         }
-        let unit = inKilometres ? "kilometres" : "metres"
         items.append(
             .text(
                 PageText(
-                    unit, font: ScaleBar.font,
-                    at: PlanePoint(x: zero.x + Double(count) * segmentLength + 3.5, y: zero.y + ScaleBar.barHeight / 2),
+                    unitName, font: ScaleBar.font,
+                    at: PlanePoint(
+                        x: unitX ?? zero.x + Double(count) * segmentLength + 3.5, y: zero.y + ScaleBar.barHeight / 2),
                     anchor: PageTextAnchor(.left, .middle))))
         return items
     }

@@ -9,24 +9,7 @@ public enum ScaleText {
     }
 
     /// A number with thousands separated by commas: `250,000`, `12,500.5`.
-    public static func grouped(_ value: Double) -> String {
-        let rounded = (value * 1000).rounded() / 1000
-        let whole = Int(rounded.rounded(.towardZero))
-        var digits = String(abs(whole))
-        var groups: [String] = []
-        while digits.count > 3 {
-            groups.insert(String(digits.suffix(3)), at: 0)
-            digits.removeLast(3)
-        }
-        groups.insert(digits, at: 0)
-        var text = (rounded < 0 ? "-" : "") + groups.joined(separator: ",")
-        let fraction = abs(rounded - Double(whole))
-        if fraction > 0 {
-            let f = String(format: "%.3f", fraction).dropFirst()  // ".500"
-            text += f.replacingOccurrences(of: "0+$", with: "", options: .regularExpression)
-        }
-        return text
-    }
+    public static func grouped(_ value: Double) -> String { DecimalFormat.grouped(value) }
 
     /// A ground distance in metres as `500 m`, `2 km`, `2.5 km`.
     public static func distance(_ metres: Double) -> String {

@@ -25,6 +25,9 @@ public struct Sheet {
     public let transform: FrameTransform
     public let grid: FrameGrid?
     public let page: Page
+    /// How much deeper (mm) the band below the map must be for the notes to fit at the
+    /// smallest notes font; 0 when they fit.
+    let notesShortfall: Double
 
     /// Frames must stay this close to the zone's central meridian (metres): there the grid
     /// scale factor is within 1.3% of its value at the centre, so the sheet stays a
@@ -35,11 +38,35 @@ public struct Sheet {
 
     /// Lays out a sheet of `request` for the map `renderer` draws.
     public static func make(_ request: SheetRequest, renderer: MapRenderer) throws -> Sheet {
-        let layout = try self.layout(for: request, renderer: renderer)
-        let placed = try place(request.area, scale: request.scale, layout: layout)
-        return try compose(
-            request, renderer: renderer, plane: placed.plane, centre: placed.centre, scale: placed.scale,
-            scaleWasChosen: request.scale == nil, layout: layout, subtitle: nil, extra: { _ in [] })
+        try withRoomForNotes { bottomHeight in
+            let layout = try self.layout(for: request, renderer: renderer, bottomHeight: bottomHeight)
+            let placed = try place(request.area, scale: request.scale, layout: layout)
+            return try compose(
+                request, renderer: renderer, plane: placed.plane, centre: placed.centre, scale: placed.scale,
+                scaleWasChosen: request.scale == nil, layout: layout, subtitle: nil, extra: { _ in [] })
+        }
+    }
+
+    /// Lays out with the standard band below the map, then, while the notes do not fit it
+    /// even in the smallest notes font, with a deeper band (the map frame gives up the room).
+    static func withRoomForNotes<T>(_ make: (Double?) throws -> T, shortfall: (T) -> (Double, Double))
+        throws -> T
+    {
+        var bottomHeight: Double?
+        var result = try make(nil)
+        for _ in 0..<3 {
+            let (needed, current) = shortfall(result)
+            guard needed > 0.01 else { return result }
+            bottomHeight = current + needed + 0.5
+            result = try make(bottomHeight)
+        }
+        let (needed, _) = shortfall(result)
+        guard needed <= 0.01 else { throw SheetError.notesTooLong }
+        return result
+    }
+
+    static func withRoomForNotes(_ make: (Double?) throws -> Sheet) throws -> Sheet {
+        try withRoomForNotes(make) { ($0.notesShortfall, $0.layout.notes.height) }
     }
 
     /// The largest round scale at which the request's bbox fits its paper.
@@ -61,7 +88,9 @@ public struct Sheet {
     }
 
     /// The layout, with a collar deep enough for the grid's widest value.
-    static func layout(for request: SheetRequest, renderer: MapRenderer) throws(SheetError) -> SheetLayout {
+    static func layout(for request: SheetRequest, renderer: MapRenderer, bottomHeight: Double? = nil)
+        throws(SheetError) -> SheetLayout
+    {
         var width = 0.0
         var height = 0.0
         let document = renderer.map.document
@@ -76,7 +105,7 @@ public struct Sheet {
         }
         return try SheetLayout(
             paper: request.paper, margins: request.margins, dpi: request.dpi,
-            labelWidth: width, labelHeight: height)
+            labelWidth: width, labelHeight: height, bottomHeight: bottomHeight)
     }
 
     /// The plane, the frame's centre in it and the scale, for an area on a layout.
@@ -187,6 +216,9 @@ public struct Sheet {
         ]
         if let grid {
             items += grid.items(transform: transform, collar: layout.border, measure: measure)
+            if grid.type == .mgrs || grid.type == .usng {
+                items += SquareLetters.items(plane: plane, transform: transform)
+            }
         }
         items += extra(transform)
         items.append(
@@ -203,7 +235,7 @@ public struct Sheet {
             AngleFormat.dms(centreGeo.latitude, kind: .latitude, trailing: .second, style: .compact) + " "
             + AngleFormat.dms(centreGeo.longitude, kind: .longitude, trailing: .second, style: .compact)
         items += Marginalia.titleItems(
-            title: title, subtitle: subtitle ?? "Centred on \(centreText) · \(layout.paper.description)",
+            title: title, subtitle: subtitle ?? "Centred on \(centreText)",
             in: layout.titleBand)
         let notes =
             self.notes(
@@ -221,7 +253,8 @@ public struct Sheet {
                     x: notesBox.maxX + SheetLayout.gap, y: layout.notes.minY,
                     width: legendWidth, height: layout.notes.height))
         }
-        items += Marginalia.paragraphs(notes, font: Marginalia.notesFont, in: notesBox, measure: measure)
+        let fitted = Marginalia.fittedParagraphs(notes, in: notesBox, measure: measure)
+        items += fitted.items
         items += Marginalia.scaleItems(
             scale: scale, caption: "Scale on the grid of UTM zone \(plane.identifier.dropFirst(4))",
             in: layout.scaleBox, measure: measure)
@@ -230,7 +263,7 @@ public struct Sheet {
         let page = Page(width: layout.paper.width, height: layout.paper.height, items: items, title: title)
         return Sheet(
             title: title, plane: plane, scale: scale, scaleWasChosen: scaleWasChosen, layout: layout, view: view,
-            transform: transform, grid: grid, page: page)
+            transform: transform, grid: grid, page: page, notesShortfall: fitted.shortfall)
     }
 
     /// The notes in the bottom-left: projection and datum, the grid, what the scale means,

@@ -28,6 +28,8 @@ public enum SheetError: Error, Equatable, Sendable, CustomStringConvertible {
     case seriesNeedsScale
     /// The map view of the frame cannot be made (too many pixels at the dpi).
     case frameNotDrawable(width: Int, height: Int, dpi: Double, reason: String)
+    /// The notes below the map do not fit even when the map gives up room for them.
+    case notesTooLong
     case invalid(String)
 
     public var description: String {
@@ -69,6 +71,9 @@ public enum SheetError: Error, Equatable, Sendable, CustomStringConvertible {
         case .frameNotDrawable(let width, let height, let dpi, let reason):
             return
                 "\(SheetError.frameNotDrawableProblem(width: width, height: height, dpi: dpi, reason: reason)): lower the dpi"
+        case .notesTooLong:
+            return
+                "the notes below the map (the grid's notes and the map's attribution) do not fit on the page: shorten the attribution or use larger paper"
         case .invalid(let message):
             return message
         }

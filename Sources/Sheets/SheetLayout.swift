@@ -50,8 +50,12 @@ public struct SheetLayout: Sendable, Equatable {
 
     /// `labelWidth` and `labelHeight` are the largest grid value's size (mm), measured by the
     /// caller in the sheet's fonts; the collar is made deep enough for them.
-    public init(paper: Paper, margins: Double, dpi: Double, labelWidth: Double, labelHeight: Double) throws(SheetError)
-    {
+    /// `bottomHeight`, when given, is the depth of the band below the border (notes, scale,
+    /// north arrow): deeper than the default when the notes need it.
+    public init(
+        paper: Paper, margins: Double, dpi: Double, labelWidth: Double, labelHeight: Double,
+        bottomHeight: Double? = nil
+    ) throws(SheetError) {
         guard margins.isFinite, margins >= 0 else { throw .invalidMargins(margins) }
         guard dpi.isFinite, dpi >= SheetLayout.dpiRange.lowerBound, dpi <= SheetLayout.dpiRange.upperBound else {
             throw .dpiOutOfRange(dpi, min: SheetLayout.dpiRange.lowerBound, max: SheetLayout.dpiRange.upperBound)
@@ -73,7 +77,8 @@ public struct SheetLayout: Sendable, Equatable {
 
         let borderTop = titleBand.maxY + SheetLayout.gap
         // Narrow paper wraps the notes into more lines.
-        let bottomHeight = contentWidth < 250 ? SheetLayout.bottomHeight + 8 : SheetLayout.bottomHeight
+        let standard = contentWidth < 250 ? SheetLayout.bottomHeight + 8 : SheetLayout.bottomHeight
+        let bottomHeight = max(standard, bottomHeight ?? 0)
         let borderBottom = content.maxY - bottomHeight - SheetLayout.gap
         let frameWidth = contentWidth - 2 * collarSides
         let frameHeight = borderBottom - borderTop - 2 * collarTopBottom

@@ -34,15 +34,38 @@ public struct SheetSeries {
     /// Row by row from the north-west.
     public let cells: [Cell]
 
-    /// Plans the series covering the request's bbox at its scale.
-    public static func plan(_ request: SheetRequest, overlap: Double, renderer: MapRenderer) throws -> SheetSeries {
+    /// The series covering the request's bbox, every sheet of it and its index, laid out
+    /// (nothing written yet). When a sheet's notes need more room below the map than the
+    /// standard band, the whole series is planned again with a deeper band, so that all its
+    /// frames stay alike.
+    public static func layOut(_ request: SheetRequest, overlap: Double, renderer: MapRenderer) throws -> (
+        plan: SheetSeries, sheets: [(name: String, sheet: Sheet)], index: Sheet
+    ) {
+        try Sheet.withRoomForNotes(
+            { bottomHeight in
+                let plan = try self.plan(request, overlap: overlap, renderer: renderer, bottomHeight: bottomHeight)
+                return (plan, try plan.sheets(renderer: renderer), try plan.indexSheet(renderer: renderer))
+            },
+            shortfall: { laid in
+                (
+                    (laid.sheets.map(\.sheet) + [laid.index]).map(\.notesShortfall).max() ?? 0,
+                    laid.plan.layout.notes.height
+                )
+            })
+    }
+
+    /// Plans the series covering the request's bbox at its scale, with `bottomHeight` (mm)
+    /// below the map when given.
+    public static func plan(
+        _ request: SheetRequest, overlap: Double, renderer: MapRenderer, bottomHeight: Double? = nil
+    ) throws -> SheetSeries {
         guard case .bbox(let west, let south, let east, let north) = request.area else {
             throw SheetError.seriesNeedsBBox
         }
         guard let scale = request.scale else { throw SheetError.seriesNeedsScale }
         try Sheet.checkScaleValue(scale)
         let box = try Sheet.checkBBox(west: west, south: south, east: east, north: north)
-        let layout = try Sheet.layout(for: request, renderer: renderer)
+        let layout = try Sheet.layout(for: request, renderer: renderer, bottomHeight: bottomHeight)
         guard overlap.isFinite, overlap >= 0, overlap < min(layout.frame.width, layout.frame.height) / 2 else {
             throw SheetError.invalid(
                 "an overlap of \(Millimetres.text(overlap)) mm is more than half the map frame (\(Millimetres.text(layout.frame.width)) x \(Millimetres.text(layout.frame.height)) mm)"
@@ -118,7 +141,7 @@ public struct SheetSeries {
             var note = "Sheet \(cell.name) of \(rows) x \(columns); overlap \(Millimetres.text(overlap)) mm."
             if !neighbours.isEmpty { note += " Adjoining: \(neighbours.joined(separator: ", "))." }
             let notes = [note]
-            let subtitle = "Sheet \(cell.name) · rows \(rowRange), columns \(columnRange) · \(layout.paper.description)"
+            let subtitle = "Sheet \(cell.name) · rows \(rowRange), columns \(columnRange)"
             let sheet = try Sheet.compose(
                 request, renderer: renderer, plane: plane, centre: cell.centre, scale: scale,
                 scaleWasChosen: false, layout: layout, subtitle: subtitle, extra: { _ in [] }, notes: notes)
@@ -141,7 +164,7 @@ public struct SheetSeries {
         var request = self.request
         request.title = (request.title ?? renderer.map.document.name ?? "Map") + " — index"
         let subtitle =
-            "Index to \(rows) x \(columns) sheets at \(ScaleText.ratio(self.scale)) on \(layout.paper.description)"
+            "Index to \(rows) x \(columns) sheets at \(ScaleText.ratio(self.scale))"
         let notes = [
             "Each outline is the map frame of one sheet of the series, named by row (\(rowRange), from the north) and column (\(columnRange), from the west); neighbours overlap by \(Millimetres.text(overlap)) mm."
         ]

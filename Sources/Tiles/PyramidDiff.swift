@@ -3,7 +3,8 @@ import Raster
 
 /// Two tile pyramids compared tile by tile (`meridian diff` on directories or MBTiles files):
 /// tiles missing on either side, and tiles whose images differ beyond an allowance under the
-/// perceptual comparison of ImageDiff. Tiles with identical bytes are not decoded.
+/// perceptual comparison of ImageDiff. Tiles with identical bytes are not decoded. A tile on
+/// one side only that is fully transparent is not missing: `--skip-empty` leaves such tiles out.
 public struct PyramidDiff: Sendable {
     public var comparator: ImageComparator
     /// Whether a tile's comparison is within the allowance.
@@ -43,10 +44,18 @@ public struct PyramidDiff: Sendable {
         var j = 0
         while i < a.count || j < b.count {
             if j == b.count || (i < a.count && a[i] < b[j]) {
-                report.missingInActual.append(a[i])
+                if try isEmpty(a[i], in: expected) {
+                    report.matching += 1
+                } else {
+                    report.missingInActual.append(a[i])
+                }
                 i += 1
             } else if i == a.count || b[j] < a[i] {
-                report.missingInExpected.append(b[j])
+                if try isEmpty(b[j], in: actual) {
+                    report.matching += 1
+                } else {
+                    report.missingInExpected.append(b[j])
+                }
                 j += 1
             } else {
                 let id = a[i]
@@ -57,14 +66,8 @@ public struct PyramidDiff: Sendable {
                     report.matching += 1
                     continue
                 }
-                let imageX: Image
-                let imageY: Image
-                do { imageX = try PNG.decode(x) } catch {
-                    throw TilesError.io(path: "\(expected.location) tile \(id)", message: "\(error)")
-                }
-                do { imageY = try PNG.decode(y) } catch {
-                    throw TilesError.io(path: "\(actual.location) tile \(id)", message: "\(error)")
-                }
+                let imageX = try decode(x, id, in: expected)
+                let imageY = try decode(y, id, in: actual)
                 let result = comparator.compare(expected: imageX, actual: imageY, makeDiffImage: diffImage != nil)
                 if permits(result) {
                     report.matching += 1
@@ -75,5 +78,18 @@ public struct PyramidDiff: Sendable {
             }
         }
         return report
+    }
+
+    /// A tile one side has and the other has not is no difference when nothing in it shows:
+    /// a job with `--skip-empty` stores no such tile.
+    private func isEmpty(_ id: TileID, in pyramid: any PyramidSource) throws -> Bool {
+        guard let data = try pyramid.tileData(id) else { return false }
+        return try decode(data, id, in: pyramid).isFullyTransparent
+    }
+
+    private func decode(_ data: [UInt8], _ id: TileID, in pyramid: any PyramidSource) throws -> Image {
+        do { return try PNG.decode(data) } catch {
+            throw TilesError.io(path: "\(pyramid.location) tile \(id)", message: "\(error)")
+        }
     }
 }

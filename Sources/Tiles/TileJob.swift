@@ -16,8 +16,7 @@ public struct TileJob: Sendable {
     public let workers: Int
     /// Skip tiles the sink already holds.
     public let resume: Bool
-    /// Omit tiles with nothing drawn (every pixel transparent), as gdal2tiles does outside a
-    /// raster's footprint. They are counted as skipped.
+    /// Store no tile whose pixels all have alpha 0 (nothing would show).
     public let skipEmpty: Bool
 
     public static let maxWorkers = 256
@@ -39,16 +38,29 @@ public struct TileJob: Sendable {
         let wanted: Set<TileID>?
     }
 
+    /// The tiles of one work item on their way to the writer, with the empty ones left out.
+    struct Batch: Sendable {
+        let tiles: [EncodedTile]
+        /// Tiles of the item not stored because nothing in them would show (`skipEmpty`).
+        let empty: Int
+    }
+
     /// Runs the job to the end, or to the first error (after which the sink keeps what was
-    /// committed, so a resumed job continues from there).
+    /// committed, so a resumed job continues from there). When `stop` is requested the
+    /// metatiles being drawn are finished and written, nothing new starts, the sink keeps
+    /// what it has (as after an error) and `TilesError.stopped` is thrown.
     public func run(
         sink: any TileSink, encoder: any TileEncoding, progress: TileProgress = TileProgress(style: .quiet),
-        makeRenderer: @escaping @Sendable () throws -> any MetatileRendering
+        stop: StopRequest? = nil, makeRenderer: @escaping @Sendable () throws -> any MetatileRendering
     ) throws -> TileJobSummary {
         let started = Date()
         progress.start(total: plan.tileCount)
         let work = BoundedQueue<WorkItem>(capacity: workers * 2)
-        let written = BoundedQueue<[EncodedTile]>(capacity: workers * 4)
+        let written = BoundedQueue<Batch>(capacity: workers * 4)
+        let empty = Mutex(0)
+        // A stop drops the queued metatiles at once; the ones being drawn still arrive.
+        let stopKey = stop?.onRequest { work.cancel() }
+        defer { if let stop, let stopKey { stop.remove(stopKey) } }
         let failure = Mutex<(any Error)?>(nil)
         let cache = EncodingCache()
         let fail: @Sendable (any Error) -> Void = { error in
@@ -65,11 +77,9 @@ public struct TileJob: Sendable {
                 do {
                     let renderer = try makeRenderer()
                     while let item = work.pop() {
-                        let encoded = try Self.renderAndEncode(
-                            item, renderer: renderer, encoder: encoder, cache: cache, skipEmpty: skipEmpty)
-                        let omitted = (item.wanted?.count ?? item.metatile.tileCount) - encoded.count
-                        if omitted > 0 { progress.skip(omitted) }
-                        written.push(encoded)
+                        written.push(
+                            try Self.renderAndEncode(
+                                item, renderer: renderer, encoder: encoder, cache: cache, skipEmpty: skipEmpty))
                     }
                 } catch {
                     fail(error)
@@ -82,8 +92,9 @@ public struct TileJob: Sendable {
             defer { writerGroup.leave() }
             do {
                 while let batch = written.pop() {
-                    try sink.write(batch)
-                    progress.advance(batch.count)
+                    try sink.write(batch.tiles)
+                    empty.withLock { $0 += batch.empty }
+                    progress.advance(batch.tiles.count + batch.empty)
                 }
             } catch {
                 fail(error)
@@ -91,8 +102,13 @@ public struct TileJob: Sendable {
         }
 
         var skipped = 0
+        var zoom: Int?
         do {
             for metatile in plan {
+                if metatile.z != zoom {
+                    zoom = metatile.z
+                    progress.stage("rendering zoom \(metatile.z)")
+                }
                 var item = WorkItem(metatile: metatile, wanted: nil)
                 if resume {
                     let stored = try sink.storedTiles(in: metatile)
@@ -107,7 +123,7 @@ public struct TileJob: Sendable {
                         item = WorkItem(metatile: metatile, wanted: Set(missing))
                     }
                 }
-                if !work.push(item) { break }  // a worker or the writer failed
+                if !work.push(item) { break }  // a worker or the writer failed, or a stop
             }
         } catch {
             fail(error)
@@ -118,8 +134,13 @@ public struct TileJob: Sendable {
         writerGroup.wait()
 
         if let error = failure.withLock({ $0 }) {
-            try? sink.finish()  // keep what was committed, for a resumed job
+            try? sink.abandon()  // keep what was committed for --resume
             throw error
+        }
+        let emptyCount = empty.withLock { $0 }
+        if let stop, stop.isRequested {
+            try sink.abandon()
+            throw TilesError.stopped(done: skipped + sink.statistics.tiles + emptyCount, total: plan.tileCount)
         }
         try sink.finish()
         progress.finish()
@@ -127,15 +148,15 @@ public struct TileJob: Sendable {
         let seconds = Date().timeIntervalSince(started)
         let stats = sink.statistics
         return TileJobSummary(
-            tiles: stats.tiles, skipped: skipped,
+            tiles: stats.tiles, skipped: skipped, empty: emptyCount,
             distinct: stats.newImages ?? cache.counts.encodings, bytes: stats.bytes,
             seconds: seconds, tilesPerSecond: Double(stats.tiles) / max(seconds, 1e-9))
     }
 
     static func renderAndEncode(
         _ item: WorkItem, renderer: any MetatileRendering, encoder: any TileEncoding,
-        cache: EncodingCache, skipEmpty: Bool = false
-    ) throws -> [EncodedTile] {
+        cache: EncodingCache, skipEmpty: Bool
+    ) throws -> Batch {
         let metatile = item.metatile
         let image: Image
         do {
@@ -153,13 +174,17 @@ public struct TileJob: Sendable {
         }
         var result: [EncodedTile] = []
         result.reserveCapacity(metatile.tileCount)
+        var empty = 0
         for row in 0..<metatile.rows {
             for column in 0..<metatile.columns {
                 let id = TileID(z: metatile.z, x: metatile.x + column, y: metatile.y + row)
                 if let wanted = item.wanted, !wanted.contains(id) { continue }
                 do {
                     let tile = try image.cropped(x: column * side, y: row * side, width: side, height: side)
-                    if skipEmpty, tile.isFullyTransparent { continue }
+                    if skipEmpty && tile.isFullyTransparent {
+                        empty += 1
+                        continue
+                    }
                     let encoded = try cache.encoding(of: tile) { try encoder.encode($0) }
                     result.append(EncodedTile(tile: id, data: encoded.data, dataHash: encoded.dataHash))
                 } catch {
@@ -167,7 +192,7 @@ public struct TileJob: Sendable {
                 }
             }
         }
-        return result
+        return Batch(tiles: result, empty: empty)
     }
 
     /// A thread with a stack large enough for Cairo and Pango.

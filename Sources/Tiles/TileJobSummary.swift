@@ -6,6 +6,8 @@ public struct TileJobSummary: Sendable, Equatable, Codable {
     public var tiles: Int
     /// Tiles already there and skipped (a resumed job).
     public var skipped: Int
+    /// Tiles not stored because nothing in them would show (`--skip-empty`).
+    public var empty: Int
     /// Distinct tile images among those written: rows added to an MBTiles file's `images`
     /// table; for a directory, the images encoded (each distinct image is encoded once while
     /// it stays in the encoding cache).
@@ -17,7 +19,7 @@ public struct TileJobSummary: Sendable, Equatable, Codable {
     public var tilesPerSecond: Double
 
     enum CodingKeys: String, CodingKey {
-        case tiles, skipped, distinct, bytes, seconds
+        case tiles, skipped, empty, distinct, bytes, seconds
         case tilesPerSecond = "tiles_per_second"
     }
 
@@ -25,6 +27,7 @@ public struct TileJobSummary: Sendable, Equatable, Codable {
     public var text: String {
         var line =
             "\(tiles) tiles written (\(distinct) distinct, \(Self.formatBytes(bytes))) in \(String(format: "%.1f", seconds)) s: \(Int(tilesPerSecond.rounded())) tiles/s"
+        if empty > 0 { line += "; \(empty) empty tiles left out" }
         if skipped > 0 { line += "; \(skipped) already there were skipped" }
         return line
     }

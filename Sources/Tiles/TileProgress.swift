@@ -1,10 +1,14 @@
 import Foundation
+import MapModel
 import Synchronization
 
 /// Progress of a job on standard error: on a terminal a bar redrawn in place (tiles done,
 /// total, tiles per second, time left); otherwise (a log, CI) a plain line every few seconds;
-/// nothing when quiet. Fed by the writer thread; it throttles itself.
-public final class TileProgress: Sendable {
+/// nothing when quiet. Fed by the writer thread; it throttles itself. It also shows the
+/// current stage ("reading coast: 1.2 M features", "rendering zoom 6"), which any thread may
+/// report, and with `startHeartbeat` it prints at its interval even when nothing reports, so a
+/// long read or a slow first zoom still shows signs of life.
+public final class TileProgress: StageReporter, Sendable {
     public enum Style: Sendable, Equatable {
         case bar
         case lines(every: Double)
@@ -21,6 +25,10 @@ public final class TileProgress: Sendable {
         var skipped = 0
         var started = Date()
         var lastShown = Date.distantPast
+        /// The latest stage reported.
+        var stage: String?
+        var tilesStarted = false
+        var finished = false
     }
 
     public init(style: Style, output: FileHandle = .standardError) {
@@ -34,9 +42,33 @@ public final class TileProgress: Sendable {
         return TileProgress(style: isatty(STDERR_FILENO) == 1 ? .bar : .lines(every: 5))
     }
 
+    public func stage(_ text: String) {
+        state.withLock { $0.stage = text }
+        show(force: false)
+    }
+
+    /// Shows the progress at least once an interval from now until `finish`, even when no tile
+    /// is done and no stage is reported.
+    public func startHeartbeat() {
+        guard let interval else { return }
+        Thread.detachNewThread { [weak self] in
+            while true {
+                Thread.sleep(forTimeInterval: interval)
+                guard let self, !self.state.withLock({ $0.finished }) else { return }
+                self.tick()
+            }
+        }
+    }
+
+    /// What the heartbeat does each interval: shows the progress if nothing did since the last.
+    func tick() {
+        show(force: false)
+    }
+
     func start(total: Int) {
         let lines = if case .lines = style { true } else { false }
         state.withLock { state in
+            state.tilesStarted = true
             state.total = total
             state.started = Date()
             // A log gets its first line after one interval, not for the first tile.
@@ -56,17 +88,25 @@ public final class TileProgress: Sendable {
 
     /// Draws the final state (and ends the bar's line).
     func finish() {
+        state.withLock {
+            $0.stage = nil
+            $0.finished = true
+        }
         show(force: true)
         if style == .bar { output.write(Data("\n".utf8)) }
     }
 
-    private func show(force: Bool) {
-        let interval: Double
+    /// Seconds between two displays; nil when quiet.
+    private var interval: Double? {
         switch style {
-        case .quiet: return
-        case .bar: interval = 0.2
-        case .lines(let every): interval = every
+        case .quiet: return nil
+        case .bar: return 0.2
+        case .lines(let every): return every
         }
+    }
+
+    private func show(force: Bool) {
+        guard let interval else { return }
         let text = state.withLock { state -> String? in
             let now = Date()
             guard force || now.timeIntervalSince(state.lastShown) >= interval else { return nil }
@@ -78,6 +118,12 @@ public final class TileProgress: Sendable {
 
     /// `[#########-----------]  1234/5461 tiles  312 tiles/s  0:14 left`
     private func line(_ state: State, now: Date) -> String {
+        // Before the tiles: the stage alone.
+        if !state.tilesStarted {
+            let stage = state.stage ?? "starting"
+            return style == .bar ? "\r" + stage + "   " : stage + "\n"
+        }
+        let stage = state.stage.map { "  (\($0))" } ?? ""
         let elapsed = max(now.timeIntervalSince(state.started), 1e-3)
         let finished = state.done + state.skipped
         let total = state.total
@@ -89,10 +135,10 @@ public final class TileProgress: Sendable {
             let width = 24
             let filled = total > 0 ? min(width, finished * width / total) : width
             return "\r[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "] "
-                + figures + "   "
+                + figures + stage + "   "
         default:
             let percent = total > 0 ? Double(finished) * 100 / Double(total) : 100
-            return String(format: "%5.1f%% ", percent) + figures + "\n"
+            return String(format: "%5.1f%% ", percent) + figures + stage + "\n"
         }
     }
 

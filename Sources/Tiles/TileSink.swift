@@ -12,7 +12,7 @@ public struct EncodedTile: Sendable {
     }
 }
 
-/// Where a job's tiles go: a directory or an MBTiles file. One writer thread calls `write`
+/// Where a job's tiles go: a directory, an MBTiles file or a PMTiles archive. One writer thread calls `write`
 /// and `finish`; the producer may call `storedTiles` at the same time (to resume a job), so
 /// sinks guard their state themselves.
 public protocol TileSink: AnyObject, Sendable {
@@ -20,8 +20,15 @@ public protocol TileSink: AnyObject, Sendable {
     func storedTiles(in metatile: Metatile) throws -> Set<TileID>
     /// Stores the tiles. Each is complete once stored; a batch may be committed later.
     func write(_ tiles: [EncodedTile]) throws
-    /// Commits what is pending and tidies up (temporary files, journals).
+    /// The job is complete: commits what is pending, puts the output in its place (an
+    /// in-progress file renamed over the target) and tidies up (temporary files, the lock).
     func finish() throws
+    /// The job failed or was stopped: commits what is complete, keeps what a `--resume` can
+    /// use (the in-progress file, the incomplete marker), drops the rest, releases the lock.
+    func abandon() throws
+    /// The work is given up for good (a copy, which has nothing to resume): as `abandon`, and
+    /// an in-progress file is deleted too. A directory keeps what was written, and its marker.
+    func discard() throws
     /// What `write` has stored so far in this run.
     var statistics: SinkStatistics { get }
 }

@@ -21,6 +21,8 @@ public enum TilesError: Error, CustomStringConvertible, Sendable, Equatable {
     case noInputs
     /// A merge whose output is one of its inputs.
     case outputIsInput(path: String)
+    /// A lossy quality outside 1...100.
+    case qualityOutOfRange(Int)
 
     /// A file or directory that cannot be read or written.
     case io(path: String, message: String)
@@ -28,6 +30,12 @@ public enum TilesError: Error, CustomStringConvertible, Sendable, Equatable {
     case sqlite(path: String, message: String)
     /// An existing file that cannot be used: not MBTiles, or not mergeable with the others.
     case incompatibleOutput(path: String, message: String)
+    /// Another process holds the output's lock: a second job writing the same output.
+    case outputBusy(path: String)
+    /// The job was asked to stop (a signal) after `done` of its `total` tiles were stored.
+    case stopped(done: Int, total: Int)
+    /// A copy (`convert`, `merge`) was asked to stop after `copied` tiles; its output was not made.
+    case copyStopped(copied: Int)
     /// An MBTiles file to resume that was not written by a tile job.
     case notResumable(path: String)
     /// An MBTiles file to resume whose job options differ: `key` of its metadata.
@@ -36,6 +44,14 @@ public enum TilesError: Error, CustomStringConvertible, Sendable, Equatable {
     case hashCollision(path: String, id: String)
     /// Rendering or encoding one metatile failed.
     case render(metatile: String, message: String)
+    /// A tile set whose `format` an archive cannot hold (a PMTiles header has no type for it).
+    case unsupportedTileFormat(path: String, format: String)
+    /// A tile set whose metadata lacks `key`, which the archive needs.
+    case missingMetadata(path: String, key: String)
+    /// A tile an archive cannot store.
+    case tileNotStorable(path: String, tile: TileID, problem: TileStorageProblem)
+    /// More distinct tile images than one archive writer holds.
+    case tooManyDistinctTiles(path: String, limit: Int)
 
     public enum BoundsProblem: Sendable, Equatable {
         case notANumber
@@ -45,15 +61,27 @@ public enum TilesError: Error, CustomStringConvertible, Sendable, Equatable {
         case beyondMercator(limit: Double)
     }
 
+    public enum TileStorageProblem: Sendable, Equatable {
+        /// Deeper than the archive's deepest zoom, or x/y outside the zoom.
+        case outsideZoom(deepest: Int)
+        /// A size outside 1...`limit` bytes.
+        case size(bytes: Int, limit: Int)
+        /// The same tile given twice.
+        case duplicate
+    }
+
     /// True for a job parameter out of range (what a user mistyped), false for trouble with
     /// files or rendering.
     public var isInvalidParameter: Bool {
         switch self {
         case .zoomOutOfRange, .zoomReversed, .invalidBounds, .tooManyTiles, .shardCountOutOfRange,
             .shardIndexOutOfRange, .unsupportedTileSize, .unsupportedPixelRatio, .metatileSizeOutOfRange,
-            .workersOutOfRange, .bufferOutOfRange, .noInputs, .outputIsInput:
+            .workersOutOfRange, .bufferOutOfRange, .noInputs, .outputIsInput, .qualityOutOfRange:
             return true
-        case .io, .sqlite, .incompatibleOutput, .notResumable, .differentJob, .hashCollision, .render:
+        case .io, .sqlite, .incompatibleOutput, .outputBusy, .stopped, .copyStopped, .notResumable, .differentJob,
+            .hashCollision,
+            .render,
+            .unsupportedTileFormat, .missingMetadata, .tileNotStorable, .tooManyDistinctTiles:
             return false
         }
     }
@@ -95,9 +123,17 @@ public enum TilesError: Error, CustomStringConvertible, Sendable, Equatable {
             return "no MBTiles files to merge"
         case .outputIsInput(let path):
             return "the output \(path) is also an input"
+        case .qualityOutOfRange(let quality):
+            return "a quality of \(quality) is out of range: 1 (smallest) to 100 (best)"
         case .io(let path, let message): return "\(path): \(message)"
         case .sqlite(let path, let message): return "\(path): sqlite: \(message)"
         case .incompatibleOutput(let path, let message): return "\(path): \(message)"
+        case .outputBusy(let path):
+            return "\(path): another job is writing it (it holds the output's lock)"
+        case .stopped(let done, let total):
+            return "stopped at \(done) of \(total) tiles"
+        case .copyStopped(let copied):
+            return "stopped after \(copied) tiles: the output was not made"
         case .notResumable(let path):
             return "\(path): is not an MBTiles file written by a tile job, so the job cannot resume it"
         case .differentJob(let path, let key, let found, let expected):
@@ -107,6 +143,21 @@ public enum TilesError: Error, CustomStringConvertible, Sendable, Equatable {
             return
                 "\(path): two different tile images have the same content hash \(id); nothing was stored for the second"
         case .render(let metatile, let message): return "metatile \(metatile): \(message)"
+        case .unsupportedTileFormat(let path, let format):
+            return "\(path): tiles in the format '\(format)' cannot be stored here (png, webp or jpg)"
+        case .missingMetadata(let path, let key):
+            return "\(path): the tile set's metadata has no '\(key)'"
+        case .tileNotStorable(let path, let tile, let problem):
+            switch problem {
+            case .outsideZoom(let deepest):
+                return "\(path): tile \(tile) is not a tile of zoom 0 to \(deepest)"
+            case .size(let bytes, let limit):
+                return "\(path): tile \(tile) has \(bytes) bytes: 1 to \(limit) can be stored"
+            case .duplicate:
+                return "\(path): tile \(tile) was given twice"
+            }
+        case .tooManyDistinctTiles(let path, let limit):
+            return "\(path): more than \(limit) distinct tile images do not fit one archive"
         }
     }
 }

@@ -72,6 +72,14 @@ enum PNGBench {
                     }
                 }
             }
+            // libdeflate: unfiltered rows only, no strategies, levels up to 12.
+            for level in [1, 2, 3, 4, 5, 6, 7, 9, 12] {
+                let compression = PNGCompression(filter: .none, level: level, strategy: .default, deflater: .libdeflate)
+                var options = PNGEncodingOptions()
+                options.palette = compression
+                options.truecolour = compression
+                rows.append((compression, measure(group, options)))
+            }
             let smallest = rows.map(\.1.bytes).min()!
             let fastest = rows.map(\.1.tilesPerSecond).max()!
             print("(speeds are per core, from thread CPU time; sizes are exact)")
@@ -97,8 +105,12 @@ enum PNGBench {
         rgbaOnly.colourMode = .alwaysRGBA
         var unpacked = PNGEncodingOptions()
         unpacked.packPaletteBits = false
+        var zlibBefore = PNGEncodingOptions()
+        zlibBefore.palette = PNGCompression(filter: .none, level: 6, strategy: .default)
+        zlibBefore.truecolour = PNGCompression(filter: .none, level: 3, strategy: .default)
         let candidates: [(String, PNGEncodingOptions)] = [
             ("chosen defaults", PNGEncodingOptions()),
+            ("before libdeflate: zlib, none, 6 / 3", zlibBefore),
             ("chosen, 8-bit palettes only", unpacked),
             ("libpng defaults (adaptive, 6), auto colour", libpngDefaults),
             ("libpng defaults, always RGBA", rgbaOnly),

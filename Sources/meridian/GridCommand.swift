@@ -92,6 +92,12 @@ enum GridCommand: Subcommand {
         case (_?, _?):
             throw UsageError("give either --size or --zoom, not both")
         }
+        if type == .latlong && request.levels == nil {
+            // As the renderer: finer parallels where Web Mercator spreads them apart.
+            request.parallelLevels = GridLevels.parallelLevels(
+                format: request.labelFormat, pixelsPerMetre: projection.pixelsPerMetre, minSpacing: request.minSpacing)
+            request.parallelMinSpacing = request.minSpacing
+        }
         let grid = try Grid.generate(request, projection: projection, area: area)
         do {
             try FileIO.writeAtomically(Array(grid.geoJSON().utf8), toPath: output)

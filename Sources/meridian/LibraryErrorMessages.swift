@@ -1,3 +1,4 @@
+import Render
 import Sheets
 import Tiles
 
@@ -13,8 +14,14 @@ func commandLineMessage(_ error: any Error) -> String {
 }
 
 extension TilesError: ExitStatusProviding {
-    /// 2 for an option out of range (a usage error), 1 for trouble with files or rendering.
-    var exitStatus: Int32 { isInvalidParameter ? 2 : 1 }
+    /// 2 for an option out of range (a usage error), 1 for trouble with files or rendering,
+    /// 128 + the signal for a job stopped by SIGINT or SIGTERM.
+    var exitStatus: Int32 {
+        switch self {
+        case .stopped, .copyStopped: return StopSignals.shared.exitStatus
+        default: return isInvalidParameter ? 2 : 1
+        }
+    }
 
     var commandLineMessage: String {
         switch self {
@@ -55,13 +62,28 @@ extension TilesError: ExitStatusProviding {
         case .differentJob(let path, let key, let found, let expected):
             return
                 "\(path): was made by a different job (\(key) is '\(found ?? "missing")', this job's is '\(expected ?? "missing")'): --resume needs the same --zoom, --bbox, --tile-size, --scale and --buffer"
-        case .outputIsInput, .io, .sqlite, .incompatibleOutput, .hashCollision, .render:
+        case .outputBusy(let path):
+            return
+                "\(path): another meridian job is writing it (it holds the lock): wait for that job to end, or stop it"
+        case .stopped(let done, let total):
+            return
+                "stopped at \(ScaleText.grouped(Double(done))) of \(ScaleText.grouped(Double(total))) tiles; --resume continues"
+        case .copyStopped(let copied):
+            return "stopped after \(ScaleText.grouped(Double(copied))) tiles: the output was not made"
+        case .qualityOutOfRange(let quality):
+            return "--quality \(quality) is out of range: 1 (smallest) to 100 (best)"
+        case .outputIsInput, .io, .sqlite, .incompatibleOutput, .hashCollision, .render, .unsupportedTileFormat,
+            .missingMetadata, .tileNotStorable, .tooManyDistinctTiles:
             return description
         }
     }
 }
 
-extension SheetError {
+extension SheetError: ExitStatusProviding {
+    /// 2: every sheet error is about the options (paper, margins, dpi, scale, bbox, centre,
+    /// series) that cannot make a sheet, never about files.
+    var exitStatus: Int32 { 2 }
+
     var commandLineMessage: String {
         switch self {
         case .invalidMargins:
@@ -87,8 +109,17 @@ extension SheetError {
         case .frameNotDrawable(let width, let height, let dpi, let reason):
             return
                 "\(SheetError.frameNotDrawableProblem(width: width, height: height, dpi: dpi, reason: reason)): lower --dpi"
-        case .paperSizeOutOfRange, .marginsTooLarge, .noRoomForMap, .outsideUTM, .invalid:
+        case .paperSizeOutOfRange, .marginsTooLarge, .noRoomForMap, .outsideUTM, .notesTooLong, .invalid:
             return description
         }
+    }
+}
+
+extension RenderError: ExitStatusProviding {
+    /// A view that cannot be made from the options given (an empty or inverted `--bbox`, a
+    /// size or dpi out of range) is a usage error, 2, as in `tiles`; the rest 1.
+    var exitStatus: Int32 {
+        if case .invalidView = self { return 2 }
+        return 1
     }
 }

@@ -8,11 +8,16 @@ enum RenderCommand: Subcommand {
     static let name = "render"
     static let summary = "render a map document to a PNG, PDF or SVG image"
     static let usage = """
-        usage: meridian render MAP.json (--bbox W,S,E,N | --center LON,LAT --scale DENOM) --size WxH [--dpi D] [--grid TYPE] [--grid-labels POSITION] -o OUT.png|OUT.pdf|OUT.svg
+        usage: meridian render MAP.json (--bbox W,S,E,N | --bbox-crs X1,Y1,X2,Y2 | --center LON,LAT --scale DENOM) --size WxH [--crs CODE] [--dpi D] [--grid TYPE] [--grid-labels POSITION] -o OUT.png|OUT.pdf|OUT.svg
 
           --bbox W,S,E,N        the area to show, in degrees; it grows to the image's shape
+          --bbox-crs X1,Y1,X2,Y2  the area to show in the coordinates of --crs (its unit: metres,
+                                feet, degrees), or Web Mercator metres without --crs
           --center LON,LAT      the centre of the view, with --scale
-          --scale DENOM         the scale denominator (50000 for 1:50,000)
+          --scale DENOM         the scale denominator (50000 for 1:50,000), from the CRS's metres
+                                per pixel
+          --crs CODE            draw in this CRS: EPSG:3035, a WKT or a PROJ string (default
+                                Web Mercator, EPSG:3857)
           --size WxH            the image size in pixels
           --dpi D               pixels per inch (default 90.714: the OGC 0.28 mm pixel)
           --grid TYPE           draw a grid: latlong, utm, mgrs or usng (replaces the document's
@@ -36,6 +41,7 @@ enum RenderCommand: Subcommand {
         var document = try MapDocument.load(path: mapPath)
         try applyGridOptions(type: gridType, labels: gridLabels, to: &document)
         let map = try LoadedMap(document: document, opener: DataSourceOpener())
+        try warnAboutMap(map, command: name)
         let renderer = try MapRenderer(map: map)
         try ImageWriter.write(renderer, view: view, to: output)
         return 0

@@ -86,6 +86,7 @@ enum SheetCommand: Subcommand {
         _ = try ImageWriter.format(forPath: output)
 
         let map = try LoadedMap.load(path: mapPath, opener: DataSourceOpener())
+        try warnAboutMap(map, command: name)
         let renderer = try MapRenderer(map: map)
         var request = SheetRequest(
             area: area, scale: scale, paper: paper.oriented(orientation), margins: margins, dpi: dpi,
@@ -95,9 +96,7 @@ enum SheetCommand: Subcommand {
         }
 
         if series {
-            let plan = try SheetSeries.plan(request, overlap: overlap, renderer: renderer)
-            let sheets = try plan.sheets(renderer: renderer)
-            let index = try plan.indexSheet(renderer: renderer)
+            let (plan, sheets, index) = try SheetSeries.layOut(request, overlap: overlap, renderer: renderer)
             // Everything is laid out before the first file is written, so bad input leaves nothing.
             for (name, sheet) in sheets {
                 let path = SheetSeries.path(output, suffix: name)

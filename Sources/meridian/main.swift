@@ -9,6 +9,8 @@ let subcommands: [any Subcommand.Type] = [
     SheetCommand.self,
     TilesCommand.self,
     MergeCommand.self,
+    ConvertCommand.self,
+    ServeCommand.self,
     GridCommand.self,
 ]
 
@@ -17,11 +19,15 @@ let subcommands: [any Subcommand.Type] = [
     for command in subcommands {
         text += "  " + command.name.padding(toLength: 8, withPad: " ", startingAt: 0) + command.summary + "\n"
     }
-    text += "\n`meridian <command> --help` shows a command's options.\n"
+    text += "\n`meridian <command> --help` shows a command's options; `meridian --version` the version.\n"
     FileHandle.standardError.write(Data(text.utf8))
 }
 
 let argv = Array(CommandLine.arguments.dropFirst())
+if argv == ["--version"] || argv == ["version"] {
+    print("meridian \(meridianVersion)")
+    exit(0)
+}
 guard let name = argv.first, name != "--help", name != "-h" else {
     printUsage()
     exit(argv.isEmpty ? 2 : 0)

@@ -68,7 +68,11 @@ import Testing
         let decimal = try geoJSON([
             "--type", "latlong", "--bbox", "2,48,3,49", "--zoom", "10", "--label-format", "decimalDegrees",
         ])
-        #expect(decimal.contains { Self.properties($0)["text"] as? String == "48.8°N" })
+        // As render draws it: at 48°N Web Mercator spreads parallels 1.5 times apart, so they
+        // are every 0.05° (written to two places) where the meridians are every 0.1°.
+        #expect(decimal.contains { Self.properties($0)["text"] as? String == "48.80°N" })
+        #expect(decimal.contains { Self.properties($0)["text"] as? String == "48.85°N" })
+        #expect(decimal.contains { Self.properties($0)["text"] as? String == "2.3°E" })
         let meters = try geoJSON([
             "--type", "usng", "--bbox", "-74,40.7,-73.95,40.75", "--zoom", "13", "--label-unit", "meters",
         ])
@@ -109,6 +113,26 @@ import Testing
             mentions: "--zoom expects a whole number from 0 to 24")
         try expectRejected(
             ["grid", "--type", "mgrs", "--grid-labels", "center"] + area, mentions: "unknown option --grid-labels")
+    }
+
+    /// Requests that would make tens of millions of vertices are refused before any work,
+    /// within a bounded address space (1 GB: a run that tried would be killed, not refused).
+    @Test(.timeLimit(.minutes(1))) func hugeRequestsAreRefusedUpFront() throws {
+        for arguments in [
+            ["--type", "mgrs", "--bbox", "-180,-80,180,84", "--zoom", "24"],
+            ["--type", "mgrs", "--bbox", "0,0,1,1", "--zoom", "20", "--levels", "0,1,2,3,4,5"],
+            ["--type", "latlong", "--bbox", "-180,-85,180,85", "--zoom", "22"],
+        ] {
+            let directory = try TemporaryFolder.create()
+            defer { TemporaryFolder.remove(directory) }
+            let output = directory.appendingPathComponent("grid.geojson").path
+            let command = ([Meridian.binary.path, "grid"] + arguments + ["-o", output]).joined(separator: " ")
+            let run = try Tool.run("bash", ["-c", "ulimit -v 1000000; exec \(command)"])
+            #expect(run.status == 1, "\(arguments): \(run)")
+            #expect(run.stderr.contains("10,000,000 vertices"), "\(arguments): \(run.stderr)")
+            #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+        }
     }
 
     static let world = Repository.fixture("maps/world.json")

@@ -17,7 +17,7 @@ import Testing
             folder,
             layers: [
                 ##"{"name": "image", "raster": "rgba.tif", "resampling": "cubic"}"##,
-                ##"{"name": "relief", "raster": "cone.tif", "hillshade": true, "composite": "multiply", "opacity": 0.7}"##,
+                ##"{"name": "relief", "raster": "cone.tif", "hillshade": true, "compositing": "multiply", "opacity": 0.7}"##,
             ])
         func pyramid(_ extra: [String]) throws -> [String: [UInt8]] {
             let output = folder.appendingPathComponent("tiles").path
@@ -25,7 +25,7 @@ import Testing
             let run = try Meridian.run(
                 ["tiles", map, "--zoom", "7-11", "--bbox", "9.5,44.5,15.5,47.5", "-o", output, "--quiet"] + extra)
             guard run.status == 0 else { throw ToolFailure(run) }
-            return try FileTree.files(under: output)
+            return try FileTree.tiles(under: output)
         }
         let single = try pyramid(["--metatile", "1", "--workers", "1"])
         let blocks = try pyramid(["--metatile", "8", "--workers", "2"])
@@ -133,7 +133,7 @@ import Testing
             defer { try? FileManager.default.removeItem(atPath: output) }
             let run = try Meridian.run(["tiles", map, "--zoom", "8", "--bbox", "9,44,13,48", "-o", output, "--quiet"])
             guard run.status == 0 else { throw ToolFailure(run) }
-            return try FileTree.files(under: output)
+            return try FileTree.tiles(under: output)
         }
         let fromTIFF = try pyramid(##"{"name": "r", "raster": "rgba.tif"}"##)
         #expect(fromTIFF.count >= 4)

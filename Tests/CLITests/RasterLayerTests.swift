@@ -24,8 +24,8 @@ import Testing
         guard run.status == 0, run.stderr.isEmpty else { throw ToolFailure(run) }
         defer { try? FileManager.default.removeItem(atPath: output) }
         var images: [String: Image] = [:]
-        for path in try FileTree.paths(under: output) where path.hasSuffix(".png") {
-            images[String(path.dropLast(4))] = try PNG.decode(contentsOf: output + "/" + path)
+        for (path, bytes) in try FileTree.tiles(under: output) where path.hasSuffix(".png") {
+            images[String(path.dropLast(4))] = try PNG.decode(bytes)
         }
         return images
     }

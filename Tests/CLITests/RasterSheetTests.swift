@@ -14,7 +14,7 @@ import Testing
             folder,
             layers: [
                 ##"{"name": "heights", "raster": "cone.tif", "colors": [[0, "#a0c080"], [1000, "#f0e0b0"]]}"##,
-                ##"{"name": "relief", "raster": "cone.tif", "hillshade": true, "composite": "multiply"}"##,
+                ##"{"name": "relief", "raster": "cone.tif", "hillshade": true, "compositing": "multiply"}"##,
                 ##"{"name": "roads", "source": "roads.geojson", "line": {"color": "#c00000", "width": 2}}"##,
             ])
     }

@@ -95,6 +95,21 @@ import Testing
         )
     }
 
+    /// `--version` names the version; the command list names every command.
+    @Test func versionAndCommands() throws {
+        let version = try Meridian.run(["--version"])
+        #expect(version.status == 0 && version.stderr.isEmpty)
+        let words = version.stdout.split(separator: " ")
+        #expect(words.count == 2 && words[0] == "meridian", "\(version.stdout)")
+        #expect(
+            words[1].split(separator: ".").count == 3
+                && words[1].split(separator: ".").allSatisfy { Int($0.trimmingCharacters(in: .newlines)) != nil })
+        let help = try Meridian.run(["--help"])
+        for command in ["render", "tiles", "merge", "convert", "serve", "sheet", "grid", "coord", "diff"] {
+            #expect(help.stderr.contains("  \(command) "), "\(command) is not listed: \(help.stderr)")
+        }
+    }
+
     @Test func directoryInBothSchemesWithSummary() throws {
         let directory = try TemporaryFolder.create()
         defer { TemporaryFolder.remove(directory) }
@@ -108,7 +123,7 @@ import Testing
         #expect(run.stdout.hasPrefix("21 tiles written") && run.stdout.contains(xyz), "\(run.stdout)")
         // Not a terminal: progress comes as plain lines, the last one at 100 %.
         #expect(run.stderr.split(separator: "\n").last?.contains("100.0% 21/21 tiles") == true, "\(run.stderr)")
-        let files = try FileTree.files(under: xyz)
+        let files = try FileTree.tiles(under: xyz)
         #expect(files.count == 21)
         let summary =
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as! [String: Any]
@@ -121,7 +136,7 @@ import Testing
 
         let quiet = try Meridian.run(["tiles", world, "--zoom", "0-2", "-o", tms, "--scheme", "tms", "--quiet"])
         #expect(quiet.status == 0 && quiet.stdout.isEmpty && quiet.stderr.isEmpty)
-        let flipped = try FileTree.files(under: tms)
+        let flipped = try FileTree.tiles(under: tms)
         #expect(flipped.count == 21)
         for z in 0...2 {
             for x in 0..<(1 << z) {

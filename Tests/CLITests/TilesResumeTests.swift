@@ -3,8 +3,9 @@ import TestSupport
 import Testing
 
 /// A tile job killed with SIGKILL at several moments and resumed each time ends with output
-/// byte-identical to an uninterrupted run, no temporary files, and (MBTiles) a valid file
-/// at every step. For MBTiles "output" is what a reader sees: every tile's bytes and the
+/// byte-identical to an uninterrupted run, no temporary files, and (MBTiles) a valid
+/// in-progress file at every step, while the target stays the old complete file until the
+/// job completes. For MBTiles "output" is what a reader sees: every tile's bytes and the
 /// metadata (the SQLite pages themselves may be laid out differently).
 @Suite(.serialized) struct TilesResumeTests {
     let world = Repository.fixture("maps/world.json")
@@ -52,27 +53,31 @@ import Testing
         #expect(try Meridian.run(arguments(reference)).status == 0)
         // Tiles under their own names (the staging folder holds tiles being written).
         let stored = {
-            try FileTree.livePaths(under: resumed).filter { $0.hasSuffix(".png") && !$0.hasPrefix(".meridian-tmp") }
-                .count
+            try FileTree.livePaths(under: resumed).filter { $0.hasSuffix(".png") && $0.first!.isNumber }.count
         }
         let result = try killAndResume(resumed, watch: try FileSystemWatch(directory.path), stored: stored) {
             // Whatever is there under a tile's name is a whole tile.
-            for (name, bytes) in try FileTree.files(under: resumed) where !name.hasPrefix(".meridian-tmp") {
+            for (name, bytes) in try FileTree.tiles(under: resumed) {
                 #expect(
                     bytes.count > 8 && bytes.suffix(8) == [0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82],
                     "\(name) is cut short")
             }
+            // An interrupted pyramid says it is incomplete.
+            #expect(FileManager.default.fileExists(atPath: resumed + "/.meridian-incomplete"))
         }
         #expect(result.kills >= 3, "the job ended before it could be killed: make it longer")
         #expect(result.final.status == 0, "\(result.final.stderr)")
         let expected = try FileTree.files(under: reference)
         let actual = try FileTree.files(under: resumed)
-        #expect(expected.count == 1365)
+        #expect(try FileTree.tiles(under: reference).count == 1365)
         #expect(actual.keys.sorted() == expected.keys.sorted())
         let differing = expected.keys.filter { expected[$0] != actual[$0] }
-        #expect(differing.isEmpty, "\(differing.count) tiles differ")
-        // No temporary files or folders are left.
-        #expect(try !FileTree.paths(under: resumed).contains { $0.contains(".meridian-tmp") || $0.hasSuffix(".tmp") })
+        #expect(differing.isEmpty, "\(differing.count) files differ")
+        // No temporary files or folders are left, and the pyramid no longer says it is incomplete.
+        #expect(
+            try !FileTree.paths(under: resumed).contains {
+                $0.contains(".meridian-tmp") || $0.hasSuffix(".tmp") || $0.contains(".meridian-incomplete")
+            })
     }
 
     @Test func mbtiles() throws {
@@ -80,11 +85,17 @@ import Testing
         defer { TemporaryFolder.remove(directory) }
         let reference = directory.path + "/reference.mbtiles"
         let resumed = directory.path + "/resumed.mbtiles"
+        let partial = resumed + ".partial"
         #expect(try Meridian.run(arguments(reference)).status == 0)
+        // An older complete file at the target, from another job: it stays as it is until the
+        // new file is complete.
+        let old = ["tiles", world, "--zoom", "0-1", "-o", resumed, "--quiet"]
+        #expect(try Meridian.run(old).status == 0)
+        let oldContent = try SQLiteShell.content(resumed)
         var counts: [Int] = []
         let stored = { () throws -> Int in
-            guard FileManager.default.fileExists(atPath: resumed) else { return 0 }
-            let count = try SQLiteShell.run(resumed, "SELECT count(*) FROM tiles")
+            guard FileManager.default.fileExists(atPath: partial) else { return 0 }
+            let count = try SQLiteShell.run(partial, "SELECT count(*) FROM tiles")
             // A job that is creating the file has no tiles table yet, and holds the file locked
             // while it changes journal mode: nothing is committed to count then.
             if count.status != 0
@@ -98,9 +109,10 @@ import Testing
             return tiles
         }
         let result = try killAndResume(resumed, watch: try FileSystemWatch(directory.path), stored: stored) {
-            guard FileManager.default.fileExists(atPath: resumed) else { return }
-            #expect(try SQLiteShell.query(resumed, "PRAGMA integrity_check") == "ok")
-            counts.append(Int(try SQLiteShell.query(resumed, "SELECT count(*) FROM tiles")) ?? -1)
+            guard FileManager.default.fileExists(atPath: partial) else { return }
+            #expect(try SQLiteShell.content(resumed) == oldContent)
+            #expect(try SQLiteShell.query(partial, "PRAGMA integrity_check") == "ok")
+            counts.append(Int(try SQLiteShell.query(partial, "SELECT count(*) FROM tiles")) ?? -1)
         }
         // Kills after the first two commits at least (each leaves a partial file, below); a
         // resumed run with fewer than 2,000 tiles left may finish before it commits.
@@ -121,13 +133,13 @@ import Testing
         let directory = try TemporaryFolder.create()
         defer { TemporaryFolder.remove(directory) }
         let output = directory.path + "/empty.mbtiles"
-        #expect(FileManager.default.createFile(atPath: output, contents: Data()))
+        #expect(FileManager.default.createFile(atPath: output + ".partial", contents: Data()))
         let run = try Meridian.run(["tiles", world, "--zoom", "0-2", "-o", output, "--quiet", "--resume"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try SQLiteShell.query(output, "SELECT count(*) FROM tiles") == "21")
         // A database that holds something else is still refused.
         let other = directory.path + "/other.mbtiles"
-        _ = try SQLiteShell.query(other, "CREATE TABLE notes (text TEXT)")
+        _ = try SQLiteShell.query(other + ".partial", "CREATE TABLE notes (text TEXT)")
         let refused = try Meridian.run(["tiles", world, "--zoom", "0-2", "-o", other, "--quiet", "--resume"])
         #expect(refused.status != 0 && refused.stderr.contains("is not an MBTiles file"))
     }

@@ -7,8 +7,8 @@ import Testing
 
 @Suite struct GeoJSONTests {
     func read(_ text: String) throws -> [Feature] {
-        let value = try JSONParser.parse(Array(text.utf8), file: "d.geojson")
-        return try GeoJSONReader.features(from: JSONNode(value: value, file: "d.geojson"))
+        let table = try GeoJSONReader.table(from: JSONStream(bytes: Array(text.utf8), file: "d.geojson"))
+        return (0..<table.count).map(table.feature)
     }
 
     func error(_ text: String) -> String {

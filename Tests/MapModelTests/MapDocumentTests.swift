@@ -36,17 +36,25 @@ import Testing
         #expect(layer.source == "/data/a.geojson")
         #expect(layer.visible == false && layer.scalesSymbols == false)
         #expect(layer.isVisible(atScale: 5000) == false)
-        #expect(layer.marker?.shape == .star && layer.marker?.fill.alpha == 128.0 / 255)
-        #expect(layer.line?.dash == [4, 2] && layer.line?.cap == .round && layer.line?.join == .bevel)
-        #expect(layer.fill?.outline?.width == 0.5)
-        #expect(layer.label?.text.pieces == [.attribute("name"), .literal(" ("), .attribute("pop"), .literal(")")])
-        #expect(layer.label?.offsetY == -2 && layer.label?.priority == 3 && layer.label?.bold == true)
+        // Symbols beside the layer's keys make one rule.
+        #expect(layer.rules.count == 1)
+        let rule = layer.rules[0]
+        #expect(rule.filter == nil && !rule.isElse && !rule.stop)
+        #expect(rule.marker?.shape == .star && rule.marker?.fill.constant?.alpha == 128.0 / 255)
+        #expect(rule.lines.count == 1)
+        #expect(rule.lines[0].dash == [4, 2] && rule.lines[0].cap == .round && rule.lines[0].join == .bevel)
+        #expect(rule.fill?.outline?.width == .constant(0.5))
+        #expect(
+            rule.label?.text
+                == .template(LabelText(pieces: [.attribute("name"), .literal(" ("), .attribute("pop"), .literal(")")])))
+        #expect(rule.label?.offsetY == .constant(-2) && rule.label?.priority == 3 && rule.label?.bold == true)
     }
 
     @Test func scaleRangeIsMinInclusiveMaxExclusive() {
         var layer = Layer(name: "a", source: "a")
-        layer.minScale = 1000
-        layer.maxScale = 5000
+        layer.scales = ScaleRange(
+            lower: ScaleRange.Bound(scale: 1000, inclusive: true),
+            upper: ScaleRange.Bound(scale: 5000, inclusive: false))
         #expect(!layer.isVisible(atScale: 999))
         #expect(layer.isVisible(atScale: 1000))
         #expect(layer.isVisible(atScale: 4999))
@@ -98,19 +106,20 @@ import Testing
         func f(_ json: String) throws -> Filter {
             try JSONNode(value: try JSONParser.parse(Array(json.utf8), file: "f"), file: "f").filter()
         }
-        #expect(try f(#"{"property": "pop", ">=": 1500}"#).matches(props))
-        #expect(try !f(#"{"property": "pop", ">": 1500}"#).matches(props))
-        #expect(try f(#"{"property": "code", "==": 42}"#).matches(props))
-        #expect(try f(#"{"property": "name", "in": ["Oslo", "Bergen"]}"#).matches(props))
-        #expect(try f(#"{"property": "name", "notIn": ["Bergen"]}"#).matches(props))
-        #expect(try f(#"{"property": "missing", "exists": false}"#).matches(props))
-        #expect(try f(#"{"property": "missing", "==": null}"#).matches(props))
+        #expect(try f(#"{"property": "pop", ">=": 1500}"#).matches(props, zoom: 0))
+        #expect(try !f(#"{"property": "pop", ">": 1500}"#).matches(props, zoom: 0))
+        #expect(try f(#"{"property": "code", "==": 42}"#).matches(props, zoom: 0))
+        #expect(try f(#"{"property": "name", "in": ["Oslo", "Bergen"]}"#).matches(props, zoom: 0))
+        #expect(try f(#"{"property": "name", "notIn": ["Bergen"]}"#).matches(props, zoom: 0))
+        #expect(try f(#"{"property": "missing", "exists": false}"#).matches(props, zoom: 0))
+        #expect(try f(#"{"property": "missing", "==": null}"#).matches(props, zoom: 0))
         #expect(
             try f(#"{"all": [{"property": "pop", "<": 2000}, {"not": {"property": "name", "==": "Bergen"}}]}"#).matches(
-                props))
+                props, zoom: 0))
         #expect(
-            try !f(#"{"any": [{"property": "pop", "<": 10}, {"property": "name", "==": "Bergen"}]}"#).matches(props))
-        #expect(try !f(#"{"property": "name", "<": 5}"#).matches(props))
+            try !f(#"{"any": [{"property": "pop", "<": 10}, {"property": "name", "==": "Bergen"}]}"#).matches(
+                props, zoom: 0))
+        #expect(try !f(#"{"property": "name", "<": 5}"#).matches(props, zoom: 0))
     }
 
     @Test func labelTemplates() throws {

@@ -32,10 +32,14 @@ import Testing
         #expect(Set(properties([])) == Set(MapDocument.keys))
         #expect(Set(properties(["$defs", "layer"])) == Set(MapDocument.layerKeys))
         #expect(Set(properties(["$defs", "rasterLayer"])) == Set(MapDocument.rasterLayerKeys))
+        #expect(Set(properties(["$defs", "rule"])) == Set(MapDocument.ruleKeys))
         #expect(Set(properties(["$defs", "databaseSource"])) == Set(MapDocument.sourceKeys))
         #expect(Set(properties(["$defs", "line"])) == Set(SymbolKeys.line))
+        #expect(Set(properties(["$defs", "gridLine"])) == Set(SymbolKeys.gridLine))
         #expect(Set(properties(["$defs", "marker"])) == Set(SymbolKeys.marker))
         #expect(Set(properties(["$defs", "fill"])) == Set(SymbolKeys.fill))
+        #expect(Set(properties(["$defs", "pattern"])) == Set(SymbolKeys.pattern))
+        #expect(Set(properties(["$defs", "hatch"])) == Set(SymbolKeys.hatch))
         #expect(Set(properties(["$defs", "label"])) == Set(SymbolKeys.label))
         #expect(Set(properties(["$defs", "label", "properties", "halo"])) == Set(SymbolKeys.halo))
         #expect(Set(properties(["$defs", "grid"])) == Set(GridSettings.keys))
@@ -44,20 +48,30 @@ import Testing
         #expect(Set(properties(["$defs", "gridText", "properties", "halo"])) == Set(SymbolKeys.halo))
     }
 
-    /// docs/map-document.md names every key the decoder reads, and every grid option.
+    /// docs/map-document.md and the style pages it links to name every key the decoder reads,
+    /// and every grid option.
     @Test func everyKeyIsDocumented() throws {
-        let page = try String(contentsOfFile: Repository.root + "/docs/map-document.md", encoding: .utf8)
+        let style = Repository.root + "/docs/style"
+        let pages =
+            ["map-document.md"].map { Repository.root + "/docs/" + $0 }
+            + (try FileManager.default.contentsOfDirectory(atPath: style)).sorted().map { style + "/" + $0 }
+        let page = try pages.map { try String(contentsOfFile: $0, encoding: .utf8) }.joined()
         let documentKeys: [String] =
-            MapDocument.keys + MapDocument.layerKeys + MapDocument.rasterLayerKeys + MapDocument.hillshadeKeys
+            MapDocument.keys + MapDocument.layerKeys + MapDocument.ruleKeys + MapDocument.rasterLayerKeys
+            + MapDocument.hillshadeKeys
         let symbolKeys: [String] =
-            SymbolKeys.line + SymbolKeys.marker + SymbolKeys.fill + SymbolKeys.label + SymbolKeys.halo
+            SymbolKeys.line + SymbolKeys.marker + SymbolKeys.fill + SymbolKeys.pattern + SymbolKeys.hatch
+            + SymbolKeys.label + SymbolKeys.halo
         let gridKeys: [String] = GridSettings.keys + GridSettings.levelKeys + GridSettings.textKeys
         let gridValues: [String] =
             GridType.allCases.map(\.rawValue) + GridSettings.LabelPosition.allCases.map(\.rawValue)
             + LatLongLabelFormat.allCases.map(\.rawValue) + MGRSLabelUnit.allCases.map(\.rawValue)
-        let keys = documentKeys + symbolKeys + gridKeys + gridValues
+        let styleValues: [String] =
+            Compositing.allCases.map(\.rawValue) + LabelStyle.Position.allCases.map(\.rawValue)
+            + LabelStyle.TextTransform.allCases.map(\.rawValue) + MarkerShape.allCases.map(\.rawValue)
+        let keys = documentKeys + symbolKeys + gridKeys + gridValues + styleValues
         let missing = Set(keys).filter { !page.contains("`\($0)`") }.sorted()
-        #expect(missing.isEmpty, "docs/map-document.md does not mention \(missing)")
+        #expect(missing.isEmpty, "docs/map-document.md and docs/style/ do not mention \(missing)")
     }
 
     /// The grid's enumerations in the schema are the decoder's.

@@ -10,40 +10,6 @@ func scratchDirectory() throws -> String {
     try TemporaryFolder.create().path
 }
 
-/// Decodes PNG files with pypng (Fixtures/png/reference-decode.py), the independent
-/// reference: one process for all files. Images come back in the order of `paths`.
-func referenceDecode(_ paths: [String]) throws -> [Image] {
-    let run = try Tool.run("/usr/bin/python3", [Repository.fixture("png/reference-decode.py")] + paths).succeeded()
-    let bytes = run.output
-    var images: [Image] = []
-    var offset = 0
-    while offset < bytes.count {
-        guard let newline = bytes[offset...].firstIndex(of: 10) else { break }
-        let words = String(decoding: bytes[offset..<newline], as: UTF8.self).split(separator: " ")
-        guard words.count == 2, let width = Int(words[0]), let height = Int(words[1]) else {
-            throw ToolFailure(run, unusable: "wrote a bad header")
-        }
-        let start = newline + 1
-        let end = start + width * height * 4
-        guard end <= bytes.count else { throw ToolFailure(run, unusable: "stopped short") }
-        images.append(try Image(width: width, height: height, pixels: Array(bytes[start..<end])))
-        offset = end
-    }
-    guard images.count == paths.count else {
-        throw ToolFailure(run, unusable: "returned \(images.count) images for \(paths.count) files")
-    }
-    return images
-}
-
-/// Decodes PNG bytes with the reference decoder through a temporary file.
-func referenceDecode(bytes: [UInt8]) throws -> Image {
-    let folder = try TemporaryFolder.create()
-    defer { TemporaryFolder.remove(folder) }
-    let path = folder.appendingPathComponent("image.png").path
-    try Data(bytes).write(to: URL(fileURLWithPath: path))
-    return try referenceDecode([path])[0]
-}
-
 /// A PNG chunk as it lies in the file (read here independently of libpng).
 struct Chunk {
     let type: String

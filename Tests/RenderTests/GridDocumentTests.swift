@@ -1,4 +1,5 @@
 import Foundation
+import Geodesy
 import Testing
 
 @testable import MapModel
@@ -79,7 +80,7 @@ import Testing
         expectError(#"{"type": "osgb"}"#, "m.json: grid.type: \"osgb\" is not one of: latlong, utm, mgrs, usng")
         expectError(
             #"{"type": "utm", "colour": "red"}"#,
-            "m.json: grid.colour: unknown key \"colour\" (expected one of: type, visible, labelsVisible, labelPosition, labelFormat, labelUnit, minSpacing, levels)"
+            "m.json: grid.colour: unknown key \"colour\" (expected one of: type, visible, labelsVisible, labelPosition, labelFormat, labelUnit, minSpacing, interval, offset, levels)"
         )
         expectError(
             #"{"type": "mgrs", "levels": {"6": {}}}"#,
@@ -102,6 +103,37 @@ import Testing
             "m.json: grid.labelPosition: \"left\" is not one of: geographic, bottomLeft, bottomRight, topLeft, topRight, center, allSides"
         )
         expectError(#"{"type": "latlong", "minSpacing": 0}"#, "m.json: grid.minSpacing: 0 is out of range (1 to 1000)")
+    }
+
+    /// `interval` and `offset`: one distance or `[x, y]`; degrees, minutes or seconds for
+    /// latitude/longitude, whole metres for the others; errors name the place.
+    @Test func intervalAndOffset() throws {
+        let utm = try #require(try decode(#"{"type": "utm", "interval": 2000, "offset": [500, -1000]}"#))
+        #expect(utm.interval == GridInterval(x: 2000, y: 2000, offsetX: 500, offsetY: -1000))
+        let minutes = try #require(try decode(##"{"type": "latlong", "interval": ["5'", "30\""]}"##))
+        #expect(minutes.interval?.x == 5 / 60.0 && minutes.interval?.y == 30 / 3600.0)
+        let degrees = try #require(
+            try decode(#"{"type": "latlong", "labelFormat": "decimalDegrees", "interval": 0.25}"#))
+        #expect(degrees.interval == GridInterval(x: 0.25, y: 0.25))
+        // Degrees are no metres: a change of type between the two drops the interval.
+        #expect(utm.withType(.mgrs).interval == utm.interval && utm.withType(.latlong).interval == nil)
+
+        expectError(
+            #"{"type": "utm", "interval": 2000.5}"#, "m.json: grid.interval: 2000.5 is not a whole number of metres")
+        expectError(
+            #"{"type": "utm", "interval": [1000, 0]}"#,
+            "m.json: grid.interval[1]: 0 is out of range (above 0 to 10000000 metres)")
+        expectError(
+            #"{"type": "latlong", "interval": "5 minutes"}"#,
+            ##"m.json: grid.interval: "5 minutes" is not an angle: write degrees (0.5), minutes (5') or seconds (30")"##
+        )
+        expectError(
+            #"{"type": "latlong", "labelFormat": "decimalDegrees", "interval": "5'"}"#,
+            #"m.json: grid.interval: "5'" is not a whole number of 0.0001° (labelFormat decimalDegrees)"#)
+        expectError(
+            #"{"type": "utm", "interval": [1, 2, 3]}"#,
+            "m.json: grid.interval: expected one distance or two, [x, y]; got 3")
+        expectError(#"{"type": "utm", "offset": 500}"#, "m.json: grid.offset: an offset needs an interval")
     }
 
     /// Changing the type keeps visibility, labels, position and the colours of levels that

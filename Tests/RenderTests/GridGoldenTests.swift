@@ -78,6 +78,34 @@ import Testing
             view: try View.centered(longitude: 10, latitude: 48, scale: Self.zoomScale(6), width: 512, height: 384))
     }
 
+    /// The user's interval and offset: a 2 km UTM grid offset 1 km east over New York at
+    /// 1:100,000 (its eastings 1 km past a multiple of 2 km), and a 5' graticule over Paris at
+    /// zoom 10. Zoomed out until the lines would be closer than `minSpacing`, the automatic
+    /// levels stand in.
+    @Test func userIntervals() throws {
+        var utm = GridSettings(type: .utm)
+        utm.interval = GridInterval(x: 2000, y: 2000, offsetX: 1000)
+        let nyc = try View.centered(longitude: -73.95, latitude: 40.72, scale: 100_000, width: 512, height: 384)
+        try check("grid-utm-interval-2km", map: "nyc.json", grid: utm, view: nyc)
+        var latlong = GridSettings(type: .latlong)
+        latlong.interval = GridInterval(x: 5 / 60.0, y: 5 / 60.0)
+        let paris = try View.centered(
+            longitude: 2.35, latitude: 48.85, scale: Self.zoomScale(10), width: 512, height: 384)
+        try check("grid-latlong-interval-5min", map: "world.json", grid: latlong, view: paris)
+
+        let map = try LoadedMap(document: try Self.document("nyc.json"))
+        let text = TextEngine(fonts: try FontConfiguration(fonts: map.document.fonts, systemFonts: false))
+        let overlay = GridOverlay(settings: utm, view: nyc, text: text)
+        let grid = try #require(overlay.geometry(overlay.levels()))
+        let eastings = grid.lines.filter { $0.axis == .easting }.map(\.value)
+        // 512 px at 1:100,000 is about 10.8 km on the ground at 40.7°N: 5 or 6 eastings.
+        #expect(eastings.count >= 4)
+        for e in eastings { #expect((e - 1000).truncatingRemainder(dividingBy: 2000) == 0, "easting \(e)") }
+        let zone6 = try View.centered(longitude: -75, latitude: 40, scale: Self.zoomScale(6), width: 512, height: 384)
+        #expect(GridOverlay(settings: utm, view: zone6, text: text).request().interval == nil)
+        #expect(overlay.request().interval == utm.interval)
+    }
+
     @Test func formatsAndUnits() throws {
         var dd = GridSettings(type: .latlong)
         dd.labelFormat = .decimalDegrees

@@ -27,7 +27,9 @@ import Testing
 
     func placed(_ map: LoadedMap, _ view: View) throws -> [LabelCandidate] {
         let text = TextEngine(fonts: try FontConfiguration(fonts: map.document.fonts, systemFonts: false))
-        let space = LabelSpace(map: map, view: view, text: text, readers: LayerReaders(map: map))
+        let space = LabelSpace(
+            map: map, view: view, text: text, images: try ImageLibrary(document: map.document),
+            readers: LayerReaders(map: map))
         let rect = Rect(
             minX: view.originX, minY: view.originY, maxX: view.originX + Double(view.width),
             maxY: view.originY + Double(view.height))

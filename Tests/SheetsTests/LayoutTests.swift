@@ -75,6 +75,15 @@ import Testing
         // 1:50,000 in 100 mm: 1 km segments (20 mm) with ten 100 m subdivisions.
         let topo = ScaleBar(scale: 50_000, width: 100)
         #expect(topo.segment == 1000 && topo.count == 4 && topo.subdivisions == 10)
+        // One inch to the mile (1:63,360): 1 statute mile segments 25.4 mm long, four in 110 mm.
+        let miles = ScaleBar(scale: 63_360, width: 110, unit: .statuteMiles)
+        #expect(miles.segment == 1609.344 && abs(miles.segmentLength - 25.4) < 1e-9 && miles.count == 3)
+        #expect(miles.label(at: 3) == "3" && miles.label(at: -1) == "1" && miles.unitName == "statute miles")
+        // One inch to the nautical mile (1:72,913.4): 25.4 mm segments, half a mile at half the width.
+        let nautical = ScaleBar(scale: 1852 / 0.0254, width: 110, unit: .nauticalMiles)
+        #expect(nautical.segment == 1852 && abs(nautical.segmentLength - 25.4) < 1e-9)
+        let half = ScaleBar(scale: 1852 / 0.0254, width: 55, unit: .nauticalMiles)
+        #expect(half.segment == 926 && half.label(at: 2) == "1" && half.label(at: 1) == "0.5")
     }
 }
 
@@ -117,7 +126,15 @@ import Testing
         #expect(text(FrameGrid.label(axis: .northing, value: 4_512_000, interval: 1000, full: false)) == ["12"])
         #expect(
             text(FrameGrid.label(axis: .easting, value: 583_000, interval: 1000, full: true)) == ["5", "83", "000mE"])
-        #expect(text(FrameGrid.label(axis: .easting, value: 590_000, interval: 10_000, full: false)) == ["90"])
+        // On coarser grids the principal digits end at the interval's place, so they differ
+        // from line to line: hundreds and tens of kilometres on a 10 km grid, thousands and
+        // hundreds on a 100 km grid.
+        #expect(text(FrameGrid.label(axis: .easting, value: 590_000, interval: 10_000, full: false)) == ["59"])
+        #expect(
+            text(FrameGrid.label(axis: .northing, value: 5_100_000, interval: 100_000, full: true))
+                == [
+                    "", "51", "00000mN",
+                ].filter { !$0.isEmpty })
         #expect(
             text(FrameGrid.label(axis: .easting, value: 586_300, interval: 100, full: true)) == ["5", "863", "00mE"])
         #expect(text(FrameGrid.label(axis: .easting, value: 86_000, interval: 1000, full: true)) == ["86", "000mE"])

@@ -13,7 +13,8 @@ import Testing
 @Suite struct PrintedScaleTests {
     static let centre = (longitude: -73.97, latitude: 40.76)
 
-    func sheet(scale: Double, paper: String = "A4", grid: SheetRequest.Grid = .type(.mgrs), map: LoadedMap) throws -> (
+    /// UTM: the same 1 km lines as MGRS, without the square letters printed over the frame.
+    func sheet(scale: Double, paper: String = "A4", grid: SheetRequest.Grid = .type(.utm), map: LoadedMap) throws -> (
         Sheet, MapRenderer
     ) {
         let renderer = try MapRenderer(map: map)

@@ -13,6 +13,15 @@ public enum FileTree {
         return result
     }
 
+    /// The tiles of a directory pyramid: the files at z/x/y.EXT (path -> bytes), not what
+    /// lies beside them (tiles.json, the viewer page, Leaflet, the layer without the grid).
+    public static func tiles(under root: String) throws -> [String: [UInt8]] {
+        try files(under: root).filter { path, _ in
+            let parts = path.split(separator: "/")
+            return parts.count == 3 && Int(parts[0]) != nil && Int(parts[1]) != nil
+        }
+    }
+
     /// Every file and folder under `root`, relative to it, parents before their contents.
     public static func paths(under root: String) throws -> [String] {
         try entries(under: root, live: false).map(\.path)

@@ -48,6 +48,18 @@ public final class MeridianJob {
         return process.terminationReason == .uncaughtSignal
     }
 
+    /// Sends `signal` (SIGTERM, SIGINT) as a user or a scheduler would, waits for the process
+    /// to exit, and returns its exit status; nil when it had already exited.
+    public func stop(with signal: Int32) -> Int32? {
+        if ended { process.waitUntilExit() }
+        guard process.isRunning else { return nil }
+        Glibc.kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        // What it printed up to its exit (the line that says where it stopped).
+        while !ended { drainErrors() }
+        return process.terminationStatus
+    }
+
     /// Waits for the process to exit and returns its exit status.
     public func waitUntilExit() -> Int32 {
         process.waitUntilExit()

@@ -17,7 +17,8 @@ import Testing
             EncodedTile(tile: TileID(z: 1, x: 1, y: 0), data: [1, 2, 3], dataHash: hash),
         ])
         #expect(sink.statistics.newImages == 1)
-        #expect(throws: TilesError.hashCollision(path: path, id: hash.hex)) {
+        // The error names the file being written: the in-progress one.
+        #expect(throws: TilesError.hashCollision(path: path + ".partial", id: hash.hex)) {
             try sink.write([EncodedTile(tile: TileID(z: 1, x: 0, y: 1), data: [9], dataHash: hash)])
         }
         try sink.finish()

@@ -123,6 +123,15 @@ import Testing
         Self.expectSame(tiles, whole, name: "tiles-seam-reference-scale-2x")
     }
 
+    /// Text along lines and icons placed with the labels, across tile and metatile edges.
+    @Test(arguments: ["style-labels", "style-markers"])
+    func curvedLabelsAndIconsMatchOneImage(map name: String) throws {
+        let map = try LoadedMap.load(path: Repository.fixture("maps/\(name).json"))
+        let tiles = try Self.stitched(map: map, z: 6, x: 30, y: 29, columns: 4, rows: 5, metatile: 2)
+        let whole = try Self.whole(map: map, z: 6, x: 30, y: 29, columns: 4, rows: 5)
+        Self.expectSame(tiles, whole, name: "tiles-seam-\(name)")
+    }
+
     @Test func sameBytesWhateverWorkersAndMetatiles() throws {
         let bounds = try GeoBounds(west: -12, south: 34, east: 32, north: 62)
         let pyramid = try TilePyramid(zooms: ZoomRange(min: 2, max: 5), bounds: bounds)

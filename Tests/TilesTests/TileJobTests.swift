@@ -85,6 +85,30 @@ import Testing
         #expect(contents[0] == contents[1])
     }
 
+    @Test func sameTreeWithOneAndFourWriterThreads() throws {
+        var trees: [[String: [UInt8]]] = []
+        for writers in [1, 4] {
+            let root = try TemporaryFolder.create().path
+            defer { TemporaryFolder.remove(root) }
+            let summary = try Self.run(DirectorySink(root: root, scheme: .xyz, writers: writers), workers: 3)
+            #expect(summary.tiles == Self.pyramid.tileCount)
+            trees.append(try FileTree.files(under: root))
+        }
+        #expect(trees[0].count == Self.pyramid.tileCount)
+        #expect(trees[0] == trees[1])
+    }
+
+    @Test func aFailedTileWriteIsTheJobsError() throws {
+        let root = try TemporaryFolder.create().path
+        defer { TemporaryFolder.remove(root) }
+        // A folder where a tile's file must go: renaming the tile over it is refused.
+        try FileManager.default.createDirectory(atPath: root + "/4/9/3.png", withIntermediateDirectories: true)
+        #expect {
+            try Self.run(DirectorySink(root: root, scheme: .xyz, writers: 4))
+        } throws: { "\($0)".contains("/4/9/3.png") && "\($0)".contains("directory") }
+        #expect(!FileManager.default.fileExists(atPath: root + "/" + DirectorySink.stagingFolder))
+    }
+
     @Test func mbtilesLayoutMetadataAndDeduplication() throws {
         let pathFolder = try TemporaryFolder.create().path
         defer { TemporaryFolder.remove(pathFolder) }
@@ -112,14 +136,18 @@ import Testing
             try SQLiteShell.query(path, "SELECT name || '=' || value FROM metadata ORDER BY name") == """
                 attribution=someone
                 bounds=-180,-85.051129,180,85.051129
-                center=0,0,0
+                center=0,0,2
+                description=test: PNG map tiles, zoom 0-5, rendered by Meridian
                 format=png
                 maxzoom=5
                 meridian=tile-size=256 scale=1 buffer=128
                 minzoom=0
                 name=test
                 type=baselayer
+                version=1.0.0
                 """)
+        // The centre's zoom: the world is 1024 px wide at zoom 2, the deepest at which it fits
+        // the 1024 px view the centre is chosen for.
         // A finished file is one file: no write-ahead log or journal beside it.
         for suffix in ["-wal", "-shm", "-journal"] { #expect(!FileManager.default.fileExists(atPath: path + suffix)) }
         // Our reader agrees with the shell.
@@ -186,7 +214,7 @@ import Testing
                 shard: Shard(index: i, count: 3))
             parts.append(path)
         }
-        let summary = try MBTilesMerger.merge(inputs: parts.reversed(), output: folder + "/all.mbtiles")
+        let summary = try TileSetMerger.merge(inputs: parts.reversed(), output: folder + "/all.mbtiles")
         #expect(summary.tiles == 1365 && summary.inputs == 3)
         let query =
             "SELECT zoom_level, tile_column, tile_row, hex(tile_data) FROM tiles ORDER BY 1, 2, 3; SELECT * FROM metadata ORDER BY name; SELECT count(*) FROM images"
@@ -211,7 +239,7 @@ import Testing
             "INSERT INTO images VALUES (x'00', 'other'); UPDATE map SET tile_id = 'other' WHERE zoom_level = 1 AND tile_column = 1 AND tile_row = 0"
         )
         #expect {
-            try MBTilesMerger.merge(
+            try TileSetMerger.merge(
                 inputs: [folder + "/a.mbtiles", folder + "/b.mbtiles"], output: folder + "/all.mbtiles")
         } throws: { "\($0)".contains("tile 1/1/1 differs") }
         #expect(!FileManager.default.fileExists(atPath: folder + "/all.mbtiles"))

@@ -45,9 +45,12 @@ public protocol SourceOpener {
 /// PROJ, for files whose `crs` member or layer's `srs` names another CRS.
 public struct GeoJSONFiles: SourceOpener {
     public let resolver: (any CRSResolver)?
+    /// Told how many features have been read, every 10,000.
+    public let progress: (any StageReporter)?
 
-    public init(resolver: (any CRSResolver)? = nil) {
+    public init(resolver: (any CRSResolver)? = nil, progress: (any StageReporter)? = nil) {
         self.resolver = resolver
+        self.progress = progress
     }
 
     public func open(_ source: LayerSource, layer: Int, document: MapDocument) throws -> any FeatureSource {
@@ -69,6 +72,8 @@ public struct GeoJSONFiles: SourceOpener {
                 throw DocumentError(file: document.path, place: place + ".srs", message: failure.message)
             }
         }
-        return try FeatureStore.load(path: source.dataset, coordinates: coordinates)
+        return try FeatureStore.load(
+            path: source.dataset, coordinates: coordinates,
+            progress: progress.map { ReadingProgress(reporter: $0, name: document.layers[layer].name) })
     }
 }

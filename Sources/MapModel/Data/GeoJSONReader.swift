@@ -1,4 +1,3 @@
-import FileInput
 import Geodesy
 
 /// Reads a GeoJSON file (RFC 7946: a FeatureCollection, a Feature or a bare Geometry, in
@@ -7,49 +6,110 @@ import Geodesy
 /// Errors name the file and the JSON path of the offending value, e.g.
 /// `cities.geojson: features[12].geometry.coordinates[1]: latitude 95 is out of range (-90 to 90)`.
 public enum GeoJSONReader {
-    /// The largest GeoJSON file read. The whole file is parsed in memory: about 7 times its
-    /// size for polygons, 12 for many small points, up to 28 for pathological nesting, so at
-    /// most about 3.6 GB. Larger data belongs in an indexed format. docs/limits.md.
-    public static let maxFileBytes = 128 << 20
+    /// The most JSON values (numbers, strings, arrays, objects...) one feature may hold: a
+    /// feature is read as a tree (about 35 bytes a value) before it goes into the compact
+    /// table, so this bounds that tree to about 300 MB. 8 M values is a polygon of 2.6 M
+    /// vertices. docs/limits.md.
+    public static let maxValuesPerFeature = 8_000_000
 
+    /// Every feature of a GeoJSON file, made from the compact table (for tests and small files).
     public static func read(
         path: String, displayName: String? = nil, coordinates: GeoJSONCoordinates = .fromFile(resolver: nil)
     ) throws -> [Feature] {
-        let name = displayName ?? path
-        let bytes: [UInt8]
-        do {
-            bytes = try ReadableFile.contents(atPath: path, limit: maxFileBytes)
-        } catch {
-            throw DocumentError(file: name, place: "", message: error.reason)
-        }
-        let root = try JSONParser.parse(bytes, file: name)
-        return try features(from: JSONNode(value: root, file: name), coordinates: coordinates)
+        let table = try readTable(path: path, displayName: displayName, coordinates: coordinates)
+        return (0..<table.count).map(table.feature)
     }
 
-    public static func features(
-        from root: JSONNode, coordinates: GeoJSONCoordinates = .fromFile(resolver: nil)
-    ) throws -> [Feature] {
-        guard case .object = root.value else {
-            throw root.error("not GeoJSON: expected an object, got \(root.value.typeDescription)")
+    /// Reads a GeoJSON file a feature at a time, in chunks, into a compact table: the memory
+    /// taken is the table's plus one feature's, whatever the file's size.
+    public static func readTable(
+        path: String, displayName: String? = nil, coordinates: GeoJSONCoordinates = .fromFile(resolver: nil),
+        progress: ReadingProgress? = nil
+    ) throws -> FeatureTable {
+        try table(
+            from: JSONStream(path: path, file: displayName ?? path), coordinates: coordinates, progress: progress)
+    }
+
+    /// The members of the top-level object that reading uses; the others (foreign members,
+    /// which GeoJSON allows) are checked for syntax and skipped.
+    private static let rootKeys: Set<String> = [
+        "type", "crs", "features", "geometry", "properties", "coordinates", "geometries",
+    ]
+
+    /// Reads a document from a stream. The top-level object is read first, with the features
+    /// array passed over (the `crs` member may follow it), then the stream goes back to the
+    /// array and reads it feature by feature.
+    public static func table(
+        from stream: JSONStream, coordinates: GeoJSONCoordinates = .fromFile(resolver: nil),
+        progress: ReadingProgress? = nil
+    ) throws -> FeatureTable {
+        let file = stream.file
+        let kind = try stream.kind()
+        guard kind == .object else {
+            throw JSONNode(value: .null, file: file).error("not GeoJSON: expected an object, got \(describe(kind))")
         }
+        try stream.enterObject()
+        var members: [JSONMember] = []
+        var featuresMark: JSONStream.Mark?
+        while let key = try stream.nextKey() {
+            if key == "features", try stream.kind() == .array {
+                featuresMark = stream.mark()
+                try stream.skipValue()
+                members.append(JSONMember(key: key, value: .array([])))
+            } else if rootKeys.contains(key) {
+                members.append(JSONMember(key: key, value: try stream.readValue(limit: maxValuesPerFeature)))
+            } else {
+                try stream.skipValue()
+            }
+        }
+        try stream.finish()
+        let root = JSONNode(value: .object(members), file: file)
         let object = try root.object(allowed: root.keysForGeoJSON)
         let transform = try self.transform(object, coordinates)
         let type = try object.required("type").string()
+        var table = FeatureTable()
         switch type {
         case "FeatureCollection":
-            let items = try object.required("features").array()
-            var features: [Feature] = []
-            features.reserveCapacity(items.count)
-            for (index, item) in items.enumerated() {
-                features.append(try feature(item, index: index, transform))
+            guard let featuresMark else {
+                // Missing, null or not an array: the node says which.
+                _ = try object.required("features").array()
+                throw object["features"]!.error("expected an array")
             }
-            return features
+            try stream.seek(featuresMark)
+            try stream.enterArray()
+            var index = 0
+            while try stream.nextElement() {
+                let node = JSONNode(
+                    value: try stream.readValue(limit: maxValuesPerFeature), file: file, path: "features[\(index)]")
+                try append(try feature(node, index: index, transform), to: &table, place: node)
+                index += 1
+                progress?.read(index)
+            }
         case "Feature":
-            return [try feature(root, index: 0, transform)]
+            try append(try feature(root, index: 0, transform), to: &table, place: root)
         case "Point", "MultiPoint", "LineString", "MultiLineString", "Polygon", "MultiPolygon", "GeometryCollection":
-            return [Feature(index: 0, geometries: try geometries(root, transform), properties: Properties())]
+            try append(
+                Feature(index: 0, geometries: try geometries(root, transform), properties: Properties()), to: &table,
+                place: root)
         default:
             throw object["type"]!.error("not GeoJSON: unknown type \(DocumentError.quote(type))")
+        }
+        return table
+    }
+
+    private static func append(_ feature: Feature, to table: inout FeatureTable, place: JSONNode) throws {
+        guard table.fits(feature) else { throw place.error(FeatureTable.fullMessage) }
+        table.append(feature)
+    }
+
+    private static func describe(_ kind: JSONStream.Kind) -> String {
+        switch kind {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
         }
     }
 

@@ -25,6 +25,10 @@ public struct GridSettings: Sendable, Equatable {
     public var labelUnit: MGRSLabelUnit = .kilometersMeters
     /// A level is drawn when its lines are at least this many points apart on screen.
     public var minSpacing: Double = GridSettings.defaultMinSpacing
+    /// Lines every so many degrees (latitude/longitude) or metres (the others), from an
+    /// offset, instead of the levels' own steps; drawn where they are at least `minSpacing`
+    /// apart, the automatic levels elsewhere. Nil: the levels' steps.
+    public var interval: GridInterval?
     /// Per-level settings as the document gives them, by level number.
     public var levels: [Int: GridLevelOverride] = [:]
     /// The type the per-level settings were written for. They carry over to another type only
@@ -49,10 +53,12 @@ public struct GridSettings: Sendable, Equatable {
     }
 
     /// The same settings for another type: visibility, labels, position, format, unit and
-    /// spacing stay; per-level settings stay where the levels correspond.
+    /// spacing stay; per-level settings stay where the levels correspond, and so does the
+    /// interval (its degrees are no metres).
     public func withType(_ type: GridType) -> GridSettings {
         var copy = self
         copy.type = type
+        if (type == .latlong) != (self.type == .latlong) { copy.interval = nil }
         return copy
     }
 
@@ -67,10 +73,13 @@ public struct GridSettings: Sendable, Equatable {
     }
 
     /// The built-in style of each level: coarser levels darker, wider and with larger text.
-    /// Latitude/longitude in greys, UTM in brick red, MGRS and USNG in blue.
+    /// Latitude/longitude in greys, UTM in brick red, MGRS and USNG in blue. Fine lines are
+    /// light, but every level's text is dark enough to read at 4.5:1 or more (WCAG 2's
+    /// figure for normal text) against the white halo it is printed on.
     public static func defaultStyle(type: GridType, level: Int) -> GridLevelStyle {
         let index = max(0, level)
         let palette: [UInt32]
+        let textPalette: [UInt32]
         let widths: [Double]
         let sizes: [Double]
         switch type {
@@ -79,24 +88,26 @@ public struct GridSettings: Sendable, Equatable {
                 0x1f1f1f, 0x2b2b2b, 0x383838, 0x444444, 0x4f4f4f, 0x595959,
                 0x606060, 0x686868, 0x6e6e6e, 0x747474, 0x7a7a7a, 0x808080,
             ]
+            textPalette = palette.map { min($0, 0x5c5c5c) }
             widths = [1.2, 1.0, 0.9, 0.8, 0.7, 0.65, 0.6, 0.55, 0.5, 0.5, 0.45, 0.45]
             sizes = [9, 9, 8.5, 8.5, 8, 8, 8, 8, 7.5, 7.5, 7.5, 7.5]
         case .utm:
             palette = [0x6b1010, 0x8c2a1a, 0xa8442a, 0xbc5a3c, 0xcc7656]
+            textPalette = [0x6b1010, 0x8c2a1a, 0xa8442a, 0x9c4a30, 0x9c4a30]
             widths = [1.6, 1.1, 0.8, 0.6, 0.5]
             sizes = [10, 9, 8.5, 8, 7.5]
         case .mgrs, .usng:
             palette = [0x102a83, 0x1f4fb5, 0x2f6acb, 0x4582d6, 0x6a9bdd, 0x8fb3e4]
+            textPalette = [0x102a83, 0x1f4fb5, 0x2f6acb, 0x2d5fa6, 0x2d5fa6, 0x2d5fa6]
             widths = [1.6, 1.1, 0.8, 0.6, 0.5, 0.4]
             sizes = [11, 10, 8.5, 8, 7.5, 7]
         }
         let i = min(index, palette.count - 1)
-        let color = Color(rgb: palette[i])
         return GridLevelStyle(
             visible: true,
-            line: LineSymbol(color: color, width: widths[i]),
+            line: LineSymbol(color: Color(rgb: palette[i]), width: widths[i]),
             text: GridTextSymbol(
-                bold: i <= 1, size: sizes[i], color: color,
+                bold: i <= 1, size: sizes[i], color: Color(rgb: textPalette[i]),
                 halo: Halo(color: .white, width: 1.5)))
     }
 }

@@ -28,28 +28,41 @@ public struct Layer: Sendable {
     /// Where the features come from (a file, a layer of it, a database table or query).
     public var source: LayerSource
     public var visible: Bool = true
-    /// The layer draws when `minScale <= scale < maxScale` (scale denominators; nil = unbounded).
-    public var minScale: Double?
-    public var maxScale: Double?
+    /// The scales at which the layer draws (`minScale`/`maxScale`, `minZoom`/`maxZoom`).
+    public var scales: ScaleRange = .all
     /// Whether the map's reference scale applies to this layer's symbols.
     public var scalesSymbols: Bool = true
+    /// Bounds on every size of the layer's symbols, in points, after the reference-scale
+    /// factor (as MapServer's MINSIZE and MAXSIZE): sizes that scale stay readable and drawable.
+    public var minSize: Double = 0
+    public var maxSize: Double = Layer.defaultMaxSize
+    /// The features the layer draws at all; its rules choose among them.
     public var filter: Filter?
-    public var marker: MarkerSymbol?
-    public var line: LineSymbol?
-    public var fill: FillSymbol?
-    public var label: LabelSymbol?
+    /// The layer's features (not its labels) are drawn to a group, then put onto the map with
+    /// this opacity and compositing.
+    public var opacity: Double = 1
+    public var compositing: Compositing = .normal
+    public var rules: [Rule] = []
     /// For a raster layer (`"raster": "dem.tif"`, the source's dataset): how it is drawn.
     public var raster: RasterStyle?
 
-    public init(name: String, source: LayerSource) {
+    /// 250 pt: about 8.8 cm, larger than any symbol a map means to draw.
+    public static let defaultMaxSize = 250.0
+
+    public init(name: String, source: LayerSource, rules: [Rule] = []) {
         self.name = name
         self.source = source
+        self.rules = rules
     }
 
-    public func isVisible(atScale scale: Double) -> Bool {
-        guard visible else { return false }
-        if let minScale, scale < minScale { return false }
-        if let maxScale, scale >= maxScale { return false }
-        return true
-    }
+    public func isVisible(atScale scale: Double) -> Bool { visible && scales.contains(scale) }
+
+    /// Whether any rule labels features.
+    public var hasLabels: Bool { rules.contains { $0.label != nil } }
+
+    /// Whether it draws to a group (an opacity below 1 or another compositing).
+    public var drawsToGroup: Bool { opacity < 1 || compositing != .normal }
+
+    /// The attribute names its filter and rules read.
+    public var attributeNames: [String] { (filter?.attributeNames ?? []) + rules.flatMap(\.attributeNames) }
 }

@@ -20,11 +20,15 @@ extension MapDocument {
         return try decode(root, baseDirectory: (path as NSString).deletingLastPathComponent)
     }
 
-    static let keys = ["name", "attribution", "background", "referenceScale", "fonts", "systemFonts", "layers", "grid"]
+    /// `$schema` names the JSON Schema for editors; it is read and ignored.
+    static let keys = [
+        "$schema", "name", "attribution", "background", "referenceScale", "fonts", "systemFonts", "layers", "grid",
+    ]
 
     public static func decode(_ root: JSONNode, baseDirectory: String) throws -> MapDocument {
         let object = try root.object(allowed: keys)
         var map = MapDocument(path: root.file)
+        _ = try object["$schema"]?.string()
         map.name = try object["name"]?.string()
         map.attribution = try object["attribution"]?.string()
         if let node = object["background"] { map.background = try node.color() }
@@ -64,36 +68,5 @@ extension MapDocument {
     static func resolve(_ path: String, against base: String) -> String {
         if path.hasPrefix("/") { return path }
         return ((base.isEmpty ? "." : base) as NSString).appendingPathComponent(path)
-    }
-
-    static let layerKeys = [
-        "name", "source", "layer", "where", "sql", "srs", "visible", "minScale", "maxScale", "scalesSymbols",
-        "filter", "marker", "line", "fill", "label",
-    ]
-
-    static func decodeLayer(_ node: JSONNode, baseDirectory: String) throws -> Layer {
-        if isRasterLayer(node) { return try decodeRasterLayer(node, baseDirectory: baseDirectory) }
-        let object = try node.object(allowed: layerKeys)
-        let name = try object.required("name").string()
-        guard !name.isEmpty else { throw object["name"]!.error("a layer name cannot be empty") }
-        var layer = Layer(name: name, source: try layerSource(object, baseDirectory: baseDirectory))
-        if let n = object["visible"] { layer.visible = try n.bool() }
-        if let n = object["minScale"] { layer.minScale = try n.positiveNumber(allowZero: true) }
-        if let n = object["maxScale"] { layer.maxScale = try n.positiveNumber(allowZero: false) }
-        if let lo = layer.minScale, let hi = layer.maxScale, lo >= hi {
-            throw object["maxScale"]!.error(
-                "maxScale (\(DecimalFormat.shortest(hi))) must be greater than minScale (\(DecimalFormat.shortest(lo)))"
-            )
-        }
-        if let n = object["scalesSymbols"] { layer.scalesSymbols = try n.bool() }
-        if let n = object["filter"] { layer.filter = try n.filter() }
-        if let n = object["marker"] { layer.marker = try n.markerSymbol() }
-        if let n = object["line"] { layer.line = try n.lineSymbol() }
-        if let n = object["fill"] { layer.fill = try n.fillSymbol() }
-        if let n = object["label"] { layer.label = try n.labelSymbol() }
-        if layer.marker == nil, layer.line == nil, layer.fill == nil, layer.label == nil {
-            throw node.error("layer \(DocumentError.quote(name)) has no symbol: give it a marker, line, fill or label")
-        }
-        return layer
     }
 }

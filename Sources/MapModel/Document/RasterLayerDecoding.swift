@@ -4,8 +4,8 @@ import Geodesy
 extension MapDocument {
     /// Keys of a raster layer (`"raster": "dem.tif"`); docs/rasters.md.
     static let rasterLayerKeys = [
-        "name", "raster", "srs", "geotransform", "visible", "minScale", "maxScale", "band", "nodata", "resampling",
-        "colors", "colorMode", "hillshade", "opacity", "composite",
+        "name", "raster", "srs", "geotransform", "visible", "minScale", "maxScale", "minZoom", "maxZoom", "band",
+        "nodata", "resampling", "colors", "colorMode", "hillshade", "opacity", "compositing",
     ]
     static let hillshadeKeys = ["azimuth", "altitude", "zFactor", "multidirectional"]
 
@@ -29,13 +29,10 @@ extension MapDocument {
         if let n = object["srs"] { source.srs = try n.string() }
         var layer = Layer(name: name, source: source)
         if let n = object["visible"] { layer.visible = try n.bool() }
-        if let n = object["minScale"] { layer.minScale = try n.positiveNumber(allowZero: true) }
-        if let n = object["maxScale"] { layer.maxScale = try n.positiveNumber(allowZero: false) }
-        if let lo = layer.minScale, let hi = layer.maxScale, lo >= hi {
-            throw object["maxScale"]!.error(
-                "maxScale (\(DecimalFormat.shortest(hi))) must be greater than minScale (\(DecimalFormat.shortest(lo)))"
-            )
-        }
+        layer.scales = try scaleRange(object)
+        // Opacity and compositing are every layer's: the picture is put on the map as a group is.
+        if let n = object["opacity"] { layer.opacity = try n.opacity() }
+        if let n = object["compositing"] { layer.compositing = try n.enumValue(Compositing.self) }
         layer.raster = try rasterStyle(object)
         return layer
     }
@@ -55,9 +52,7 @@ extension MapDocument {
             guard values[1] != 0, values[5] != 0 else { throw n.error("a geotransform's pixel size cannot be 0") }
             style.geotransform = values
         }
-        if let n = object["resampling"] { style.resampling = try n.oneOf(RasterStyle.Resampling.self) }
-        if let n = object["composite"] { style.compositing = try n.oneOf(RasterStyle.Compositing.self) }
-        if let n = object["opacity"] { style.opacity = try n.number(in: 0...1) }
+        if let n = object["resampling"] { style.resampling = try n.enumValue(RasterStyle.Resampling.self) }
         if let n = object["colors"] { style.colors = try colorStops(n) }
         if let n = object["colorMode"] {
             let mode = try n.string()
@@ -108,17 +103,5 @@ extension MapDocument {
         }
         if let n = object["multidirectional"] { shade.multidirectional = try n.bool() }
         return shade
-    }
-}
-
-extension JSONNode {
-    /// One of an enumeration's names.
-    fileprivate func oneOf<T: RawRepresentable & CaseIterable>(_ type: T.Type) throws -> T where T.RawValue == String {
-        let text = try string()
-        guard let value = T(rawValue: text) else {
-            throw error(
-                "\(DocumentError.quote(text)) is not one of: \(T.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        return value
     }
 }

@@ -1,15 +1,10 @@
 /// How a raster layer (`"raster": "dem.tif"`) is drawn: which band, how it is resampled into
 /// the view, how values become colours (a ramp, grey, or a hillshade), and how the result is
-/// laid over what is below. docs/rasters.md describes each key.
+/// laid over what is below (the layer's `opacity` and `compositing`). docs/rasters.md describes each key.
 public struct RasterStyle: Sendable, Equatable {
     /// GDAL's resampling methods, as gdalwarp's `-r` names them.
     public enum Resampling: String, Sendable, CaseIterable {
         case nearest, bilinear, cubic, average, lanczos
-    }
-
-    /// Cairo compositing operators: how the layer combines with what is drawn below.
-    public enum Compositing: String, Sendable, CaseIterable {
-        case over, multiply, screen, overlay, darken, lighten
     }
 
     /// A value and its colour in a ramp.
@@ -51,8 +46,6 @@ public struct RasterStyle: Sendable, Equatable {
     /// Whether values between stops take the lower stop's colour instead of a blend.
     public var stepped = false
     public var hillshade: Hillshade?
-    public var opacity = 1.0
-    public var compositing: Compositing = .over
 
     public init() {}
 
@@ -78,4 +71,9 @@ public struct RasterStyle: Sendable, Equatable {
             blue: a.color.blue + (b.color.blue - a.color.blue) * t,
             alpha: a.color.alpha + (b.color.alpha - a.color.alpha) * t)
     }
+}
+
+extension MapDocument {
+    /// Whether any layer is a raster (its tiles are imagery, encoded as such).
+    public var hasRasterLayers: Bool { layers.contains { $0.raster != nil } }
 }

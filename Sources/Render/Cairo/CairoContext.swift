@@ -17,12 +17,41 @@ final class CairoContext {
     func restore() { cairo_restore(pointer) }
     func scale(_ sx: Double, _ sy: Double) { cairo_scale(pointer, sx, sy) }
     func translate(_ tx: Double, _ ty: Double) { cairo_translate(pointer, tx, ty) }
+    /// Turns the user space by `radians`, clockwise on the image (y points down).
+    func rotate(_ radians: Double) { cairo_rotate(pointer, radians) }
 
     func setColor(_ color: Color) {
         cairo_set_source_rgba(pointer, color.red, color.green, color.blue, color.alpha)
     }
 
     func paint() { cairo_paint(pointer) }
+    func paint(alpha: Double) { cairo_paint_with_alpha(pointer, alpha) }
+
+    /// Draws to an intermediate group until `popGroupToSource`, which makes it the source.
+    func pushGroup() { cairo_push_group(pointer) }
+    func popGroupToSource() { cairo_pop_group_to_source(pointer) }
+
+    func setCompositing(_ compositing: Compositing) { cairo_set_operator(pointer, compositing.cairoOperator) }
+
+    /// An image surface as the source, its top-left corner at (x, y) of user space.
+    func setSource(_ surface: CairoSurface, x: Double, y: Double) {
+        cairo_set_source_surface(pointer, surface.pointer, x, y)
+    }
+
+    /// Smooth scaling of image sources (icons drawn at another size than their pixels).
+    func setGoodFilter() { cairo_pattern_set_filter(cairo_get_source(pointer), CAIRO_FILTER_GOOD) }
+
+    /// A surface repeated over the plane as the source, one repetition's top-left corner at
+    /// (x, y) of user space.
+    func setRepeatingSource(_ surface: CairoSurface, x: Double, y: Double) {
+        let pattern = cairo_pattern_create_for_surface(surface.pointer)
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_REPEAT)
+        var matrix = cairo_matrix_t()
+        cairo_matrix_init_translate(&matrix, -x, -y)
+        cairo_pattern_set_matrix(pattern, &matrix)
+        cairo_set_source(pointer, pattern)
+        cairo_pattern_destroy(pattern)
+    }
 
     func newPath() { cairo_new_path(pointer) }
     func moveTo(_ x: Double, _ y: Double) { cairo_move_to(pointer, x, y) }
@@ -43,6 +72,7 @@ final class CairoContext {
     func stroke() { cairo_stroke(pointer) }
     func strokePreserve() { cairo_stroke_preserve(pointer) }
     func clip() { cairo_clip(pointer) }
+    func setNonZeroFill() { cairo_set_fill_rule(pointer, CAIRO_FILL_RULE_WINDING) }
 
     func setLineWidth(_ width: Double) { cairo_set_line_width(pointer, width) }
 
@@ -66,11 +96,37 @@ final class CairoContext {
         }
     }
 
+    func setMiterLimit(_ limit: Double) { cairo_set_miter_limit(pointer, limit) }
+
     /// Whether anything went wrong in the context (an invalid matrix, out of memory).
     func checkStatus() throws {
         let status = cairo_status(pointer)
         guard status == CAIRO_STATUS_SUCCESS else {
             throw RenderError.cairo(String(cString: cairo_status_to_string(status)))
+        }
+    }
+}
+
+extension Compositing {
+    var cairoOperator: cairo_operator_t {
+        switch self {
+        case .normal: return CAIRO_OPERATOR_OVER
+        case .multiply: return CAIRO_OPERATOR_MULTIPLY
+        case .screen: return CAIRO_OPERATOR_SCREEN
+        case .overlay: return CAIRO_OPERATOR_OVERLAY
+        case .darken: return CAIRO_OPERATOR_DARKEN
+        case .lighten: return CAIRO_OPERATOR_LIGHTEN
+        case .colorDodge: return CAIRO_OPERATOR_COLOR_DODGE
+        case .colorBurn: return CAIRO_OPERATOR_COLOR_BURN
+        case .hardLight: return CAIRO_OPERATOR_HARD_LIGHT
+        case .softLight: return CAIRO_OPERATOR_SOFT_LIGHT
+        case .difference: return CAIRO_OPERATOR_DIFFERENCE
+        case .exclusion: return CAIRO_OPERATOR_EXCLUSION
+        case .hue: return CAIRO_OPERATOR_HSL_HUE
+        case .saturation: return CAIRO_OPERATOR_HSL_SATURATION
+        case .color: return CAIRO_OPERATOR_HSL_COLOR
+        case .luminosity: return CAIRO_OPERATOR_HSL_LUMINOSITY
+        case .add: return CAIRO_OPERATOR_ADD
         }
     }
 }

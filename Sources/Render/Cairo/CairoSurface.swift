@@ -1,4 +1,5 @@
 import CCairo
+import Raster
 
 /// A Cairo surface: an in-memory ARGB32 image, or a PDF or SVG file being written.
 /// Owns the C object and destroys it in deinit.
@@ -20,6 +21,29 @@ final class CairoSurface {
         try CairoSurface(
             cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
             what: "cannot create a \(width)x\(height) image")
+    }
+
+    /// An image's pixels as an ARGB32 surface (colour premultiplied by alpha, as Cairo keeps it).
+    static func image(from image: Image) throws -> CairoSurface {
+        let surface = try CairoSurface.image(width: image.width, height: image.height)
+        cairo_surface_flush(surface.pointer)
+        let data = cairo_image_surface_get_data(surface.pointer)!
+        let stride = surface.stride
+        image.withUnsafeBytes { (pixels: UnsafeRawBufferPointer) in
+            for y in 0..<image.height {
+                let row = (data + y * stride).withMemoryRebound(to: UInt32.self, capacity: image.width) { $0 }
+                for x in 0..<image.width {
+                    let i = (y * image.width + x) * 4
+                    let a = UInt32(pixels[i + 3])
+                    func premultiplied(_ c: UInt8) -> UInt32 { (UInt32(c) * a + 127) / 255 }
+                    row[x] =
+                        a << 24 | premultiplied(pixels[i]) << 16 | premultiplied(pixels[i + 1]) << 8
+                        | premultiplied(pixels[i + 2])
+                }
+            }
+        }
+        cairo_surface_mark_dirty(surface.pointer)
+        return surface
     }
 
     /// A one-page PDF of the given size in points, written to `path` as drawing proceeds.

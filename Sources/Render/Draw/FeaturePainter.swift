@@ -1,89 +1,193 @@
+import Foundation
 import Geodesy
 import MapModel
 
-/// Draws one layer's features: polygon fills, then lines and outlines, then markers, so an
-/// outline is never covered by a neighbour's fill.
+/// Draws one layer's features, rule by rule (see `Rule`): each rule's fills, then their
+/// outlines, then its strokes one after the other over all its features, then its markers.
+/// A layer with an opacity or a compositing is drawn to a group, then put onto the map.
 struct FeaturePainter {
     let context: CairoContext
     let view: View
     /// The part of the view being drawn, in global pixels (the whole view, or one tile).
     let region: Rect
+    let images: ImageLibrary
     private var paths: PathBuilder
 
-    init(context: CairoContext, view: View, region: Rect) {
+    /// A feature and the rules (indices into the layer's rules) that draw it.
+    typealias RuledFeature = (feature: Feature, rules: [Int])
+
+    init(context: CairoContext, view: View, region: Rect, images: ImageLibrary) {
         self.context = context
         self.view = view
         self.region = region
+        self.images = images
         self.paths = PathBuilder(view: view, region: region, margin: 0)
     }
 
     /// `reach`: how far the layer's symbols reach beyond their geometry, in pixels; geometry
     /// further out than that (plus a little for anti-aliasing) cannot show and is clipped.
-    mutating func paint(layer: Layer, features: [Feature], scale: SymbolScale, reach: Double) {
+    mutating func paint(layer: Layer, features: [RuledFeature], scale: SymbolScale, reach: Double) {
         paths = PathBuilder(view: view, region: region, margin: reach + 4)
-        if let fill = layer.fill {
-            context.setEvenOddFill()
-            context.setColor(fill.color.withOpacity(fill.opacity))
-            for feature in features {
-                // One path per feature: all its polygons and holes filled together.
-                context.newPath()
-                for geometry in feature.geometries where geometry.kind == .polygon {
-                    paths.addRings(geometry, to: context)
-                }
-                context.fill()
-            }
+        if layer.drawsToGroup { context.pushGroup() }
+        for (index, rule) in layer.rules.enumerated() where rule.drawsFeatures {
+            let drawn = features.filter { $0.rules.contains(index) }.map(\.feature)
+            if !drawn.isEmpty { paint(rule, drawn, scale) }
+        }
+        if layer.drawsToGroup {
+            context.popGroupToSource()
+            context.save()
+            context.setCompositing(layer.compositing)
+            context.paint(alpha: layer.opacity)
+            context.restore()
+        }
+    }
+
+    private func paint(_ rule: Rule, _ features: [Feature], _ scale: SymbolScale) {
+        if let fill = rule.fill {
+            paintFills(features, fill, scale)
             if let outline = fill.outline { strokeOutlines(features, outline, scale) }
         }
-        if let line = layer.line {
+        for line in rule.lines {
             strokeLines(features, line, scale)
             // A line symbol on polygons strokes their rings (as Mapnik's LineSymbolizer does).
             strokeOutlines(features, line, scale)
         }
-        if let marker = layer.marker { paintMarkers(features, marker, scale) }
-    }
-
-    private func apply(_ line: LineSymbol, _ scale: SymbolScale) -> Bool {
-        let width = scale.pixels(line.width)
-        guard width > 0, line.opacity > 0, line.color.alpha > 0 else { return false }
-        context.setColor(line.color.withOpacity(line.opacity))
-        context.setLineWidth(width)
-        context.setLineCap(line.cap)
-        context.setLineJoin(line.join)
-        return true
-    }
-
-    private func setDash(_ line: LineSymbol, _ scale: SymbolScale, offset: Double) {
-        context.setDash(line.dash.map { scale.pixels($0) }, offset: offset)
-    }
-
-    private func strokeLines(_ features: [Feature], _ line: LineSymbol, _ scale: SymbolScale) {
-        guard apply(line, scale) else { return }
-        for feature in features {
-            for geometry in feature.geometries where geometry.kind == .line {
-                for piece in paths.linePieces(geometry) {
-                    stroke(piece.points, closed: false, dashOffset: piece.startDistance, line, scale)
-                }
+        if let marker = rule.marker {
+            switch marker.placement {
+            case .point where !marker.takesPartInPlacement: paintMarkers(features, marker, scale)
+            case .line: paintLineMarkers(features, marker, scale)
+            case .point: break  // placed and drawn with the labels
             }
         }
-        context.setDash([], offset: 0)
     }
 
-    private func strokeOutlines(_ features: [Feature], _ line: LineSymbol, _ scale: SymbolScale) {
-        guard apply(line, scale) else { return }
-        for feature in features {
-            for geometry in feature.geometries where geometry.kind == .polygon {
-                for piece in paths.ringPieces(geometry) {
-                    stroke(piece.points, closed: piece.closed, dashOffset: piece.startDistance, line, scale)
-                }
-            }
+    private func evaluation(_ feature: Feature, _ scale: SymbolScale) -> EvaluationContext {
+        EvaluationContext(zoom: scale.zoom, properties: feature.properties)
+    }
+
+    /// One path per feature: all its polygons and holes filled together.
+    private func addPolygons(_ feature: Feature) -> Bool {
+        context.newPath()
+        var any = false
+        for geometry in feature.geometries where geometry.kind == .polygon {
+            paths.addRings(geometry, to: context)
+            any = true
         }
-        context.setDash([], offset: 0)
+        return any
     }
 
-    private func stroke(
-        _ points: [PlanePoint], closed: Bool, dashOffset: Double, _ line: LineSymbol, _ scale: SymbolScale
+    private func paintFills(_ features: [Feature], _ fill: FillStyle, _ scale: SymbolScale) {
+        context.setEvenOddFill()
+        let pattern = fill.pattern.flatMap { patternSurface($0, scale) }
+        for feature in features {
+            guard addPolygons(feature) else { continue }
+            let values = evaluation(feature, scale)
+            let opacity = min(max(fill.opacity.value(values), 0), 1)
+            let color = fill.color.value(values).withOpacity(opacity)
+            guard pattern != nil || fill.hatch != nil else {
+                context.setColor(color)
+                context.fill()
+                continue
+            }
+            context.setColor(color)
+            context.fillPreserve()
+            context.save()
+            context.clip()
+            if let pattern {
+                // The pattern's grid is fixed to global pixels; the remainder keeps the
+                // offsets small (Cairo samples patterns in 16.16 fixed point).
+                let w = Double(pattern.width)
+                let h = Double(pattern.height)
+                context.setRepeatingSource(
+                    pattern, x: -view.originX.truncatingRemainder(dividingBy: w),
+                    y: -view.originY.truncatingRemainder(dividingBy: h))
+                context.paint(alpha: opacity)
+            }
+            if let hatch = fill.hatch { paintHatch(hatch, feature, values, opacity, scale) }
+            context.restore()
+        }
+    }
+
+    private func patternSurface(_ pattern: FillStyle.Pattern, _ scale: SymbolScale) -> CairoSurface? {
+        let image = images.image(pattern.image)
+        let width = scale.pixels(pattern.size ?? image.widthPoints)
+        let height = width * image.heightPoints / image.widthPoints
+        guard width >= 1, height >= 1 else { return nil }
+        return images.surface(pattern.image, width: Int(width.rounded()), height: Int(height.rounded()))
+    }
+
+    private func paintHatch(
+        _ hatch: FillStyle.Hatch, _ feature: Feature, _ values: EvaluationContext, _ opacity: Double,
+        _ scale: SymbolScale
     ) {
-        if !line.dash.isEmpty { setDash(line, scale, offset: dashOffset) }
+        let width = scale.pixels(hatch.width)
+        let spacing = scale.pixels(hatch.spacing)
+        guard width > 0, spacing > width else { return }
+        let box = MapRenderer.MapContent.pixelBounds(feature.bounds, view).intersection(
+            region.expanded(by: paths.margin))
+        context.newPath()
+        for (a, b) in Hatching.segments(in: box, angle: hatch.angle * .pi / 180, spacing: spacing) {
+            let p = view.transform.image(global: a)
+            let q = view.transform.image(global: b)
+            context.moveTo(p.x, p.y)
+            context.lineTo(q.x, q.y)
+        }
+        context.setColor(hatch.color.value(values).withOpacity(opacity))
+        context.setLineWidth(width)
+        context.setLineCap(.butt)
+        context.stroke()
+    }
+
+    private func strokeLines(_ features: [Feature], _ line: LineStyle, _ scale: SymbolScale) {
+        for feature in features {
+            guard feature.geometries.contains(where: { $0.kind == .line }),
+                let stroke = line.drawing(evaluation(feature, scale), scale)
+            else { continue }
+            apply(stroke)
+            for geometry in feature.geometries where geometry.kind == .line {
+                for piece in paths.linePieces(geometry, offset: stroke.offset) {
+                    self.stroke(piece.points, closed: false, dashOffset: piece.startDistance, stroke)
+                }
+            }
+        }
+        context.setDash([], offset: 0)
+    }
+
+    /// Polygon rings; the stroke's offset moves them inward, and an inset stroke is kept
+    /// inside its polygon (where the polygon is narrower than the inset, the moved ring
+    /// would cross it).
+    private func strokeOutlines(_ features: [Feature], _ line: LineStyle, _ scale: SymbolScale) {
+        for feature in features {
+            guard feature.geometries.contains(where: { $0.kind == .polygon }),
+                let stroke = line.drawing(evaluation(feature, scale), scale)
+            else { continue }
+            if stroke.offset > 0 {
+                context.save()
+                context.setEvenOddFill()
+                _ = addPolygons(feature)
+                context.clip()
+            }
+            apply(stroke)
+            for geometry in feature.geometries where geometry.kind == .polygon {
+                for piece in paths.ringPieces(geometry, inset: stroke.offset) {
+                    self.stroke(piece.points, closed: piece.closed, dashOffset: piece.startDistance, stroke)
+                }
+            }
+            if stroke.offset > 0 { context.restore() }
+        }
+        context.setDash([], offset: 0)
+    }
+
+    private func apply(_ stroke: StrokeDrawing) {
+        context.setColor(stroke.color)
+        context.setLineWidth(stroke.width)
+        context.setLineCap(stroke.cap)
+        context.setLineJoin(stroke.join)
+    }
+
+    private func stroke(_ points: [PlanePoint], closed: Bool, dashOffset: Double, _ stroke: StrokeDrawing) {
+        guard points.count >= 2 else { return }
+        if !stroke.dash.isEmpty { context.setDash(stroke.dash, offset: dashOffset) }
         context.newPath()
         context.moveTo(points[0].x, points[0].y)
         for p in points.dropFirst() { context.lineTo(p.x, p.y) }
@@ -91,27 +195,47 @@ struct FeaturePainter {
         context.stroke()
     }
 
-    private func paintMarkers(_ features: [Feature], _ marker: MarkerSymbol, _ scale: SymbolScale) {
-        let size = scale.pixels(marker.size)
-        guard size > 0 else { return }
-        let outlineWidth = marker.outline.map { scale.pixels($0.width) } ?? 0
+    private func paintMarkers(_ features: [Feature], _ marker: MarkerStyle, _ scale: SymbolScale) {
         context.setEvenOddFill()
         for feature in features {
+            guard feature.geometries.contains(where: { $0.kind == .point }),
+                let drawing = marker.drawing(evaluation(feature, scale), scale, images)
+            else { continue }
             for geometry in feature.geometries where geometry.kind == .point {
                 for v in 0..<geometry.vertexCount {
                     let p = view.pixel(PlanePoint(x: geometry.x(v), y: geometry.y(v)))
-                    context.newPath()
-                    MarkerPath.add(marker.shape, x: p.x, y: p.y, size: size, to: context)
-                    context.setColor(marker.fill)
-                    if let outline = marker.outline, outlineWidth > 0 {
-                        context.fillPreserve()
-                        context.setColor(outline.color.withOpacity(outline.opacity))
-                        context.setLineWidth(outlineWidth)
-                        context.setLineJoin(outline.join)
-                        context.stroke()
-                    } else {
-                        context.fill()
+                    guard p.x.isFinite, p.y.isFinite else { continue }  // outside the view's plane
+                    MarkerPainter.draw(drawing, x: p.x, y: p.y, into: context, images: images)
+                }
+            }
+        }
+    }
+
+    /// Markers every `spacing` along lines and polygon rings, turned with them.
+    private func paintLineMarkers(_ features: [Feature], _ marker: MarkerStyle, _ scale: SymbolScale) {
+        context.setEvenOddFill()
+        let spacing = scale.pixels(marker.spacing)
+        guard spacing >= 1 else { return }
+        for feature in features {
+            guard let drawing = marker.drawing(evaluation(feature, scale), scale, images) else { continue }
+            var pieces: [(points: [PlanePoint], startDistance: Double)] = []
+            for geometry in feature.geometries {
+                switch geometry.kind {
+                case .line: pieces += paths.linePieces(geometry)
+                case .polygon:
+                    pieces += paths.ringPieces(geometry).map {
+                        ($0.points + ($0.closed ? [$0.points[0]] : []), $0.startDistance)
                     }
+                case .point: break
+                }
+            }
+            for piece in pieces {
+                for position in LineMarkers.positions(
+                    piece.points, startDistance: piece.startDistance, spacing: spacing)
+                {
+                    var turned = drawing
+                    turned.rotation += position.angle
+                    MarkerPainter.draw(turned, x: position.point.x, y: position.point.y, into: context, images: images)
                 }
             }
         }
@@ -119,13 +243,25 @@ struct FeaturePainter {
 
     /// How far a layer's symbols reach beyond their geometry, in pixels: features this close
     /// outside the view still touch it and must be drawn.
-    static func symbolReach(_ layer: Layer, _ scale: SymbolScale) -> Double {
+    static func symbolReach(_ layer: Layer, _ scale: SymbolScale, _ images: ImageLibrary) -> Double {
         var reach = 0.0
-        if let marker = layer.marker {
-            reach = max(reach, scale.pixels(marker.size) * 0.75 + scale.pixels(marker.outline?.width ?? 0))
+        func largest(_ value: StyleValue<Double>?, _ fallback: Double) -> Double {
+            guard let value else { return scale.pixels(fallback) }
+            return scale.pixels(value.largestMagnitude(zoom: scale.zoom) ?? scale.maxSize)
         }
-        if let line = layer.line { reach = max(reach, scale.pixels(line.width) * 5) }
-        if let outline = layer.fill?.outline { reach = max(reach, scale.pixels(outline.width) * 5) }
+        for rule in layer.rules {
+            if let marker = rule.marker {
+                var size = largest(marker.size, marker.icon.map { images.image($0).widthPoints } ?? 6)
+                if let icon = marker.icon {
+                    let image = images.image(icon)
+                    size *= max(1, image.heightPoints / image.widthPoints)
+                }
+                // A turned marker reaches to its corners.
+                reach = max(reach, size * 0.75 + (marker.outline.map { largest($0.width, 1) } ?? 0))
+            }
+            for line in rule.lines { reach = max(reach, line.reach(scale)) }
+            if let outline = rule.fill?.outline { reach = max(reach, outline.reach(scale)) }
+        }
         return reach + 1
     }
 }

@@ -34,6 +34,10 @@ enum MarkerPath {
                 points.append((radius * cos(angle), radius * sin(angle)))
             }
             polygon(points, x, y, context)
+        case .arrow:
+            // An arrowhead pointing right, notched at the back: it reads as a direction along
+            // a line once turned with it.
+            polygon([(r, 0), (-r, -r * 0.75), (-r * 0.45, 0), (-r, r * 0.75)], x, y, context)
         }
     }
 

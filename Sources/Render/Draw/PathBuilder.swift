@@ -44,6 +44,8 @@ struct PathBuilder {
         var last = PlanePoint(x: .nan, y: .nan)
         for v in range {
             let g = view.globalPixel(PlanePoint(x: geometry.x(v), y: geometry.y(v)))
+            // Outside the domain of the view's plane (the far side of an azimuthal projection).
+            guard g.x.isFinite, g.y.isFinite else { continue }
             if v != range.upperBound - 1, abs(g.x - last.x) < PathBuilder.minStep,
                 abs(g.y - last.y) < PathBuilder.minStep
             {
@@ -68,14 +70,16 @@ struct PathBuilder {
         }
     }
 
-    /// The pieces of each line part to stroke, each with the distance along the original
-    /// part at which it starts (the dash offset that keeps dashes continuous across clips).
-    func linePieces(_ geometry: Geometry) -> [(points: [PlanePoint], startDistance: Double)] {
+    /// The pieces of each line part to stroke, each with the distance along the part at which
+    /// it starts (the dash offset that keeps dashes continuous across clips). With `offset`,
+    /// the whole part is moved sideways first (right when positive), then clipped.
+    func linePieces(_ geometry: Geometry, offset: Double = 0) -> [(points: [PlanePoint], startDistance: Double)] {
         let clip = needsClipping(geometry.bounds)
         var pieces: [(points: [PlanePoint], startDistance: Double)] = []
         for part in 0..<geometry.partCount {
-            let line = pixels(geometry, part: part)
+            var line = pixels(geometry, part: part)
             guard line.count >= 2 else { continue }
+            if offset != 0 { line = LineOffset.offset(line, by: offset, closed: false) }
             if clip {
                 pieces += PlaneClipping.clipLine(line, to: clipRect)
             } else {
@@ -85,20 +89,46 @@ struct PathBuilder {
         return pieces
     }
 
-    /// Adds the rings of polygons as closed lines (for outlines).
-    func ringPieces(_ geometry: Geometry) -> [(points: [PlanePoint], startDistance: Double, closed: Bool)] {
+    /// The rings of polygons as lines to stroke (closed when whole). With `inset`, each ring
+    /// is moved into its polygon first (out of it when negative): exterior rings shrink,
+    /// holes grow.
+    func ringPieces(_ geometry: Geometry, inset: Double = 0) -> [(
+        points: [PlanePoint], startDistance: Double, closed: Bool
+    )] {
         let clip = needsClipping(geometry.bounds)
         var pieces: [(points: [PlanePoint], startDistance: Double, closed: Bool)] = []
-        for part in 0..<geometry.partCount {
-            var ring = pixels(geometry, part: part)
-            guard ring.count >= 3 else { continue }
-            if clip {
-                ring.append(ring[0])
-                pieces += PlaneClipping.clipLine(ring, to: clipRect).map { ($0.points, $0.startDistance, false) }
-            } else {
-                pieces.append((ring, 0, true))
+        for polygon in 0..<Swift.max(geometry.polygonCount, 1) {
+            let rings = geometry.polygonCount > 0 ? geometry.ringRange(ofPolygon: polygon) : 0..<geometry.partCount
+            for part in rings {
+                var ring = pixels(geometry, part: part)
+                guard ring.count >= 3 else { continue }
+                if inset != 0 {
+                    // Right of the direction of travel is inside a ring of positive area
+                    // (y down); a hole's inside is outside its polygon.
+                    let inward = (PathBuilder.signedArea(ring) > 0) == (part == rings.lowerBound) ? 1.0 : -1.0
+                    ring = LineOffset.offset(ring, by: inset * inward, closed: true)
+                    guard ring.count >= 3 else { continue }
+                }
+                if clip {
+                    ring.append(ring[0])
+                    pieces += PlaneClipping.clipLine(ring, to: clipRect).map { ($0.points, $0.startDistance, false) }
+                } else {
+                    pieces.append((ring, 0, true))
+                }
             }
         }
         return pieces
+    }
+
+    /// The shoelace area of a ring in pixels (y down): positive when it turns clockwise
+    /// on the image.
+    static func signedArea(_ ring: [PlanePoint]) -> Double {
+        var sum = 0.0
+        var previous = ring[ring.count - 1]
+        for p in ring {
+            sum += previous.x * p.y - p.x * previous.y
+            previous = p
+        }
+        return sum / 2
     }
 }

@@ -2,6 +2,12 @@ import Geodesy
 import Grids
 import MapModel
 
+/// The two families of lines, whose labels thin separately: those that run up the map
+/// (meridians, eastings) and those that run across it (parallels, northings).
+enum GridLabelFamily: Sendable {
+    case x, y
+}
+
 /// A grid label measured and placed in global pixels, ready to be kept or dropped.
 struct GridLabelCandidate {
     let text: String
@@ -9,11 +15,22 @@ struct GridLabelCandidate {
     let color: Color
     let halo: (color: Color, width: Double)?
     /// Top-left corner of the text's logical box, in global pixels.
-    let corner: PlanePoint
-    /// The text's box grown by the halo: what must stay clear of other labels.
-    let box: Rect
+    var corner: PlanePoint
+    /// The text's logical box, global pixels.
+    var textBox: Rect
+    /// The text's box grown by its halo, and at least by half the gap labels keep between
+    /// them: what must stay clear of other labels.
+    var box: Rect
     let rank: GridLabelRank
     let anchor: PlanePoint
+    /// For a line's value: the family it thins with and the value (degrees or metres).
+    var family: GridLabelFamily?
+    var value: Double = 0
+    /// The UTM zone number of the line (`18` of `18T`), "" for others.
+    var zoneNumber = ""
+    /// Other corners to try, in order, when this one is taken (single images): a cell's name
+    /// moves towards a corner of its part of the view rather than go unnamed.
+    var alternatives: [PlanePoint] = []
 
     /// A total order: rank, then position (two labels of one line at different places).
     func outranks(_ other: GridLabelCandidate) -> Bool {
@@ -21,20 +38,40 @@ struct GridLabelCandidate {
         if anchor.y != other.anchor.y { return anchor.y < other.anchor.y }
         return anchor.x < other.anchor.x
     }
+
+    /// The same label with its text box's top-left corner at `corner`.
+    func moved(to corner: PlanePoint) -> GridLabelCandidate {
+        var c = self
+        let dx = corner.x - self.corner.x
+        let dy = corner.y - self.corner.y
+        c.corner = corner
+        c.textBox = Rect(
+            minX: textBox.minX + dx, minY: textBox.minY + dy, maxX: textBox.maxX + dx, maxY: textBox.maxY + dy)
+        c.box = Rect(minX: box.minX + dx, minY: box.minY + dy, maxX: box.maxX + dx, maxY: box.maxY + dy)
+        c.alternatives = []
+        return c
+    }
 }
 
 /// Which labels are drawn: none overlaps another.
 enum GridLabelPlacer {
-    /// For a single image or sheet: highest rank first, each kept unless it would overlap a
-    /// kept one or reach past the image's edge.
+    /// Text keeps this far from the image's edges, in pixels.
+    static let edgeClearance = 2.0
+
+    /// For a single image or sheet: highest rank first, each kept at its place or the first
+    /// of its alternatives that overlaps no kept label and keeps its text clear of the edges.
     static func placeGreedy(_ candidates: [GridLabelCandidate], within bounds: Rect) -> [GridLabelCandidate] {
+        let inside = bounds.expanded(by: -edgeClearance)
         var placed: [GridLabelCandidate] = []
         for c in candidates.sorted(by: { $0.outranks($1) }) {
-            guard c.box.minX >= bounds.minX, c.box.minY >= bounds.minY, c.box.maxX <= bounds.maxX,
-                c.box.maxY <= bounds.maxY
-            else { continue }
-            if placed.contains(where: { $0.box.overlaps(c.box) }) { continue }
-            placed.append(c)
+            for option in [c] + c.alternatives.map({ c.moved(to: $0) }) {
+                guard option.textBox.minX >= inside.minX, option.textBox.minY >= inside.minY,
+                    option.textBox.maxX <= inside.maxX, option.textBox.maxY <= inside.maxY
+                else { continue }
+                if placed.contains(where: { $0.box.overlaps(option.box) }) { continue }
+                placed.append(option)
+                break
+            }
         }
         return placed
     }
@@ -60,5 +97,29 @@ enum GridLabelPlacer {
             if !blocked { kept.append(c) }
         }
         return kept.sorted { $0.outranks($1) }
+    }
+
+    /// Line labels thinned to every n-th line of their family (see `GridLabelStride`):
+    /// in a single image the finest stride at which the family's labels clear one another;
+    /// in tiles the stride at which labels of `extents` (per family, pixels) clear lines as
+    /// close as they come at this resolution (`pixelsPerUnit`).
+    static func thinned(
+        _ candidates: [GridLabelCandidate], spacing: (x: GridSpacing, y: GridSpacing)?,
+        tiles: (extents: (x: Double, y: Double), pixelsPerUnit: Double)?
+    ) -> [GridLabelCandidate] {
+        guard let spacing else { return candidates }
+        var stride: [GridLabelFamily: Double] = [:]
+        for (family, s) in [(GridLabelFamily.x, spacing.x), (.y, spacing.y)] {
+            if let tiles {
+                let extent = family == .x ? tiles.extents.x : tiles.extents.y
+                stride[family] = GridLabelStride.stride(extent: extent, pixelsPerUnit: tiles.pixelsPerUnit, spacing: s)
+            } else {
+                stride[family] = GridLabelStride.stride(of: candidates.filter { $0.family == family }, spacing: s)
+            }
+        }
+        return candidates.filter { c in
+            guard let family = c.family, let n = stride[family] else { return true }
+            return GridLabelStride.keeps(c.value, stride: n, spacing: family == .x ? spacing.x : spacing.y)
+        }
     }
 }

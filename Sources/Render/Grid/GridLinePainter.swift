@@ -45,10 +45,9 @@ struct GridLinePainter {
         for (lines, symbol) in levels {
             let width = symbol.width * pixelsPerPoint
             guard width > 0, symbol.opacity > 0, symbol.color.alpha > 0, !lines.isEmpty else { continue }
-            let pattern = symbol.dash.map { $0 * pixelsPerPoint }
             var family = Family(
                 color: symbol.color.withOpacity(symbol.opacity), width: width, cap: symbol.cap, join: symbol.join,
-                dash: pattern.contains { $0 > 0 } && pattern.allSatisfy { $0 >= 0 } ? pattern : [])
+                dash: DashPattern.pixels(symbol.dash) { $0 * pixelsPerPoint })
             for line in lines where line.vertices.count >= 2 {
                 let ends = line.chunkStarts + [line.vertices.count - 1]
                 family.lines.append(line)

@@ -20,15 +20,48 @@ struct GridOverlay {
     static let edgePadding = 2.0
     /// Line labels repeat along a line about this many points apart.
     static let labelRepeat = 300.0
+    /// The least gap between two labels' texts, in points.
+    static let labelGap = 2.0
+
+    /// What to generate for this view: the levels the spacing rule picks that are not hidden
+    /// (a hidden level's lines go to the next finer level), on a Web Mercator view finer
+    /// levels for parallels towards the poles, and the user's interval where its lines are
+    /// far enough apart.
+    func request() -> GridRequest {
+        let ppm = 1 / view.resolution
+        let minSpacing = settings.minSpacing * view.pixelsPerPoint
+        var request = GridRequest(type: settings.type)
+        request.minSpacing = minSpacing
+        request.labelFormat = settings.labelFormat
+        request.labelUnit = settings.labelUnit
+        request.levels = GridLevels.automatic(
+            for: settings.type, format: settings.labelFormat, pixelsPerMetre: ppm, minSpacing: minSpacing
+        ).filter { settings.style(level: $0).visible }
+        if settings.type == .latlong && view.plane == nil {
+            request.parallelLevels = GridLevels.parallelLevels(
+                format: settings.labelFormat, pixelsPerMetre: ppm, minSpacing: minSpacing
+            ).filter { settings.style(level: $0).visible }
+            request.parallelMinSpacing = minSpacing
+        }
+        if let interval = settings.interval {
+            // Closer than the spacing rule allows (zoomed out), the automatic levels stand in.
+            let metres = settings.type == .latlong ? GridLevels.metresPerDegree : 1
+            if min(interval.x, interval.y) * metres * ppm >= minSpacing {
+                request.interval = interval
+                request.parallelLevels = []
+            }
+        }
+        request.labels = settings.labelsVisible
+        request.labelRepeat = GridOverlay.labelRepeat * view.pixelsPerPoint
+        request.cellAnchor = view.isTileBlock ? .fixed : .visiblePart
+        return request
+    }
 
     /// The levels drawn in this view and their styles.
     func levels() -> [(level: Int, style: GridLevelStyle)] {
-        GridLevels.automatic(
-            for: settings.type, format: settings.labelFormat, pixelsPerMetre: 1 / view.resolution,
-            minSpacing: settings.minSpacing * view.pixelsPerPoint
-        )
-        .map { ($0, settings.style(level: $0)) }
-        .filter { $0.style.visible }
+        let request = request()
+        let levels = (try? Grid.levels(request, pixelsPerMetre: 1 / view.resolution)) ?? request.levels ?? []
+        return levels.map { ($0, settings.style(level: $0)) }
     }
 
     func font(_ style: GridLevelStyle) -> FontSpec {
@@ -45,21 +78,22 @@ struct GridOverlay {
             let f = font(style)
             for sample in samples {
                 let e = text.layout(sample, font: f).extents
-                reach = max(reach, max(e.width, e.height) + 2 * (style.text.halo?.width ?? 0) * view.pixelsPerPoint + 4)
+                reach = max(reach, max(e.width, e.height) + 2 * labelGrowth(style) + 4)
             }
         }
         return reach
     }
 
+    /// How far a label's collision box reaches beyond its text: its halo, and at least half
+    /// the gap every label keeps from its neighbours (so labels without a halo are not
+    /// packed edge to edge).
+    func labelGrowth(_ style: GridLevelStyle) -> Double {
+        max((style.text.halo?.width ?? 0) * view.pixelsPerPoint, GridOverlay.labelGap / 2 * view.pixelsPerPoint)
+    }
+
     /// The grid for this view: lines (and label anchors) generated a little beyond it.
     func geometry(_ levels: [(level: Int, style: GridLevelStyle)], cache: GridCache? = nil) -> GridGeometry? {
-        var request = GridRequest(type: settings.type)
-        request.levels = levels.map(\.level)
-        request.labelFormat = settings.labelFormat
-        request.labelUnit = settings.labelUnit
-        request.labels = settings.labelsVisible
-        request.labelRepeat = GridOverlay.labelRepeat * view.pixelsPerPoint
-        request.cellAnchor = view.isTileBlock ? .fixed : .visiblePart
+        var request = request()
         let widest = levels.map { $0.style.line.width }.max() ?? 0
         request.margin = widest * view.pixelsPerPoint + 2
         // Tiles need every label that can overlap one touching the view: two reaches out.
@@ -84,14 +118,29 @@ struct GridOverlay {
 
     /// The labels drawn, in drawing order.
     func placedLabels(_ grid: GridGeometry, _ levels: [(level: Int, style: GridLevelStyle)]) -> [GridLabelCandidate] {
+        let candidates = labelCandidates(grid, levels)
+        if view.isTileBlock {
+            let thinned = GridLabelPlacer.thinned(
+                candidates, spacing: grid.spacing, tiles: tileLabelExtents(grid, levels))
+            return GridLabelPlacer.placeLocally(thinned)
+        }
+        let thinned = GridLabelPlacer.thinned(candidates, spacing: grid.spacing, tiles: nil)
+        return GridLabelPlacer.placeGreedy(thinned, within: view.globalBounds)
+    }
+
+    /// Every label the grid could draw in this view, measured and placed, before any is dropped.
+    func labelCandidates(_ grid: GridGeometry, _ levels: [(level: Int, style: GridLevelStyle)])
+        -> [GridLabelCandidate]
+    {
         let styles = Dictionary(uniqueKeysWithValues: levels.map { ($0.level, $0.style) })
         let geographic = view.isTileBlock || settings.labelPosition == .geographic
         var candidates: [GridLabelCandidate] = []
 
-        /// A candidate whose text box has its top-left corner at `origin(width, height)`.
+        /// A candidate whose text box has its top-left corner at `origin(width, height)`;
+        /// `line` for a line's value, `room` for a cell's name.
         func make(
-            _ text: String, level: Int, rank: GridLabelRank, anchor: PlanePoint,
-            room: Rect? = nil, _ origin: (Double, Double) -> PlanePoint
+            _ text: String, level: Int, rank: GridLabelRank, anchor: PlanePoint, line: GridLine?,
+            room: Rect?, _ origin: (Double, Double) -> PlanePoint
         ) {
             guard let style = styles[level] else { return }
             let f = font(style)
@@ -99,36 +148,93 @@ struct GridOverlay {
             let extents = self.text.layout(text, font: f).extents
             if let room, level >= 1, extents.width > room.width || extents.height > room.height { return }
             let halo = style.text.halo.map { (color: $0.color, width: $0.width * view.pixelsPerPoint) }
-            let grow = halo?.width ?? 0
+            let grow = labelGrowth(style)
             // Text on whole pixels of the image: crisp, and the same in every tile (tile
             // origins are whole, so these are whole global pixels too).
-            let unrounded = view.transform.image(global: origin(extents.width, extents.height))
-            let o = view.transform.global(image: PlanePoint(x: unrounded.x.rounded(), y: unrounded.y.rounded()))
-            candidates.append(
-                GridLabelCandidate(
-                    text: text, font: f, color: style.text.color, halo: halo, corner: o,
-                    box: Rect(
-                        minX: o.x - grow, minY: o.y - grow, maxX: o.x + extents.width + grow,
-                        maxY: o.y + extents.height + grow),
-                    rank: rank, anchor: anchor))
+            func snapped(_ p: PlanePoint) -> PlanePoint {
+                let unrounded = view.transform.image(global: p)
+                return view.transform.global(image: PlanePoint(x: unrounded.x.rounded(), y: unrounded.y.rounded()))
+            }
+            let o = snapped(origin(extents.width, extents.height))
+            let textBox = Rect(x: o.x, y: o.y, width: extents.width, height: extents.height)
+            var candidate = GridLabelCandidate(
+                text: text, font: f, color: style.text.color, halo: halo.flatMap { $0.width > 0 ? $0 : nil },
+                corner: o, textBox: textBox, box: textBox.expanded(by: grow), rank: rank, anchor: anchor)
+            if let line {
+                candidate.family = line.axis.labelsOnHorizontalEdges ? .x : .y
+                candidate.value = line.value
+                candidate.zoneNumber = String((line.zone ?? "").prefix { $0.isNumber })
+            }
+            if let room, level >= 1, !view.isTileBlock {
+                // A 100 km square's name may move into a corner of its part of the view
+                // rather than go unnamed (zone names stay in their middles).
+                let inset = room.expanded(by: -(grow + GridLabelPlacer.edgeClearance))
+                candidate.alternatives = [
+                    PlanePoint(x: inset.minX, y: inset.minY), PlanePoint(x: inset.maxX - extents.width, y: inset.minY),
+                    PlanePoint(x: inset.minX, y: inset.maxY - extents.height),
+                    PlanePoint(x: inset.maxX - extents.width, y: inset.maxY - extents.height),
+                ].map(snapped)
+            }
+            candidates.append(candidate)
         }
 
         for label in grid.labels where label.kind == .cell || geographic {
-            make(label.text, level: label.level, rank: label.rank, anchor: label.anchor, room: label.room) { w, h in
+            let line = label.kind == .line ? lineOf(label) : nil
+            make(label.text, level: label.level, rank: label.rank, anchor: label.anchor, line: line, room: label.room) {
+                w, h in
                 PlanePoint(x: label.anchor.x - w / 2, y: label.anchor.y - h / 2)
             }
         }
         if !geographic {
             edgeLabels(grid, make)
         }
-        if view.isTileBlock { return GridLabelPlacer.placeLocally(candidates) }
-        return GridLabelPlacer.placeGreedy(candidates, within: view.globalBounds)
+        return candidates
+    }
+
+    /// The line a line label repeats the value of (its axis, value and zone are what matter).
+    private func lineOf(_ label: GridLabel) -> GridLine? {
+        guard let axis = label.axis else { return nil }
+        let value = label.lineValue ?? 0
+        return GridLine(
+            level: label.level, axis: axis, zone: label.zone, value: value, label: label.text, labelRank: label.rank)
+    }
+
+    /// In tiles: how long a label of each family runs along the spacing of its lines (the
+    /// widest value text for meridians and eastings, the tallest for the others), plus the
+    /// gap, and the pixels per degree or metre where lines are closest (the equator).
+    private func tileLabelExtents(_ grid: GridGeometry, _ levels: [(level: Int, style: GridLevelStyle)]) -> (
+        extents: (x: Double, y: Double), pixelsPerUnit: Double
+    )? {
+        guard let spacing = grid.spacing else { return nil }
+        let samples = GridText.widestValues(
+            type: settings.type, format: settings.labelFormat, unit: settings.labelUnit,
+            steps: (spacing.x.step, spacing.y.step))
+        var x = 0.0
+        var y = 0.0
+        for (_, style) in levels {
+            let f = font(style)
+            let grow = 2 * labelGrowth(style)
+            x = max(x, text.layout(samples.x, font: f).extents.width + grow)
+            y = max(y, text.layout(samples.y, font: f).extents.height + grow)
+        }
+        let perUnit = (settings.type == .latlong ? GridLevels.metresPerDegree : 1) / view.resolution
+        return ((x, y), perUnit)
+    }
+
+    /// What a line prints where it meets an edge: its label, and for the MGRS and USNG
+    /// lines on the 100 km squares' edges (which carry none on the map, where the square
+    /// letters name them) their value, `00km`, so an edge's values run on evenly.
+    func edgeText(_ line: GridLine) -> String? {
+        if let label = line.label { return label }
+        guard line.axis == .easting || line.axis == .northing, settings.type == .mgrs || settings.type == .usng
+        else { return nil }
+        return GridText.mgrs(line.value, step: 100_000, unit: settings.labelUnit)
     }
 
     /// Line labels where lines cross the edges (or the axes through the centre) of a single image.
     private func edgeLabels(
         _ grid: GridGeometry,
-        _ make: (String, Int, GridLabelRank, PlanePoint, Rect?, (Double, Double) -> PlanePoint) -> Void
+        _ make: (String, Int, GridLabelRank, PlanePoint, GridLine?, Rect?, (Double, Double) -> PlanePoint) -> Void
     ) {
         let r = view.globalBounds
         let inset = GridOverlay.edgePadding
@@ -146,23 +252,23 @@ struct GridOverlay {
         }
         for crossing in grid.edgeCrossings(edges) {
             let line = grid.lines[crossing.lineIndex]
-            guard let text = line.label else { continue }
+            guard let text = edgeText(line) else { continue }
             let p = crossing.point
             let pad = inset + halo(line.level)
+            let origin: ((Double, Double) -> PlanePoint)?
             switch crossing.edge {
             case .bottom? where line.axis.labelsOnHorizontalEdges:
-                make(text, line.level, line.labelRank, p, nil) { w, h in PlanePoint(x: p.x - w / 2, y: r.maxY - pad - h)
-                }
+                origin = { w, h in PlanePoint(x: p.x - w / 2, y: r.maxY - pad - h) }
             case .top? where line.axis.labelsOnHorizontalEdges:
-                make(text, line.level, line.labelRank, p, nil) { w, _ in PlanePoint(x: p.x - w / 2, y: r.minY + pad) }
+                origin = { w, _ in PlanePoint(x: p.x - w / 2, y: r.minY + pad) }
             case .left? where line.axis.labelsOnVerticalEdges:
-                make(text, line.level, line.labelRank, p, nil) { _, h in PlanePoint(x: r.minX + pad, y: p.y - h / 2) }
+                origin = { _, h in PlanePoint(x: r.minX + pad, y: p.y - h / 2) }
             case .right? where line.axis.labelsOnVerticalEdges:
-                make(text, line.level, line.labelRank, p, nil) { w, h in PlanePoint(x: r.maxX - pad - w, y: p.y - h / 2)
-                }
+                origin = { w, h in PlanePoint(x: r.maxX - pad - w, y: p.y - h / 2) }
             default:
-                break
+                origin = nil
             }
+            if let origin { make(text, line.level, line.labelRank, p, line, nil, origin) }
         }
         if settings.labelPosition == .center {
             let c = r.center
@@ -170,13 +276,17 @@ struct GridOverlay {
                 let line = grid.lines[crossing.lineIndex]
                 guard let text = line.label, line.axis.labelsOnHorizontalEdges else { continue }
                 let p = crossing.point
-                make(text, line.level, line.labelRank, p, nil) { w, h in PlanePoint(x: p.x - w / 2, y: p.y - h / 2) }
+                make(text, line.level, line.labelRank, p, line, nil) { w, h in
+                    PlanePoint(x: p.x - w / 2, y: p.y - h / 2)
+                }
             }
             for crossing in grid.crossings(verticalAt: c.x, from: r.minY, to: r.maxY) {
                 let line = grid.lines[crossing.lineIndex]
                 guard let text = line.label, line.axis.labelsOnVerticalEdges else { continue }
                 let p = crossing.point
-                make(text, line.level, line.labelRank, p, nil) { w, h in PlanePoint(x: p.x - w / 2, y: p.y - h / 2) }
+                make(text, line.level, line.labelRank, p, line, nil) { w, h in
+                    PlanePoint(x: p.x - w / 2, y: p.y - h / 2)
+                }
             }
         }
     }

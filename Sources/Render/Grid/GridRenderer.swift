@@ -35,6 +35,12 @@ struct GridDrawing {
     /// Placed labels, in drawing order.
     let labels: [GridLabelCandidate]
 
+    /// The boxes (global pixels, grown by halo and gap) of the grid labels drawn that reach
+    /// `region`: what map labels placed after the grid must keep clear of.
+    func labelBoxes(in region: Rect) -> [Rect] {
+        labels.map(\.box).filter { $0.overlaps(region) }
+    }
+
     func drawLines(in region: Rect, into context: CairoContext) {
         context.save()
         lines.draw(in: region, view: view, into: context, raster: raster)

@@ -21,4 +21,7 @@ struct ViewGridProjection: GridProjection {
 
     /// Features are stored in Web Mercator, which stops at ±85.0511°.
     var latitudeRange: ClosedRange<Double> { -WebMercator.maxLatitude...WebMercator.maxLatitude }
+
+    /// Renders and tiles are Web Mercator; a sheet's plane is not.
+    var isMercator: Bool { view.plane == nil }
 }

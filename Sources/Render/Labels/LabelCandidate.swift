@@ -1,29 +1,46 @@
 import Geodesy
 import MapModel
 
-/// A feature's label as it would stand at one resolution: its text, font and box in global
-/// pixels. Whether it is placed is decided by `LabelSpace`.
+/// A label or a marker as it would be drawn at one resolution: its placement and what to
+/// draw. Whether it is placed is decided by `LabelSpace`.
 struct LabelCandidate {
-    struct ID: Hashable {
-        let layer: Int
-        let feature: Int
+    enum Content {
+        /// Straight text, its logical box's top-left corner at `corner` (global pixels).
+        case text(TextLayout, corner: PlanePoint)
+        case curved(CurvedText)
+        /// A marker centred on `centre` (global pixels).
+        case marker(MarkerDrawing, centre: PlanePoint)
     }
 
-    let id: ID
-    let priority: Double
-    let text: String
-    let font: FontSpec
+    let placement: PlacementCandidate
+    let content: Content
     let color: Color
     let halo: (color: Color, width: Double)?
-    /// Top-left corner of the text's logical box, in global pixels.
-    let corner: PlanePoint
-    /// The box that must stay clear of other labels: the text's box grown by the halo.
-    let box: Rect
+    /// The text (empty for a marker), for tests and messages.
+    let text: String
 
-    /// Placement order: higher priority first, then earlier layers, then file order.
-    func outranks(_ other: LabelCandidate) -> Bool {
-        if priority != other.priority { return priority > other.priority }
-        if id.layer != other.id.layer { return id.layer < other.id.layer }
-        return id.feature < other.id.feature
+    var id: PlacementCandidate.ID { placement.id }
+    var box: Rect { placement.bounds }
+
+    func outranks(_ other: LabelCandidate) -> Bool { placement.outranks(other.placement) }
+
+    var isMarker: Bool {
+        if case .marker = content { return true }
+        return false
+    }
+
+    /// Draws it into a context whose user space is `view`'s pixels.
+    func draw(in context: CairoContext, view: View, images: ImageLibrary) {
+        switch content {
+        case .text(let layout, let corner):
+            let p = view.transform.image(global: corner)
+            layout.draw(in: context, x: p.x, y: p.y, color: color, halo: halo)
+        case .curved(let curved):
+            curved.draw(in: context, view: view, color: color, halo: halo)
+        case .marker(let marker, let centre):
+            let p = view.transform.image(global: centre)
+            context.setEvenOddFill()
+            MarkerPainter.draw(marker, x: p.x, y: p.y, into: context, images: images)
+        }
     }
 }

@@ -1,31 +1,37 @@
 import Geodesy
 import MapModel
 
-/// Label placement for a whole map at one resolution.
+/// Label placement for a whole map at one resolution: map labels and the markers that take
+/// part in placement.
 ///
-/// The rule is the classic greedy one: labels are taken highest priority first and a label
-/// is placed unless it would overlap a label already placed. Done over the whole map, that
-/// rule gives each label one answer, whatever view or tile asks. A view therefore never runs
-/// the greedy pass itself: for each label touching it, it asks "is any higher-ranked label
-/// that overlaps me placed?", which recursively needs only the labels nearby. So tiles agree
-/// with each other across their edges, a label is drawn whole in every tile it touches and
-/// never twice, and the answer does not depend on the metatile size or the worker.
+/// The rule is the classic greedy one: candidates are taken highest rank first and one is
+/// placed unless it would overlap one already placed (or its owner already has a place).
+/// Done over the whole map, that rule gives each candidate one answer, whatever view or tile
+/// asks. A view therefore never runs the greedy pass itself: for each candidate touching it,
+/// it asks "is any higher-ranked candidate that keeps me out placed?", which recursively
+/// needs only the candidates nearby. So tiles agree with each other across their edges, a
+/// label is drawn whole in every tile it touches and never twice, and the answer does not
+/// depend on the metatile size or the worker.
 final class LabelSpace {
     let map: LoadedMap
     /// A view at this space's resolution, density and plane, for converting positions.
     let view: View
-    private let text: TextEngine
+    private let maker: CandidateMaker
     private let readers: LayerReaders
-    /// Each labelled layer's features by block of global pixels: the label anchors that fall in
-    /// the block. Read once per block, so the many small lookups of placement do not each go
-    /// to the source (a database, for an indexed source).
-    private var blocks: [BlockKey: [LabelSource]] = [:]
-    /// For each layer: how far (pixels) a label's box can reach from its anchor; nil for a
-    /// layer without labels or not drawn at this scale.
+    /// Each placing layer's features by block of global pixels: those whose bounds touch the
+    /// block, with their candidates made when the block is first read. Read once per block,
+    /// so the many small lookups of placement do not each go to the source (a database, for
+    /// an indexed source), and features themselves are not kept.
+    private var blocks: [BlockKey: [(key: FeatureKey, bounds: Rect)]] = [:]
+    /// For each layer: how far (pixels) a candidate's boxes can reach beyond its feature's
+    /// bounds; nil for a layer with nothing to place at this scale.
     private var reach: [Double?] = []
-    private var candidates: [LabelCandidate.ID: LabelCandidate?] = [:]
-    private var placed: [LabelCandidate.ID: Bool] = [:]
-    private var neighbours: [LabelCandidate.ID: [LabelCandidate.ID]] = [:]
+    private var byFeature: [FeatureKey: [PlacementCandidate.ID]] = [:]
+    private var candidates: [PlacementCandidate.ID: LabelCandidate] = [:]
+    /// Each owner's candidates, best first.
+    private var alternatives: [PlacementCandidate.Owner: [PlacementCandidate.ID]] = [:]
+    private var placed: [PlacementCandidate.ID: Bool] = [:]
+    private var neighbours: [PlacementCandidate.ID: [PlacementCandidate.ID]] = [:]
 
     /// Labels smaller than this many pixels are unreadable and not drawn.
     static let minimumTextPixels = 4.0
@@ -33,67 +39,68 @@ final class LabelSpace {
     /// The side of a block, in pixels.
     static let blockSize = 1024.0
 
+    private struct FeatureKey: Hashable {
+        let layer: Int
+        let feature: Int
+    }
+
     private struct BlockKey: Hashable {
         let layer: Int
         let column: Int
         let row: Int
     }
 
-    /// What a label needs of a feature: its attributes and its anchor in global pixels.
-    private struct LabelSource {
-        let feature: Int
-        let properties: Properties
-        let x: Double
-        let y: Double
-    }
-
-    init(map: LoadedMap, view: View, text: TextEngine, readers: LayerReaders) {
+    init(map: LoadedMap, view: View, text: TextEngine, images: ImageLibrary, readers: LayerReaders) {
         self.map = map
         self.view = view
-        self.text = text
         self.readers = readers
-        reach = map.document.layers.enumerated().map { index, layer in
-            guard let label = layer.label, layer.isVisible(atScale: view.scale) else { return nil }
-            let scale = SymbolScale(layer: layer, map: map.document, view: view)
-            let size = scale.pixels(label.size)
-            guard size >= LabelSpace.minimumTextPixels else { return nil }
-            // A generous bound: 1.5 em per character covers the widest glyphs.
-            let longest = Double(max(1, map.longestLabel[index]))
-            let halo = scale.pixels(label.halo?.width ?? 0)
-            return longest * size * 1.5 + 2 * size + 2 * halo
-                + scale.pixels(max(abs(label.offsetX), abs(label.offsetY))) + 2
-        }
-        self.scales = map.document.layers.map { SymbolScale(layer: $0, map: map.document, view: view) }
+        let edge = LabelSpace.edge(map, view)
+        maker = CandidateMaker(map: map, view: view, text: text, images: images, edge: edge)
+        reach = map.document.layers.indices.map { maker.places(layer: $0) ? maker.reach(layer: $0) : nil }
     }
 
-    private let scales: [SymbolScale]
+    /// The edge labels keep inside: a single image's, when a label asks to avoid edges.
+    private static func edge(_ map: LoadedMap, _ view: View) -> Rect? {
+        guard !view.isTileBlock,
+            map.document.layers.contains(where: { $0.rules.contains { $0.label?.avoidEdges == true } })
+        else { return nil }
+        return view.globalBounds
+    }
 
-    /// Whether this space serves `other` (same resolution, density and plane).
+    /// Whether this space serves `other` (same resolution, density and plane, and the same
+    /// edge where labels keep inside one).
     func serves(_ other: View) -> Bool {
         other.resolution == view.resolution && other.dpi == view.dpi
             && other.plane?.identifier == view.plane?.identifier
+            && maker.edge == LabelSpace.edge(map, other)
     }
 
-    /// The placed labels whose boxes touch `rect` (global pixels), in placement order.
+    /// The placed candidates whose boxes touch `rect` (global pixels), in placement order.
     func placedLabels(in rect: Rect) throws -> [LabelCandidate] {
-        let found = try candidateIDs(touching: rect).compactMap { candidate($0) }
-        return try found.filter { try isPlaced($0.id) }.sorted { $0.outranks($1) }
+        try candidateIDs(touching: rect).filter { try isPlaced($0) }.map { candidates[$0]! }.sorted {
+            $0.outranks($1)
+        }
     }
 
-    /// Labels whose boxes touch `rect`.
-    private func candidateIDs(touching rect: Rect) throws -> [LabelCandidate.ID] {
-        var ids: [LabelCandidate.ID] = []
-        for (layerIndex, layerReach) in reach.enumerated() {
+    /// Candidates with a box touching `rect`, each once.
+    private func candidateIDs(touching rect: Rect) throws -> [PlacementCandidate.ID] {
+        var ids: [PlacementCandidate.ID] = []
+        var seen = Set<FeatureKey>()
+        for (layer, layerReach) in reach.enumerated() {
             guard let layerReach else { continue }
-            // A label's box lies within `layerReach` of its anchor.
+            // A candidate's boxes lie within `layerReach` of its feature's bounds.
             let search = rect.expanded(by: layerReach)
             let size = LabelSpace.blockSize
             for row in Int((search.minY / size).rounded(.down))...Int((search.maxY / size).rounded(.down)) {
                 for column in Int((search.minX / size).rounded(.down))...Int((search.maxX / size).rounded(.down)) {
-                    for item in try block(BlockKey(layer: layerIndex, column: column, row: row))
-                    where search.contains(x: item.x, y: item.y) {
-                        let id = LabelCandidate.ID(layer: layerIndex, feature: item.feature)
-                        if let c = candidate(id, item), c.box.intersects(rect) { ids.append(id) }
+                    for item in try block(BlockKey(layer: layer, column: column, row: row))
+                    where item.bounds.intersects(search) && seen.insert(item.key).inserted {
+                        for id in byFeature[item.key]! {
+                            let c = candidates[id]!.placement
+                            if c.bounds.intersects(rect), c.boxes.contains(where: { $0.intersects(rect) }) {
+                                ids.append(id)
+                            }
+                        }
                     }
                 }
             }
@@ -101,78 +108,55 @@ final class LabelSpace {
         return ids
     }
 
-    /// The labelled features of a layer whose anchors fall in a block (each in exactly one).
-    private func block(_ key: BlockKey) throws -> [LabelSource] {
+    /// The features of a layer whose bounds touch a block, their candidates made (once per
+    /// feature at this resolution) as the block is read.
+    private func block(_ key: BlockKey) throws -> [(key: FeatureKey, bounds: Rect)] {
         if let known = blocks[key] { return known }
         let size = LabelSpace.blockSize
         let pixels = Rect(
             minX: Double(key.column) * size, minY: Double(key.row) * size, maxX: Double(key.column + 1) * size,
             maxY: Double(key.row + 1) * size)
-        let layer = map.document.layers[key.layer]
-        var items: [LabelSource] = []
+        var items: [(key: FeatureKey, bounds: Rect)] = []
         for feature in try readers.features(layer: key.layer, in: view.mercatorBounds(ofGlobalPixels: pixels)) {
-            if let filter = layer.filter, !filter.matches(feature.properties) { continue }
-            guard let anchor = readers.anchor(layer: key.layer, feature) else { continue }
-            let g = view.globalPixel(anchor)
-            guard g.x >= pixels.minX, g.x < pixels.maxX, g.y >= pixels.minY, g.y < pixels.maxY else { continue }
-            items.append(LabelSource(feature: feature.index, properties: feature.properties, x: g.x, y: g.y))
+            let featureKey = FeatureKey(layer: key.layer, feature: feature.index)
+            if byFeature[featureKey] == nil { makeCandidates(featureKey, feature) }
+            items.append((featureKey, MapRenderer.MapContent.pixelBounds(feature.bounds, view)))
         }
         blocks[key] = items
         return items
     }
 
-    /// The label of a feature at this resolution, or nil when it has none (empty text). Built
-    /// once, when its block is first read, and kept.
-    private func candidate(_ id: LabelCandidate.ID, _ item: LabelSource? = nil) -> LabelCandidate? {
-        if let known = candidates[id] { return known }
-        guard let item else { return nil }
-        let made = makeCandidate(id, item)
-        candidates[id] = made
-        return made
+    private func makeCandidates(_ key: FeatureKey, _ feature: Feature) {
+        let anchor = map.document.layers[key.layer].hasLabels ? readers.anchor(layer: key.layer, feature) : nil
+        let made = maker.candidates(layer: key.layer, feature: feature, anchor: anchor)
+        for candidate in made {
+            candidates[candidate.id] = candidate
+            alternatives[candidate.placement.owner, default: []].append(candidate.id)
+        }
+        for owner in Set(made.map(\.placement.owner)) {
+            alternatives[owner]!.sort { $0.position < $1.position }
+        }
+        byFeature[key] = made.map(\.id)
     }
 
-    private func makeCandidate(_ id: LabelCandidate.ID, _ item: LabelSource) -> LabelCandidate? {
-        let layer = map.document.layers[id.layer]
-        guard let label = layer.label else { return nil }
-        let string = label.text.resolve(item.properties)
-        guard !string.isEmpty else { return nil }
-        let scale = scales[id.layer]
-        let font = FontSpec(
-            family: label.font, bold: label.bold, italic: label.italic, sizePixels: scale.pixels(label.size))
-        let extents = text.layout(string, font: font).extents
-        let dx = scale.pixels(label.offsetX)
-        let dy = scale.pixels(label.offsetY)
-        let ax = item.x + dx
-        let ay = item.y + dy
-        // The text sits on the side of the anchor the offset points to (centred when 0).
-        let left = dx > 0 ? ax : (dx < 0 ? ax - extents.width : ax - extents.width / 2)
-        let top = dy > 0 ? ay : (dy < 0 ? ay - extents.height : ay - extents.height / 2)
-        let halo = label.halo.map { (color: $0.color, width: scale.pixels($0.width)) }
-        let grow = halo?.width ?? 0
-        return LabelCandidate(
-            id: id, priority: label.priority, text: string, font: font, color: label.color, halo: halo,
-            corner: PlanePoint(x: left, y: top),
-            box: Rect(
-                minX: left - grow, minY: top - grow, maxX: left + extents.width + grow,
-                maxY: top + extents.height + grow))
-    }
-
-    /// Higher-ranked labels whose boxes overlap this one's.
-    private func rivals(_ id: LabelCandidate.ID) throws -> [LabelCandidate.ID] {
+    /// The candidates that keep this one out when placed: its owner's better alternatives,
+    /// and higher-ranked candidates of other owners that it may not overlap.
+    private func rivals(_ id: PlacementCandidate.ID) throws -> [PlacementCandidate.ID] {
         if let known = neighbours[id] { return known }
-        guard let me = candidate(id) else { return [] }
-        let found = try candidateIDs(touching: me.box).filter { other in
-            guard other != id, let c = candidate(other) else { return false }
-            return c.outranks(me) && c.box.overlaps(me.box)
+        guard let me = candidates[id]?.placement else { return [] }
+        var found = alternatives[me.owner, default: []].filter { $0.position < id.position }
+        found += try candidateIDs(touching: me.bounds).filter { other in
+            guard other.owner != me.owner, let c = candidates[other]?.placement else { return false }
+            return c.outranks(me) && me.isBlocked(by: c)
         }
         neighbours[id] = found
         return found
     }
 
-    /// A label is placed when no higher-ranked label overlapping it is placed. Rank falls
-    /// strictly along every step, so the walk ends; it uses its own stack, not recursion,
-    /// because chains of overlapping labels can be long on dense maps.
-    private func isPlaced(_ id: LabelCandidate.ID) throws -> Bool {
+    /// A candidate is placed when no rival of it is placed. Rank falls strictly along every
+    /// step, so the walk ends; it uses its own stack, not recursion, because chains of
+    /// overlapping labels can be long on dense maps.
+    private func isPlaced(_ id: PlacementCandidate.ID) throws -> Bool {
         if let known = placed[id] { return known }
         var stack = [id]
         while let top = stack.last {
@@ -181,7 +165,7 @@ final class LabelSpace {
                 continue
             }
             var blocked = false
-            var undecided: [LabelCandidate.ID] = []
+            var undecided: [PlacementCandidate.ID] = []
             for rival in try rivals(top) {
                 if let decided = placed[rival] {
                     if decided {

@@ -8,29 +8,15 @@ import MapModel
 /// painted with the layer's opacity and compositing operator.
 struct RasterPicture {
     let surface: CairoSurface
-    let style: RasterStyle
 
-    func paint(into context: CairoContext) {
+    func paint(into context: CairoContext, layer: Layer) {
         context.save()
-        cairo_set_operator(context.pointer, style.compositing.cairoOperator)
-        cairo_set_source_surface(context.pointer, surface.pointer, 0, 0)
+        context.setCompositing(layer.compositing)
+        context.setSource(surface, x: 0, y: 0)
         // Pixels land on pixels: no smoothing between them (a PDF keeps the image's pixels).
         cairo_pattern_set_filter(cairo_get_source(context.pointer), CAIRO_FILTER_NEAREST)
-        cairo_paint_with_alpha(context.pointer, style.opacity)
+        context.paint(alpha: layer.opacity)
         context.restore()
-    }
-}
-
-extension RasterStyle.Compositing {
-    var cairoOperator: cairo_operator_t {
-        switch self {
-        case .over: return CAIRO_OPERATOR_OVER
-        case .multiply: return CAIRO_OPERATOR_MULTIPLY
-        case .screen: return CAIRO_OPERATOR_SCREEN
-        case .overlay: return CAIRO_OPERATOR_OVERLAY
-        case .darken: return CAIRO_OPERATOR_DARKEN
-        case .lighten: return CAIRO_OPERATOR_LIGHTEN
-        }
     }
 }
 
@@ -76,7 +62,7 @@ final class RasterLayers {
                 height: block.height)
             try draw(source, reader, grid, style, isMercator: view.plane == nil, into: surface, at: block)
         }
-        return RasterPicture(surface: surface, style: style)
+        return RasterPicture(surface: surface)
     }
 
     /// A part of a view, in its pixels.

@@ -10,6 +10,18 @@ struct FontSpec: Hashable {
     var sizePixels: Double
 }
 
+/// How a piece of text is laid out besides its font, sizes in pixels.
+struct TextOptions: Hashable {
+    /// Wrap at this width (lines centred); nil for one line.
+    var maxWidth: Double?
+    /// Extra space after each character.
+    var letterSpacing: Double = 0
+    /// Distance between baselines; nil for the font's own.
+    var lineHeight: Double?
+
+    static let plain = TextOptions()
+}
+
 /// The size of a piece of text laid out with Pango, in pixels: its logical box relative to
 /// the layout's origin (the top-left corner where drawing starts).
 struct TextExtents {
@@ -32,6 +44,7 @@ final class TextEngine {
     private struct LayoutKey: Hashable {
         let text: String
         let font: FontSpec
+        let options: TextOptions
     }
 
     init(fonts: FontConfiguration) {
@@ -56,11 +69,11 @@ final class TextEngine {
 
     /// The shaped text, cached: the same label is measured for placement and then drawn,
     /// often in many tiles.
-    func layout(_ text: String, font: FontSpec) -> TextLayout {
-        let key = LayoutKey(text: text, font: font)
+    func layout(_ text: String, font: FontSpec, options: TextOptions = .plain) -> TextLayout {
+        let key = LayoutKey(text: text, font: font, options: options)
         if let cached = layouts[key] { return cached }
         if layouts.count > 20_000 { layouts.removeAll(keepingCapacity: true) }
-        let layout = TextLayout(context: context, text: text, font: font)
+        let layout = TextLayout(context: context, text: text, font: font, options: options)
         layouts[key] = layout
         return layout
     }
@@ -71,7 +84,7 @@ final class TextLayout {
     let pointer: OpaquePointer
     let extents: TextExtents
 
-    init(context: OpaquePointer, text: String, font: FontSpec) {
+    init(context: OpaquePointer, text: String, font: FontSpec, options: TextOptions = .plain) {
         pointer = pango_layout_new(context)
         let description = pango_font_description_new()
         pango_font_description_set_family(description, font.family)
@@ -81,6 +94,26 @@ final class TextLayout {
         pango_layout_set_font_description(pointer, description)
         pango_font_description_free(description)
         pango_layout_set_text(pointer, text, -1)
+        if let width = options.maxWidth {
+            pango_layout_set_width(pointer, Int32((width * Double(PANGO_SCALE)).rounded()))
+            pango_layout_set_wrap(pointer, PANGO_WRAP_WORD)
+        }
+        // Lines of a label are centred on each other, wrapped or broken by the text itself.
+        if options.maxWidth != nil || text.contains("\n") { pango_layout_set_alignment(pointer, PANGO_ALIGN_CENTER) }
+        if options.letterSpacing != 0 || options.lineHeight != nil {
+            let attributes = pango_attr_list_new()
+            if options.letterSpacing != 0 {
+                pango_attr_list_insert(
+                    attributes,
+                    pango_attr_letter_spacing_new(Int32((options.letterSpacing * Double(PANGO_SCALE)).rounded())))
+            }
+            if let height = options.lineHeight {
+                pango_attr_list_insert(
+                    attributes, pango_attr_line_height_new_absolute(Int32((height * Double(PANGO_SCALE)).rounded())))
+            }
+            pango_layout_set_attributes(pointer, attributes)
+            pango_attr_list_unref(attributes)
+        }
         var logical = PangoRectangle()
         pango_layout_get_extents(pointer, nil, &logical)
         let unit = 1 / Double(PANGO_SCALE)
@@ -91,26 +124,77 @@ final class TextLayout {
 
     deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
 
+    /// One glyph of the first line, for drawing glyphs one by one (text along lines).
+    struct Glyph {
+        let font: UnsafeMutablePointer<PangoFont>
+        let id: UInt32
+        /// Where the glyph starts along the line and its advance, in pixels.
+        let x: Double
+        let width: Double
+        /// Pango's own shift of the glyph (marks, kerning), in pixels.
+        let xOffset: Double
+        let yOffset: Double
+    }
+
+    /// The first line's glyphs in visual order (left to right on the page).
+    private(set) lazy var glyphs: [Glyph] = {
+        guard let line = pango_layout_get_line_readonly(pointer, 0) else { return [] }
+        let unit = 1 / Double(PANGO_SCALE)
+        var glyphs: [Glyph] = []
+        var x = 0.0
+        var node = line.pointee.runs
+        while let item = node {
+            defer { node = item.pointee.next }
+            guard let run = item.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
+                let string = run.pointee.glyphs, let font = run.pointee.item.pointee.analysis.font
+            else { continue }
+            for i in 0..<Int(string.pointee.num_glyphs) {
+                let info = string.pointee.glyphs[i]
+                let width = Double(info.geometry.width) * unit
+                glyphs.append(
+                    Glyph(
+                        font: font, id: info.glyph, x: x, width: width, xOffset: Double(info.geometry.x_offset) * unit,
+                        yOffset: Double(info.geometry.y_offset) * unit))
+                x += width
+            }
+        }
+        return glyphs
+    }()
+
+    /// The first line's baseline below the layout's top, in pixels.
+    var baseline: Double { Double(pango_layout_get_baseline(pointer)) / Double(PANGO_SCALE) }
+
     /// Draws the text with its logical box's top-left corner at (x, y): first the halo, a
     /// stroke of twice its width around the glyph outlines, then the glyphs.
     func draw(in context: CairoContext, x: Double, y: Double, color: Color, halo: (color: Color, width: Double)?) {
         let cr = context.pointer
         let originX = x - extents.x
         let originY = y - extents.y
-        if let halo, halo.width > 0 {
-            context.save()
-            context.newPath()
-            context.moveTo(originX, originY)
-            pango_cairo_layout_path(cr, pointer)
-            context.setColor(halo.color)
-            context.setLineWidth(halo.width * 2)
-            context.setLineJoin(.round)
-            context.stroke()
-            context.restore()
+        if let halo {
+            context.strokeHalo(halo) {
+                context.newPath()
+                context.moveTo(originX, originY)
+                pango_cairo_layout_path(cr, pointer)
+            }
         }
         context.newPath()
         context.moveTo(originX, originY)
         context.setColor(color)
         pango_cairo_show_layout(cr, pointer)
+    }
+}
+
+extension CairoContext {
+    /// A text halo: the outlines `addPath` makes, stroked `halo.width` wide on each side with
+    /// round joins, under the text drawn next.
+    func strokeHalo(_ halo: (color: Color, width: Double), addPath: () -> Void) {
+        guard halo.width > 0 else { return }
+        save()
+        addPath()
+        setColor(halo.color)
+        setLineWidth(halo.width * 2)
+        setLineJoin(.round)
+        stroke()
+        restore()
     }
 }

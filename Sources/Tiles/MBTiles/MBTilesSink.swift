@@ -4,18 +4,38 @@ import Synchronization
 
 /// Writes a job's tiles into an MBTiles 1.3 file (see `MBTilesSchema`).
 ///
+/// The tiles go to an in-progress file beside the target, `NAME.partial`, which the job holds
+/// locked (`OutputLock`) from start to end: a second job writing the same output is refused
+/// at once. `finish` renames it over the target, so the target is always either the old
+/// complete file or the new complete one, never a part. A failed or stopped job leaves the
+/// in-progress file, and `--resume` continues it (or, when there is none, starts from the
+/// complete target, so a finished job resumed does nothing).
+///
 /// Writes go through one connection in write-ahead-log mode, in transactions of up to
 /// `batchTiles` tiles or `batchSeconds`: a job killed at any moment loses at most the open
 /// transaction, and SQLite rolls it back on the next open, so the file stays valid and
-/// a resumed job sees exactly the tiles committed. `finish` commits, folds the log back into the
-/// file and returns it to a rollback journal, so a finished file is one self-contained file.
+/// a resumed job sees exactly the tiles committed. `finish` commits, folds the log back into
+/// the file and returns it to a rollback journal, so a finished file is one self-contained file.
 public final class MBTilesSink: TileSink {
+    /// The target, where the finished file goes.
     public let path: String
+    /// Where the file is written until the job is complete.
+    public let stagingPath: String
+    private let delivery: Delivery
+    private let lock: OutputLock
     /// The connection lives inside the lock: only the thread holding it can reach SQLite.
     private let state: Mutex<State>
 
+    /// What `finish` does with the completed in-progress file.
+    enum Delivery {
+        /// Renames it over the target.
+        case rename
+        /// Leaves it for the owner (`PMTilesSink` turns it into an archive).
+        case keep
+    }
+
     private struct State {
-        /// nil once finished.
+        /// nil once closed.
         var connection: Connection?
         var inTransaction = false
         var pendingTiles = 0
@@ -39,39 +59,93 @@ public final class MBTilesSink: TileSink {
     static let batchTiles = 2000
     static let batchSeconds = 2.0
 
-    /// Opens `path` for a job. Without `resume` an existing file (and its journals) is replaced;
-    /// with it, the file must have been made by the same job options (its metadata agrees).
-    public init(path: String, metadata: TileSetMetadata, resume: Bool) throws(TilesError) {
-        self.path = path
-        // The file is filled in place (so a killed job can resume it), not through an
-        // AtomicFile, but its target is held to the same rule: a regular file or nothing.
-        do { try AtomicFile.checkTarget(path) } catch { throw .io(path: path, message: error.reason) }
-        let exists = FileManager.default.fileExists(atPath: path)
-        if !resume || !exists {
-            for suffix in ["", "-journal", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
-                do { try FileManager.default.removeItem(atPath: path + suffix) } catch {
-                    throw .io(path: path + suffix, message: "cannot replace it (\(error.localizedDescription))")
-                }
+    /// The in-progress file of a job writing `target`.
+    public static func stagingPath(for target: String) -> String { target + ".partial" }
+
+    /// SQLite's companions of a database file: rollback journal, write-ahead log, its index.
+    static let companionSuffixes = ["-journal", "-wal", "-shm"]
+
+    /// Opens `path` for a job. Without `resume` any in-progress file is started over (the
+    /// target stays as it is until the job completes); with it, the in-progress file (or the
+    /// target, when there is none) must have been made by the same job options.
+    public convenience init(path: String, metadata: TileSetMetadata, resume: Bool) throws(TilesError) {
+        try self.init(target: path, metadata: metadata, resume: resume, delivery: .rename) {
+            target throws(TilesError) in
+            try MBTilesReader(path: target)
+        }
+    }
+
+    /// `openTarget` reads the complete target, to start a resumed job from it.
+    init(
+        target: String, metadata: TileSetMetadata, resume: Bool, delivery: Delivery,
+        openTarget: (String) throws(TilesError) -> any PyramidSource
+    ) throws(TilesError) {
+        path = target
+        let stagingPath = MBTilesSink.stagingPath(for: target)
+        self.stagingPath = stagingPath
+        self.delivery = delivery
+        // Every name the job writes must be a regular file or nothing: a directory called
+        // NAME.mbtiles (or NAME.mbtiles.partial-journal) is refused, never replaced.
+        for name in [target, stagingPath] + MBTilesSink.companionSuffixes.map({ stagingPath + $0 }) {
+            do { try AtomicFile.checkTarget(name) } catch { throw .io(path: name, message: error.reason) }
+        }
+        let folder = (target as NSString).deletingLastPathComponent
+        if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
+            throw .io(path: target, message: "the folder \(folder) does not exist")
+        }
+        let existed = FileManager.default.fileExists(atPath: stagingPath)
+        lock = try OutputLock(path: stagingPath, output: target)
+        var stats = SinkStatistics()
+        stats.newImages = 0
+        let opened: (connection: Connection, seedFromTarget: Bool)
+        do throws(TilesError) {
+            opened = try MBTilesSink.openStaging(
+                stagingPath, target: target, lock: lock, metadata: metadata, resume: resume)
+        } catch {
+            // Refused before anything was stored: leave no in-progress file that was not there.
+            lock.release(removing: !existed)
+            throw error
+        }
+        state = Mutex(State(connection: opened.connection, stats: stats))
+        guard opened.seedFromTarget else { return }
+        do throws(TilesError) {
+            let complete: any PyramidSource
+            do { complete = try openTarget(target) } catch { throw TilesError.notResumable(path: target) }
+            try MBTilesSink.checkSameJob(try Self.metadata(of: complete), metadata, path: target)
+            try copyTiles(from: complete)
+        } catch {
+            state.withLock { $0.connection = nil }
+            if !existed {
+                for suffix in MBTilesSink.companionSuffixes { unlink(stagingPath + suffix) }
+            }
+            lock.release(removing: !existed)
+            throw error
+        }
+    }
+
+    /// Opens the in-progress file: started over without `resume`, checked with it. Returns
+    /// whether a resumed job has to start from the complete target (no in-progress file).
+    private static func openStaging(
+        _ stagingPath: String, target: String, lock: OutputLock, metadata: TileSetMetadata, resume: Bool
+    ) throws(TilesError) -> (connection: Connection, seedFromTarget: Bool) {
+        var status = stat()
+        let inProgress = stat(stagingPath, &status) == 0 && status.st_size > 0
+        if !resume || !inProgress {
+            try lock.truncate()
+            for suffix in companionSuffixes where unlink(stagingPath + suffix) != 0 && errno != ENOENT {
+                throw .io(path: stagingPath + suffix, message: "cannot remove it (\(String(cString: strerror(errno))))")
             }
         }
-        let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
-            throw .io(path: path, message: "the folder \(directory) does not exist")
-        }
-        let database = try SQLiteDatabase(path: path, mode: .create)
+        let database = try SQLiteDatabase(path: stagingPath, mode: .create)
         // A job killed between creating the file and committing its schema leaves an empty
         // database: nothing was stored yet, so a resumed job simply starts it over.
-        let tables = exists ? try database.scalarInt("SELECT count(*) FROM sqlite_master") ?? 0 : 0
-        let started = tables > 0
-        if resume && started {
+        let tables = inProgress ? try database.scalarInt("SELECT count(*) FROM sqlite_master") ?? 0 : 0
+        if resume && tables > 0 {
             guard try database.hasTable("map"), try database.hasTable("images"), try database.hasTable("metadata")
             else {
-                throw .notResumable(path: path)
+                throw .notResumable(path: stagingPath)
             }
-            let found = try MBTilesSchema.readMetadata(from: database)
-            for key in TileSetMetadata.identityKeys where found.values[key] != metadata.values[key] {
-                throw .differentJob(path: path, key: key, found: found.values[key], expected: metadata.values[key])
-            }
+            try checkSameJob(try MBTilesSchema.readMetadata(from: database), metadata, path: stagingPath)
         }
         try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
         try database.execute("BEGIN")
@@ -82,15 +156,50 @@ public final class MBTilesSink: TileSink {
             database: database, images: try MBTilesImages(database: database),
             insertTile: try database.prepare(
                 "INSERT OR REPLACE INTO map (zoom_level, tile_column, tile_row, tile_id) VALUES (?1, ?2, ?3, ?4)"))
-        var stats = SinkStatistics()
-        stats.newImages = 0
-        state = Mutex(State(connection: connection, stats: stats))
+        return (connection, resume && !inProgress && FileManager.default.fileExists(atPath: target))
+    }
+
+    private static func checkSameJob(_ found: TileSetMetadata, _ expected: TileSetMetadata, path: String)
+        throws(TilesError)
+    {
+        if let difference = expected.identityDifference(from: found) {
+            throw .differentJob(path: path, key: difference.key, found: difference.found, expected: difference.expected)
+        }
+    }
+
+    private static func metadata(of source: any PyramidSource) throws(TilesError) -> TileSetMetadata {
+        do { return try source.metadata() } catch { throw .notResumable(path: source.location) }
+    }
+
+    /// Copies the tiles of a complete earlier file into the in-progress one (statistics not
+    /// counted: they were written by the earlier run).
+    private func copyTiles(from source: any PyramidSource) throws(TilesError) {
+        do {
+            var batch: [EncodedTile] = []
+            try source.forEachTile { tile, data in
+                batch.append(EncodedTile(tile: tile, data: data, dataHash: ContentHash(of: data)))
+                if batch.count >= MBTilesSink.batchTiles {
+                    try write(batch)
+                    batch.removeAll(keepingCapacity: true)
+                }
+            }
+            try write(batch)
+            try state.withLock { state throws(TilesError) in
+                try state.commit()
+                state.stats = SinkStatistics()
+                state.stats.newImages = 0
+            }
+        } catch let error as TilesError {
+            throw error
+        } catch {
+            throw .io(path: source.location, message: "\(error)")
+        }
     }
 
     public func storedTiles(in metatile: Metatile) throws -> Set<TileID> {
         try state.withLock { state throws(TilesError) -> Set<TileID> in
             guard let database = state.connection?.database else {
-                throw .io(path: path, message: "the file is closed")
+                throw .io(path: stagingPath, message: "the file is closed")
             }
             let query = try database.prepare(
                 """
@@ -113,7 +222,7 @@ public final class MBTilesSink: TileSink {
 
     public func write(_ tiles: [EncodedTile]) throws {
         try state.withLock { state throws(TilesError) in
-            guard let connection = state.connection else { throw .io(path: path, message: "the file is closed") }
+            guard let connection = state.connection else { throw .io(path: stagingPath, message: "the file is closed") }
             if !state.inTransaction {
                 try connection.database.execute("BEGIN")
                 state.inTransaction = true
@@ -142,13 +251,71 @@ public final class MBTilesSink: TileSink {
         }
     }
 
-    public func finish() throws {
+    /// Commits what is pending, folds the log into the file and closes it.
+    func closeDatabase() throws(TilesError) {
         try state.withLock { state throws(TilesError) in
             guard let connection = state.connection else { return }
             try state.commit()
             // Checkpoints the log into the file and deletes it.
             try connection.database.execute("PRAGMA journal_mode = DELETE")
             state.connection = nil
+        }
+    }
+
+    /// The job is complete: the file replaces the target (`.rename`), or stays for the owner,
+    /// locked until `release` (`.keep`).
+    public func finish() throws {
+        try closeDatabase()
+        guard delivery == .rename else { return }
+        do { try MBTilesSink.replace(path, with: stagingPath) } catch {
+            throw TilesError.io(path: path, message: error.reason)
+        }
+        lock.release()
+    }
+
+    /// The job failed or was stopped: what is committed stays in the in-progress file for
+    /// `--resume`.
+    public func abandon() throws {
+        defer { lock.release() }
+        try closeDatabase()
+    }
+
+    public func discard() throws {
+        defer { discardStagingFile() }
+        try closeDatabase()
+    }
+
+    /// Lets another job at the output (`.keep`: the owner could not use the file).
+    func releaseLock() {
+        lock.release()
+    }
+
+    /// Deletes the in-progress file and its lock (`.keep`: the owner has made the target).
+    func discardStagingFile() {
+        for suffix in MBTilesSink.companionSuffixes { unlink(stagingPath + suffix) }
+        lock.release(removing: true)
+    }
+
+    /// Renames `source` over `target` after flushing it to disk, then flushes the folder, so a
+    /// power cut leaves one or the other.
+    static func replace(_ target: String, with source: String) throws(FileError) {
+        let fd = open(source, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw FileError(path: source, operation: "read", reason: String(cString: strerror(errno)))
+        }
+        let synced = fsync(fd)
+        close(fd)
+        guard synced == 0 else {
+            throw FileError(path: target, operation: "write", reason: String(cString: strerror(errno)))
+        }
+        guard rename(source, target) == 0 else {
+            throw FileError(path: target, operation: "rename to", reason: String(cString: strerror(errno)))
+        }
+        let folder = (target as NSString).deletingLastPathComponent
+        let folderFD = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folderFD >= 0 {
+            fsync(folderFD)
+            close(folderFD)
         }
     }
 

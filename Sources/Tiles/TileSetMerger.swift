@@ -1,13 +1,16 @@
 import Foundation
 import Raster
 
-/// `meridian merge`: joins MBTiles files (the shards of a job) into one.
+/// `meridian merge`: joins tile sets (the shards of a job: MBTiles files, PMTiles archives or
+/// directories) into one MBTiles file or PMTiles archive.
 ///
 /// Every tile of every input is copied; an image is stored once however many tiles or inputs
 /// hold it. The same tile in two inputs must have the same bytes (shards are disjoint; a
 /// conflict means the inputs come from different jobs and is an error, not a silent choice).
-/// The output is built as an `AtomicFile`: under a temporary name, renamed when complete.
-public enum MBTilesMerger {
+/// The tiles are joined in an MBTiles file built as an `AtomicFile`: under a temporary name,
+/// renamed over the output when complete, or, for a PMTiles output, written into the archive
+/// (itself renamed into place when complete) and then deleted.
+public enum TileSetMerger {
     public struct Summary: Sendable, Equatable {
         public var inputs = 0
         public var tiles = 0
@@ -15,15 +18,16 @@ public enum MBTilesMerger {
         public var bytes = 0
     }
 
-    public static func merge(inputs: [String], output: String) throws -> Summary {
+    public static func merge(inputs: [String], output: String, stop: StopRequest? = nil) throws -> Summary {
         guard !inputs.isEmpty else { throw TilesError.noInputs }
         let outputURL = URL(fileURLWithPath: output).standardizedFileURL
         for input in inputs where URL(fileURLWithPath: input).standardizedFileURL == outputURL {
             throw TilesError.outputIsInput(path: output)
         }
-        let readers = try inputs.map { path throws(TilesError) in try MBTilesReader(path: path) }
-        let metadata = try TileSetMetadata.merged(
-            try readers.map { r throws(TilesError) in try r.metadata() }, paths: inputs)
+        let readers = try inputs.map { try openPyramid($0) }
+        let metadata = try TileSetMetadata.merged(try readers.map { try $0.metadata() }, paths: inputs)
+        let archive = output.lowercased().hasSuffix(".pmtiles")
+        if archive { _ = try PMTilesArchive.header(for: metadata, path: output) }  // a format it can hold
 
         let file: AtomicFile
         do { file = try AtomicFile(path: output) } catch { throw TilesError.io(path: output, message: error.reason) }
@@ -45,6 +49,9 @@ public enum MBTilesMerger {
                 "SELECT tile_id FROM map WHERE zoom_level = ?1 AND tile_column = ?2 AND tile_row = ?3")
             for (reader, path) in zip(readers, inputs) {
                 try reader.forEachTile { tile, data in
+                    if summary.tiles % 1000 == 999, let stop, stop.isRequested {
+                        throw TilesError.copyStopped(copied: summary.tiles)
+                    }
                     let id = ContentHash(of: data).hex
                     if try images.store(data, id: id) {
                         summary.distinctImages += 1
@@ -77,6 +84,10 @@ public enum MBTilesMerger {
             try database.execute("PRAGMA journal_mode = DELETE")
         }
         // The connection is closed (it lived in the block above): the file is complete.
+        if archive {
+            try PMTilesArchive.write(from: try MBTilesReader(path: file.temporaryPath), metadata: metadata, to: output)
+            return summary  // the MBTiles file, never committed, goes with `file`
+        }
         do { try file.commit() } catch { throw TilesError.io(path: output, message: error.reason) }
         return summary
     }

@@ -1,0 +1,36 @@
+import MapModel
+
+/// One stroke as drawn for one feature: its style evaluated, sizes in pixels.
+struct StrokeDrawing {
+    var color: Color
+    var width: Double
+    /// Right of the line's direction (inward on rings) when positive.
+    var offset: Double
+    var dash: [Double]
+    var cap: LineCap
+    var join: LineJoin
+}
+
+extension LineStyle {
+    /// The stroke for one feature at one zoom; nil when it draws nothing.
+    func drawing(_ context: EvaluationContext, _ scale: SymbolScale) -> StrokeDrawing? {
+        let width = scale.pixels(self.width.value(context))
+        let opacity = min(max(self.opacity.value(context), 0), 1)
+        let color = self.color.value(context).withOpacity(opacity)
+        guard width > 0, color.alpha > 0 else { return nil }
+        let dash =
+            dashUnit == .points
+            ? DashPattern.pixels(self.dash) { scale.pixels($0) } : DashPattern.pixels(self.dash) { $0 * width }
+        return StrokeDrawing(
+            color: color, width: width, offset: scale.pixels(offset.value(context)), dash: dash, cap: cap, join: join)
+    }
+
+    /// How far the stroke can reach from its geometry at a zoom, in pixels: a miter join
+    /// reaches several widths out, and the offset moves it further.
+    func reach(_ scale: SymbolScale) -> Double {
+        let largest = { (value: StyleValue<Double>) in
+            scale.pixels(value.largestMagnitude(zoom: scale.zoom) ?? scale.maxSize)
+        }
+        return largest(width) * 5 + largest(offset)
+    }
+}

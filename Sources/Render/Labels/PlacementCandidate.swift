@@ -1,0 +1,83 @@
+import Geodesy
+
+/// One way of placing one thing that must stay clear of others (a map label, a marker): whose
+/// it is, how it ranks, the boxes it covers in global pixels (several for text along a
+/// line) and how it treats collisions. A label with alternative positions is several
+/// candidates of one owner; at most one of them is placed.
+struct PlacementCandidate {
+    /// What is placed: a label of a feature (one per rule that labels it, and one per
+    /// repetition along a line) or a marker at one point of a feature.
+    struct Owner: Hashable {
+        enum Kind: Int, Hashable {
+            case marker, mapLabel
+        }
+        let kind: Kind
+        let layer: Int
+        let rule: Int
+        let feature: Int
+        /// Which of the feature's labels or markers: a repetition along a line, a point of a
+        /// multipoint.
+        let instance: Int
+    }
+
+    /// Placement order: higher priority first, then earlier layers, then file order, then the
+    /// owner's own order (markers before labels, rule, instance), then the position among
+    /// the alternatives.
+    struct Rank: Comparable {
+        let priority: Double
+        let layer: Int
+        let feature: Int
+        let kind: Int
+        let rule: Int
+        let instance: Int
+        let position: Int
+
+        static func < (a: Rank, b: Rank) -> Bool {
+            if a.priority != b.priority { return a.priority > b.priority }
+            return (a.layer, a.feature, a.kind, a.rule, a.instance, a.position)
+                < (b.layer, b.feature, b.kind, b.rule, b.instance, b.position)
+        }
+    }
+
+    /// A candidate's identity: its owner and its position among the owner's alternatives.
+    struct ID: Hashable {
+        let owner: Owner
+        let position: Int
+    }
+
+    let owner: Owner
+    let rank: Rank
+    let boxes: [Rect]
+    /// Placed even where it overlaps others placed before it.
+    let allowOverlap: Bool
+    /// Others placed after it may overlap it.
+    let ignorePlacement: Bool
+
+    init(owner: Owner, priority: Double, position: Int, boxes: [Rect], allowOverlap: Bool, ignorePlacement: Bool) {
+        self.owner = owner
+        self.rank = Rank(
+            priority: priority, layer: owner.layer, feature: owner.feature, kind: owner.kind.rawValue,
+            rule: owner.rule, instance: owner.instance, position: position)
+        self.boxes = boxes
+        self.allowOverlap = allowOverlap
+        self.ignorePlacement = ignorePlacement
+        bounds = boxes.reduce(Rect.empty) { $0.union($1) }
+    }
+
+    var id: ID { ID(owner: owner, position: rank.position) }
+    /// All its boxes together.
+    let bounds: Rect
+
+    func outranks(_ other: PlacementCandidate) -> Bool { rank < other.rank }
+
+    func overlaps(_ other: PlacementCandidate) -> Bool {
+        guard bounds.overlaps(other.bounds) else { return false }
+        return boxes.contains { box in other.boxes.contains { box.overlaps($0) } }
+    }
+
+    /// Whether `other`, placed, keeps this one out: it overlaps, it does not let others over
+    /// it, and this one does not go over others.
+    func isBlocked(by other: PlacementCandidate) -> Bool {
+        !allowOverlap && !other.ignorePlacement && overlaps(other)
+    }
+}
