@@ -129,4 +129,8 @@ echo "$table"
 echo
 printf "%s" "$details"
 echo "grid: MGRS over the New York boroughs, zoom 10-14: ${overhead}% CPU time"
+
+# Raster pyramids: Meridian against gdal2tiles on a 20,000 x 20,000 GeoTIFF (its own script).
+echo
+bash scripts/bench-raster.sh "$meridian" || status=1
 exit $status

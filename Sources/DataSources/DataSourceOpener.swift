@@ -22,6 +22,17 @@ public struct DataSourceOpener: SourceOpener {
 
     public func open(_ source: LayerSource, layer: Int, document: MapDocument) throws -> any FeatureSource {
         let place = "layers[\(layer)]"
+        if let style = document.layers[layer].raster {
+            do {
+                let raster = try GDALRasterSource(layer: document.layers[layer], style: style)
+                _ = try raster.makeRasterReader()  // the bands select and warp here as when drawn
+                return raster
+            } catch let problem as SourceProblem {
+                throw DocumentError(file: document.path, place: "\(place).\(problem.key)", message: problem.message)
+            } catch {
+                throw DocumentError(file: document.path, place: "\(place).raster", message: "\(error)")
+            }
+        }
         if DataSourceOpener.readsAsGeoJSON(source) {
             return try GeoJSONFiles(resolver: ProjCRSResolver(), progress: progress).open(
                 source, layer: layer, document: document)

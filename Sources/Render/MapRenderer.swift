@@ -21,11 +21,14 @@ public final class MapRenderer {
     let images: ImageLibrary
     /// This worker's readers of the map's sources.
     let readers: LayerReaders
+    /// This worker's readers of the map's raster layers.
+    let rasters: RasterLayers
 
     public init(map: LoadedMap) throws {
         self.map = map
         LibraryWarnings.install()
         readers = LayerReaders(map: map)
+        rasters = RasterLayers(map: map)
         fonts = try FontConfiguration(document: map.document)
         text = TextEngine(fonts: fonts)
         images = try ImageLibrary(document: map.document)
@@ -87,6 +90,10 @@ public final class MapRenderer {
     private func draw(_ content: MapContent, view: View, region: Rect, into context: CairoContext) {
         var painter = FeaturePainter(context: context, view: view, region: region, images: images)
         for layer in content.layers {
+            if let raster = layer.raster {
+                raster.paint(into: context, layer: layer.layer)
+                continue
+            }
             painter.paint(
                 layer: layer.layer, features: layer.features.map { ($0.feature, $0.rules) }, scale: layer.scale,
                 reach: layer.reach)
@@ -105,6 +112,8 @@ public final class MapRenderer {
             /// How far the layer's symbols reach beyond their geometry, in pixels.
             let reach: Double
             let features: [(feature: Feature, bounds: Rect, rules: [Int])]
+            /// A raster layer's image of the whole view.
+            var raster: RasterPicture? = nil
         }
 
         let layers: [LayerContent]
@@ -119,6 +128,14 @@ public final class MapRenderer {
             let document = renderer.map.document
             var layers: [LayerContent] = []
             for (index, layer) in document.layers.enumerated() where layer.isVisible(atScale: view.scale) {
+                if layer.raster != nil {
+                    guard let picture = try renderer.rasters.picture(layer: index, view: view) else { continue }
+                    layers.append(
+                        LayerContent(
+                            layer: layer, scale: SymbolScale(layer: layer, map: document, view: view), reach: 0,
+                            features: [], raster: picture))
+                    continue
+                }
                 let active = layer.rules(atScale: view.scale).filter { layer.rules[$0].drawsFeatures }
                 guard !active.isEmpty else { continue }
                 let scale = SymbolScale(layer: layer, map: document, view: view)
@@ -145,7 +162,7 @@ public final class MapRenderer {
                     let area = region.expanded(by: layer.reach)
                     return LayerContent(
                         layer: layer.layer, scale: layer.scale, reach: layer.reach,
-                        features: layer.features.filter { $0.bounds.intersects(area) })
+                        features: layer.features.filter { $0.bounds.intersects(area) }, raster: layer.raster)
                 }, labels: labels.filter { $0.box.intersects(region) })
         }
 

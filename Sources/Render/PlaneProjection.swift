@@ -11,4 +11,11 @@ public protocol PlaneProjection: Sendable {
     func forward(_ p: PlanePoint) -> PlanePoint
     /// Plane metres to Web Mercator metres.
     func inverse(_ p: PlanePoint) -> PlanePoint
+    /// The plane's CRS as PROJ and GDAL name it (`EPSG:32618`), for warping rasters into it;
+    /// nil when it has none, and raster layers cannot be drawn in it.
+    var crsDefinition: String? { get }
+}
+
+extension PlaneProjection {
+    public var crsDefinition: String? { nil }
 }

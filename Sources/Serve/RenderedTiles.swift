@@ -62,7 +62,8 @@ public final class RenderedTiles: ServedTiles {
         for (layer, layerMap) in maps {
             renderers[layer] = try OnDemandRenderer(
                 pyramid: options.pyramid, metatileSize: options.metatileSize, workers: options.workers,
-                encoder: options.imageFormat.encoder, skipEmpty: options.skipEmpty
+                encoder: options.imageFormat.encoder(imagery: layerMap.document.hasRasterLayers),
+                skipEmpty: options.skipEmpty
             ) {
                 try MapTileRenderer(map: layerMap, format: options.format, buffer: options.buffer)
             }

@@ -32,6 +32,9 @@ public struct UTMPlane: PlaneProjection, Equatable {
 
     public var identifier: String { "UTM \(zone)\(isNorth ? "N" : "S")" }
 
+    /// WGS 84 / UTM zone: EPSG 326zz north, 327zz south.
+    public var crsDefinition: String? { "EPSG:\(isNorth ? 32600 + zone : 32700 + zone)" }
+
     public var centralMeridian: Double { UTM.centralMeridian(zone: zone) }
 
     public func forward(_ p: PlanePoint) -> PlanePoint {

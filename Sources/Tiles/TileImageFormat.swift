@@ -52,9 +52,13 @@ public enum TileImageFormat: Sendable, Hashable {
         }
     }
 
-    public var encoder: any TileEncoding {
+    public var encoder: any TileEncoding { encoder(imagery: false) }
+
+    /// The encoder for a map's tiles: PNG tiles of a map with raster layers (`imagery`) are
+    /// filtered, which suits photographs and relief (`PNGEncodingOptions.imagery`).
+    public func encoder(imagery: Bool) -> any TileEncoding {
         switch self {
-        case .png: return PNGTileEncoder()
+        case .png: return PNGTileEncoder(options: imagery ? .imagery : PNGEncodingOptions())
         case .webp(let quality): return WebPTileEncoder(compression: quality.map { .lossy(quality: $0) } ?? .lossless)
         case .jpeg(let quality): return JPEGTileEncoder(quality: quality)
         }

@@ -155,7 +155,7 @@ enum TilesCommand: Subcommand {
             output, kind: kind, metadata: metadata, resume: job.resume, scheme: scheme, job: jobName)
         do {
             return try job.run(
-                sink: sink, encoder: imageFormat.encoder, progress: progress,
+                sink: sink, encoder: imageFormat.encoder(imagery: map.document.hasRasterLayers), progress: progress,
                 stop: StopSignals.shared.request
             ) {
                 try MapTileRenderer(map: map, format: format, buffer: buffer)

@@ -31,6 +31,7 @@ import Testing
     @Test func schemaKeysMatchTheDecoder() {
         #expect(Set(properties([])) == Set(MapDocument.keys))
         #expect(Set(properties(["$defs", "layer"])) == Set(MapDocument.layerKeys))
+        #expect(Set(properties(["$defs", "rasterLayer"])) == Set(MapDocument.rasterLayerKeys))
         #expect(Set(properties(["$defs", "rule"])) == Set(MapDocument.ruleKeys))
         #expect(Set(properties(["$defs", "databaseSource"])) == Set(MapDocument.sourceKeys))
         #expect(Set(properties(["$defs", "line"])) == Set(SymbolKeys.line))
@@ -55,7 +56,9 @@ import Testing
             ["map-document.md"].map { Repository.root + "/docs/" + $0 }
             + (try FileManager.default.contentsOfDirectory(atPath: style)).sorted().map { style + "/" + $0 }
         let page = try pages.map { try String(contentsOfFile: $0, encoding: .utf8) }.joined()
-        let documentKeys: [String] = MapDocument.keys + MapDocument.layerKeys + MapDocument.ruleKeys
+        let documentKeys: [String] =
+            MapDocument.keys + MapDocument.layerKeys + MapDocument.ruleKeys + MapDocument.rasterLayerKeys
+            + MapDocument.hillshadeKeys
         let symbolKeys: [String] =
             SymbolKeys.line + SymbolKeys.marker + SymbolKeys.fill + SymbolKeys.pattern + SymbolKeys.hatch
             + SymbolKeys.label + SymbolKeys.halo

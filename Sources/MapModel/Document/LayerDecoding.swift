@@ -15,6 +15,7 @@ extension MapDocument {
     static let symbolKeys = ["marker", "line", "fill", "label"]
 
     static func decodeLayer(_ node: JSONNode, baseDirectory: String) throws -> Layer {
+        if isRasterLayer(node) { return try decodeRasterLayer(node, baseDirectory: baseDirectory) }
         let object = try node.object(allowed: layerKeys)
         let name = try object.required("name").string()
         guard !name.isEmpty else { throw object["name"]!.error("a layer name cannot be empty") }

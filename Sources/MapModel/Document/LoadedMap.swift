@@ -26,12 +26,14 @@ public final class LoadedMap: Sendable {
         var sources: [any FeatureSource] = []
         var anchors: [[PlanePoint?]?] = []
         for (i, layer) in document.layers.enumerated() {
-            var entry = try bySource[layer.source] ?? (opener.open(layer.source, layer: i, document: document), nil)
+            // A raster layer's source depends on its style (the band it draws): never shared.
+            let shared = layer.raster == nil ? bySource[layer.source] : nil
+            var entry = try shared ?? (opener.open(layer.source, layer: i, document: document), nil)
             try LoadedMap.checkDrawable(layer, i, entry.source, document)
             if layer.hasLabels, entry.anchors == nil, let store = entry.source as? FeatureStore {
                 entry.anchors = (0..<store.count).map { LabelPoint.anchor(for: store.feature($0)) }
             }
-            bySource[layer.source] = entry
+            if layer.raster == nil { bySource[layer.source] = entry }
             sources.append(entry.source)
             anchors.append(layer.hasLabels ? entry.anchors : nil)
         }

@@ -43,6 +43,8 @@ public struct Layer: Sendable {
     public var opacity: Double = 1
     public var compositing: Compositing = .normal
     public var rules: [Rule] = []
+    /// For a raster layer (`"raster": "dem.tif"`, the source's dataset): how it is drawn.
+    public var raster: RasterStyle?
 
     /// 250 pt: about 8.8 cm, larger than any symbol a map means to draw.
     public static let defaultMaxSize = 250.0

@@ -1,0 +1,164 @@
+import CGDAL
+import Geodesy
+import MapModel
+
+/// The pixels of a view's grid: a north-up grid of `width` x `height` square pixels of
+/// `resolution` CRS units whose top-left corner is (`minX`, `maxY`) in `crs`.
+public struct RasterGrid: Sendable, Equatable {
+    public var crs: String
+    public var minX: Double
+    public var maxY: Double
+    public var resolution: Double
+    public var width: Int
+    public var height: Int
+
+    public init(crs: String, minX: Double, maxY: Double, resolution: Double, width: Int, height: Int) {
+        self.crs = crs
+        self.minX = minX
+        self.maxY = maxY
+        self.resolution = resolution
+        self.width = width
+        self.height = height
+    }
+}
+
+/// One thread's reader of a raster layer: warps the raster into a view's grid with GDAL's
+/// warper (gdalwarp's own code, so overviews are used when zoomed out, nodata and alpha
+/// become transparency, and the resampling is gdalwarp's). The transformer is exact (`-et 0`)
+/// so that a pixel's value does not depend on the extent of the grid it is warped in: a tile
+/// gets the same bytes whichever metatile it is drawn in.
+public final class RasterReader {
+    public let source: GDALRasterSource
+    private let dataset: RasterDataset
+    /// The bands the warper reads (selected, palette expanded), as an in-memory VRT.
+    private let selection: GDALDatasetH
+    private var references: [String: OGRSpatialReferenceH] = [:]
+
+    init(source: GDALRasterSource, dataset: RasterDataset) throws {
+        self.source = source
+        self.dataset = dataset
+        var arguments = ["-of", "VRT"]
+        switch source.kind {
+        case .colours(let bands, let alpha):
+            for band in bands + (alpha.map { [$0] } ?? []) { arguments += ["-b", "\(band)"] }
+        case .palette(let band):
+            arguments += ["-b", "\(band)", "-expand", "rgba"]
+        case .values(let band, let alpha):
+            arguments += ["-b", "\(band)"]
+            if let alpha, alpha != band { arguments += ["-b", "\(alpha)"] }
+        }
+        GDALRuntime.resetError()
+        let options = CommandOptions(arguments)
+        guard let translateOptions = options.withArgv({ GDALTranslateOptionsNew($0, nil) }) else {
+            throw RasterError(message: "\(source.path): \(GDALRuntime.lastError() ?? "bad band selection")")
+        }
+        defer { GDALTranslateOptionsFree(translateOptions) }
+        var usage: Int32 = 0
+        guard let vrt = GDALTranslate("", dataset.handle, translateOptions, &usage) else {
+            throw RasterError(message: "\(source.path): \(GDALRuntime.lastError() ?? "cannot select its bands")")
+        }
+        selection = vrt
+    }
+
+    deinit {
+        GDALClose(selection)
+        for reference in references.values { OSRDestroySpatialReference(reference) }
+    }
+
+    /// Red, green, blue and alpha (not premultiplied), row by row; alpha 0 outside the data.
+    public func warpColours(_ grid: RasterGrid, resampling: RasterStyle.Resampling) throws -> [UInt8] {
+        let target = try warp(grid, bands: 4, type: GDT_Byte, resampling: resampling, nodata: nil)
+        defer { GDALClose(target) }
+        var pixels = [UInt8](repeating: 0, count: grid.width * grid.height * 4)
+        let status = pixels.withUnsafeMutableBytes { buffer in
+            GDALDatasetRasterIO(
+                target, GF_Read, 0, 0, Int32(grid.width), Int32(grid.height), buffer.baseAddress,
+                Int32(grid.width), Int32(grid.height), GDT_Byte, 4, nil, 4, Int32(grid.width * 4), 1)
+        }
+        guard status == CE_None else { throw failure("reading the warped pixels") }
+        return pixels
+    }
+
+    /// The band's values and an alpha (0 where there is no data: nodata, alpha, outside).
+    public func warpValues(_ grid: RasterGrid, resampling: RasterStyle.Resampling, nodata: Double?) throws -> (
+        values: [Float], alpha: [UInt8]
+    ) {
+        let target = try warp(grid, bands: 2, type: GDT_Float32, resampling: resampling, nodata: nodata)
+        defer { GDALClose(target) }
+        let count = grid.width * grid.height
+        var values = [Float](repeating: 0, count: count)
+        var alpha = [UInt8](repeating: 0, count: count)
+        let read = { (band: Int32, buffer: UnsafeMutableRawPointer?, type: GDALDataType) in
+            GDALRasterIO(
+                GDALGetRasterBand(target, band), GF_Read, 0, 0, Int32(grid.width), Int32(grid.height), buffer,
+                Int32(grid.width), Int32(grid.height), type, 0, 0)
+        }
+        let first = values.withUnsafeMutableBytes { read(1, $0.baseAddress, GDT_Float32) }
+        let second = alpha.withUnsafeMutableBytes { read(2, $0.baseAddress, GDT_Byte) }
+        guard first == CE_None, second == CE_None else { throw failure("reading the warped values") }
+        return (values, alpha)
+    }
+
+    /// A new in-memory dataset of the grid with the raster warped into it; the last band is alpha.
+    private func warp(
+        _ grid: RasterGrid, bands: Int, type: GDALDataType, resampling: RasterStyle.Resampling, nodata: Double?
+    ) throws -> GDALDatasetH {
+        GDALRuntime.prepare()
+        GDALRuntime.resetError()
+        guard
+            let target = GDALCreate(
+                GDALGetDriverByName("MEM"), "", Int32(grid.width), Int32(grid.height), Int32(bands), type, nil)
+        else { throw failure("creating a \(grid.width)x\(grid.height) image") }
+        var transform = [grid.minX, grid.resolution, 0, grid.maxY, 0, -grid.resolution]
+        GDALSetGeoTransform(target, &transform)
+        GDALSetSpatialRef(target, try reference(grid.crs))
+        var arguments = ["-r", resampling.rawValue, "-et", "0", "-dstalpha"]
+        if let nodata = nodata ?? source.nodataOverride { arguments += ["-srcnodata", "\(nodata)"] }
+        let options = CommandOptions(arguments)
+        guard let warpOptions = options.withArgv({ GDALWarpAppOptionsNew($0, nil) }) else {
+            GDALClose(target)
+            throw failure("warp options")
+        }
+        defer { GDALWarpAppOptionsFree(warpOptions) }
+        var sources: [GDALDatasetH?] = [selection]
+        var usage: Int32 = 0
+        let result = sources.withUnsafeMutableBufferPointer {
+            GDALWarp(nil, target, 1, $0.baseAddress, warpOptions, &usage)
+        }
+        guard result != nil, !GDALRuntime.failed else {
+            GDALClose(target)
+            throw failure("warping")
+        }
+        return target
+    }
+
+    private func reference(_ crs: String) throws -> OGRSpatialReferenceH {
+        if let known = references[crs] { return known }
+        let reference = OSRNewSpatialReference(nil)!
+        guard OSRSetFromUserInput(reference, crs) == OGRERR_NONE else {
+            OSRDestroySpatialReference(reference)
+            throw RasterError(message: "unknown CRS \"\(crs)\"")
+        }
+        OSRSetAxisMappingStrategy(reference, OAMS_TRADITIONAL_GIS_ORDER)
+        references[crs] = reference
+        return reference
+    }
+
+    private func failure(_ what: String) -> RasterError {
+        RasterError(message: "\(source.path): \(what) failed: \(GDALRuntime.lastError() ?? "GDAL gives no reason")")
+    }
+}
+
+/// Arguments for GDAL's utility functions (GDALWarp, GDALTranslate) as the NULL-terminated
+/// argv they take.
+struct CommandOptions {
+    let arguments: [String]
+
+    init(_ arguments: [String]) { self.arguments = arguments }
+
+    func withArgv<T>(_ body: (UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> T) -> T {
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for arg in argv { free(arg) } }
+        return argv.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
+    }
+}
