@@ -65,10 +65,11 @@ test-slurm: deps release
 
 # Rewrites the expected images after an intended change, then lays every image it changed out
 # in one contact sheet (expected | new | difference) under .build/golden-review: look at it
-# before committing.
+# before committing. Goldens that still match are left alone; ALL=1 rewrites every golden
+# whose pixels changed at all.
 golden-update: deps
 	rm -rf $(BUILD_DIR)/golden-review
-	MERIDIAN_GOLDEN_UPDATE=1 $(SWIFT) test --filter Golden
+	MERIDIAN_GOLDEN_UPDATE=$(if $(ALL),all,1) $(SWIFT) test --filter Golden
 	$(SWIFT) run golden-review
 
 clean:

@@ -12,9 +12,12 @@ import Testing
 /// On a mismatch `verify` writes `<case>.actual.png` and `<case>.diff.png` to the artifacts
 /// directory and throws a `GoldenFailure` naming the case, the differing fraction and both
 /// paths. With `MERIDIAN_GOLDEN_UPDATE=1` in the environment (`make golden-update`) it
-/// (re)writes the expected PNG instead and passes, and records the old and new images in the
-/// review directory, from which `golden-review` makes the contact sheet a person looks at
-/// before committing.
+/// (re)writes an expected PNG that is missing or that the render no longer matches, and
+/// passes, and records the old and new images in the review directory, from which
+/// `golden-review` makes the contact sheet a person looks at before committing. A golden that
+/// still matches within the allowance is left alone, so fonts and anti-aliasing that differ
+/// slightly between machines do not churn the repository; `MERIDIAN_GOLDEN_UPDATE=all`
+/// rewrites every golden whose pixels changed at all.
 public struct GoldenCheck: Sendable {
     /// Where `<case>.actual.png` and `<case>.diff.png` go on failure.
     public var artifactsDirectory: String
@@ -25,13 +28,16 @@ public struct GoldenCheck: Sendable {
     public var comparator: ImageComparator
     /// Fraction of pixels (0...1) that may differ and still pass.
     public var allowedFraction: Double
-    /// Write expected images instead of comparing.
+    /// Write expected images that are missing or no longer match, instead of failing.
     public var update: Bool
+    /// In update mode, also rewrite goldens that still match but whose pixels changed.
+    public var updateAll: Bool
 
     public init(
         artifactsDirectory: String, root: String, reviewDirectory: String? = nil,
         threshold: Double = 0.1, allowedFraction: Double = 0, includeAntiAliased: Bool = false,
-        update: Bool = GoldenCheck.updateRequested()
+        update: Bool = GoldenCheck.updateRequested(),
+        updateAll: Bool = GoldenCheck.updateAllRequested()
     ) {
         self.artifactsDirectory = artifactsDirectory
         self.root = root
@@ -39,26 +45,34 @@ public struct GoldenCheck: Sendable {
         self.comparator = ImageComparator(threshold: threshold, includeAntiAliased: includeAntiAliased)
         self.allowedFraction = allowedFraction
         self.update = update
+        self.updateAll = updateAll
     }
 
     /// The repository's goldens: paths relative to its root, evidence in
     /// `.build/golden-artifacts`, changes for review in `.build/golden-review`.
     public init(
         threshold: Double = 0.1, allowedFraction: Double = 0, includeAntiAliased: Bool = false,
-        update: Bool = GoldenCheck.updateRequested()
+        update: Bool = GoldenCheck.updateRequested(), updateAll: Bool = GoldenCheck.updateAllRequested()
     ) {
         self.init(
             artifactsDirectory: GoldenCheck.artifacts, root: Repository.root,
             reviewDirectory: GoldenReview.directory, threshold: threshold, allowedFraction: allowedFraction,
-            includeAntiAliased: includeAntiAliased, update: update)
+            includeAntiAliased: includeAntiAliased, update: update, updateAll: updateAll)
     }
 
     /// Where failed comparisons leave their evidence (CI keeps the folder as an artifact).
     public static let artifacts = Repository.build("golden-artifacts")
 
-    /// True when `MERIDIAN_GOLDEN_UPDATE=1`.
+    /// True when `MERIDIAN_GOLDEN_UPDATE=1` or `all`.
     public static func updateRequested(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
-        environment["MERIDIAN_GOLDEN_UPDATE"] == "1"
+        ["1", "all"].contains(environment["MERIDIAN_GOLDEN_UPDATE"])
+    }
+
+    /// True when `MERIDIAN_GOLDEN_UPDATE=all`.
+    public static func updateAllRequested(_ environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> Bool
+    {
+        environment["MERIDIAN_GOLDEN_UPDATE"] == "all"
     }
 
     /// A case name as a file name: anything but letters, digits and `-_.` becomes `_`.
@@ -87,10 +101,15 @@ public struct GoldenCheck: Sendable {
         }
 
         if update {
-            // Rewrite only when the pixels changed, so an update leaves untouched files alone.
-            // A missing or unreadable old image is simply replaced.
+            // Rewrite only when the pixels changed, so an update leaves untouched files alone,
+            // and (unless `updateAll`) only when they changed beyond the allowance. A missing
+            // or unreadable old image is simply replaced.
             let old = try? PNG.decode(contentsOf: expectedPath)
             if old == actual { return .updated(path: expectedPath) }
+            if !updateAll, let old {
+                let result = comparator.compare(expected: old, actual: actual, makeDiffImage: false)
+                if !result.sizesDiffer && result.differingFraction <= allowedFraction { return .matched(result) }
+            }
             do {
                 try createDirectory(containing: expectedPath)
                 try PNG.write(actual, toPath: expectedPath)

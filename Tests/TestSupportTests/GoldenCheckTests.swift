@@ -57,6 +57,24 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir + "/artifacts/z0.actual.png"))
     }
 
+    @Test func updateModeLeavesAGoldenThatStillMatchesUnlessAllIsAsked() throws {
+        let dir = try scratch()
+        defer { TemporaryFolder.remove(dir) }
+        let path = dir + "/g.png"
+        try PNG.write(sample(), toPath: path)
+        // One channel one level off: a change the perceptual threshold does not count.
+        let nudged = sample(RGBA(31, 90, 160))
+        let updating = GoldenCheck(artifactsDirectory: dir + "/a", root: dir, update: true)
+        guard case .matched = try updating.verify("g", actual: nudged, expected: "g.png") else {
+            Issue.record("a golden within the allowance should be left alone")
+            return
+        }
+        #expect(try PNG.decode(contentsOf: path) == sample())
+        let all = GoldenCheck(artifactsDirectory: dir + "/a", root: dir, update: true, updateAll: true)
+        try all.verify("g", actual: nudged, expected: "g.png")
+        #expect(try PNG.decode(contentsOf: path) == nudged)
+    }
+
     @Test func mismatchWritesActualAndDiffAndNamesThem() throws {
         let dir = try scratch()
         defer { TemporaryFolder.remove(dir) }
@@ -106,6 +124,9 @@ import Testing
         #expect(GoldenCheck.updateRequested(["MERIDIAN_GOLDEN_UPDATE": "1"]))
         #expect(!GoldenCheck.updateRequested(["MERIDIAN_GOLDEN_UPDATE": "0"]))
         #expect(!GoldenCheck.updateRequested([:]))
+        #expect(GoldenCheck.updateRequested(["MERIDIAN_GOLDEN_UPDATE": "all"]))
+        #expect(GoldenCheck.updateAllRequested(["MERIDIAN_GOLDEN_UPDATE": "all"]))
+        #expect(!GoldenCheck.updateAllRequested(["MERIDIAN_GOLDEN_UPDATE": "1"]))
         let check = GoldenCheck(update: false)
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().path
