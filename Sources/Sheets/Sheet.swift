@@ -146,7 +146,16 @@ public struct Sheet {
             let box = try checkBBox(west: west, south: south, east: east, north: north)
             return try place(box, scale: scale, preferred: nil, layout: layout)
         case .quadrangle(let quad):
-            return try place(quad.box, scale: scale, preferred: quad.seriesScale, layout: layout)
+            do {
+                return try place(quad.box, scale: scale, preferred: quad.seriesScale, layout: layout)
+            } catch {
+                // Said of the quadrangle, and without a series to suggest: a quadrangle is one sheet.
+                guard case .bboxDoesNotFit(let scale, let needed, let frame, let fitting?) = error else { throw error }
+                throw .invalid(
+                    SheetError.bboxDoesNotFitProblem(scale: scale, needed: needed, frame: frame)
+                        .replacingOccurrences(of: "the bbox", with: "the quadrangle")
+                        + ": use --scale \(Int(fitting)) or more, or larger paper")
+            }
         }
     }
 
@@ -343,10 +352,13 @@ public struct Sheet {
         request: SheetRequest, document: MapDocument, plane: UTMPlane, grid: FrameGrid?,
         transform: FrameTransform, scale: Double, centreScale: Double
     ) -> [String] {
+        var quadrangle: Quadrangle?
+        if case .quadrangle(let quad) = request.area { quadrangle = quad }
         let lon0 = plane.centralMeridian
         let meridian = AngleFormat.dms(lon0, kind: .longitude, trailing: .degree, style: .compact)
         var notes = ["Universal Transverse Mercator, \(plane.identifier) (central meridian \(meridian)), WGS84."]
-        notes.append(grid.map { gridNote($0, plane: plane, transform: transform) } ?? "No grid.")
+        notes.append(
+            grid.map { gridNote($0, plane: plane, transform: transform, quadrangle: quadrangle) } ?? "No grid.")
         let km = 1_000_000 / scale
         let ground = (1 / centreScale - 1) * 100
         let direction = ground >= 0 ? "longer" : "shorter"
@@ -360,7 +372,9 @@ public struct Sheet {
     }
 
     /// `Grid: MGRS, WGS84, 1,000 m squares. Grid zone 18T; 100,000 m squares WL, XL.`
-    static func gridNote(_ grid: FrameGrid, plane: UTMPlane, transform: FrameTransform) -> String {
+    static func gridNote(
+        _ grid: FrameGrid, plane: UTMPlane, transform: FrameTransform, quadrangle: Quadrangle? = nil
+    ) -> String {
         var note: String
         switch grid.type {
         case .latlong:
@@ -391,8 +405,9 @@ public struct Sheet {
             note =
                 "Grid: \(grid.type.displayName), WGS84, \(ScaleText.grouped(grid.interval)) m. Grid zone \(zones.sorted().joined(separator: ", ")); 100,000 m square\(squares.count == 1 ? "" : "s") \(squares.sorted().joined(separator: ", "))."
         }
-        // A sheet that reaches into the next zone shows its own zone's grid carried over.
-        let edges = zoneEdges(plane: plane, transform: transform)
+        // A sheet that reaches into the next zone shows its own zone's grid carried over. A
+        // quadrangle never does (zone edges are whole degrees), though the frame around it may.
+        let edges = quadrangle == nil ? zoneEdges(plane: plane, transform: transform) : []
         if grid.type.isUTMFamily, !edges.isEmpty {
             note +=
                 " The sheet crosses the zone edge\(edges.count == 1 ? "" : "s") at \(edges.joined(separator: " and ")); the grid shown beyond it is zone \(plane.zone)'s, extended."

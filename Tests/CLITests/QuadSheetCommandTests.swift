@@ -62,7 +62,8 @@ import Testing
         try expectRejected(["--quad", "7.5'"], mentions: ["--quad needs --center"])
         try expectRejected(["--corner", "-73.875,40.75", "--scale", "24000"], mentions: ["--corner goes with --quad"])
         try expectRejected(
-            ["--quad", "7.5'", "--corner", "-73.875,40.75", "--scale", "24000"], mentions: ["needs a map frame of"])
+            ["--quad", "7.5'", "--corner", "-73.875,40.75", "--scale", "24000"],
+            mentions: ["the quadrangle needs a map frame of", "use --scale 100000 or more, or larger paper"])
         try expectRejected(["--quad", "1°", "--center", "10,84.5"], mentions: ["outside the UTM zones"])
     }
 }

@@ -58,6 +58,12 @@ import Testing
         let c = Self.cases[index]
         let (sheet, _) = try Self.sheet(c.quad, paper: c.paper)
         #expect("UTM \(sheet.plane.zone)\(sheet.plane.isNorth ? "n" : "s")" == "UTM " + c.zone)
+        // The frame around the quadrangle may reach over a zone edge (78°W, 18°E); the
+        // quadrangle never does, and the notes do not say it does.
+        let notes = sheet.page.items.compactMap { item -> String? in
+            if case .text(let t) = item { return t.string } else { return nil }
+        }.joined(separator: " ")
+        #expect(!notes.contains("zone edge"), "\(c.quad.description): \(notes)")
         let corners = QuadrangleFrame.corners(sheet.neatline)
         let geographic = [
             (c.quad.north, c.quad.west), (c.quad.north, c.quad.east), (c.quad.south, c.quad.west),
