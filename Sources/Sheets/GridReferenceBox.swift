@@ -17,8 +17,10 @@ enum GridReferenceBox {
         var lineNorthing: Double
     }
 
-    static let titleFont = PageFont(size: 6.5, bold: true)
-    static let font = PageFont(size: 5.5)
+    static let titleFont = PageFont(size: 6, bold: true)
+    static let font = PageFont(size: 5)
+    /// Keeps a step's figures and its result on one line when the box wraps it.
+    static let nbsp = "\u{00A0}"
     static let padding = 1.2
     static let markRadius = 1.1
 
@@ -42,11 +44,15 @@ enum GridReferenceBox {
     }
 
     /// The figures of a grid line within its 100 km square, as many as the reference gives
-    /// before the tenths (`85` for 585,000 m on a 1 km grid).
-    static func figures(_ value: Double, interval: Double, digits: Int) -> String {
+    /// before the tenths (`85` for 585,000 m on a 1 km grid); where the line's value in the
+    /// collar shows other large figures (`59` for 590,000 m on a 10 km grid, whose reference
+    /// takes the `9`), those too: `9 (of 59)`.
+    static func figures(_ value: Double, axis: FrameGrid.Axis, interval: Double, digits: Int) -> String {
         let n = Int((value.truncatingRemainder(dividingBy: 100_000) / interval).rounded())
         let text = String(n)
-        return String(repeating: "0", count: max(0, digits - 1 - text.count)) + text
+        let figures = String(repeating: "0", count: max(0, digits - 1 - text.count)) + text
+        let printed = FrameGrid.principalParts(value, axis: axis, interval: interval).principal
+        return printed == figures ? figures : "\(figures)\(nbsp)(of\(nbsp)\(printed))"
     }
 
     /// The box's title and lines: how to read a reference, step by step, for the sample.
@@ -54,15 +60,15 @@ enum GridReferenceBox {
         let r = sample.reference
         let parts = r.usng.split(separator: " ").map(String.init)
         let (square, easting, northing) = (parts[1], parts[2], parts[3])
-        let west = figures(sample.lineEasting, interval: interval, digits: r.digits)
-        let south = figures(sample.lineNorthing, interval: interval, digits: r.digits)
+        let west = figures(sample.lineEasting, axis: .easting, interval: interval, digits: r.digits)
+        let south = figures(sample.lineNorthing, axis: .northing, interval: interval, digits: r.digits)
         return (
             "Grid reference to \(ScaleText.grouped(interval / 10)) m",
             [
                 "For the point circled on the map:",
                 "1. Square letters: \(square)",
-                "2. Line west: \(west), tenths: \(easting.suffix(1)) → \(easting)",
-                "3. Line south: \(south), tenths: \(northing.suffix(1)) → \(northing)",
+                "2. Line west: \(west), tenths: \(easting.suffix(1))\(nbsp)→\(nbsp)\(easting)",
+                "3. Line south: \(south), tenths: \(northing.suffix(1))\(nbsp)→\(nbsp)\(northing)",
                 "Reference: \(square) \(easting) \(northing)",
                 "With the grid zone, anywhere:",
                 r.usng,

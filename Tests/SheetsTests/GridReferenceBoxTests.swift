@@ -53,8 +53,14 @@ import Testing
         #expect(texts.contains(usng), "1:\(Int(scale)): GeoConvert says \(usng); the box: \(texts)")
         let parts = usng.split(separator: " ")
         #expect(texts.contains("Reference: \(parts[1]) \(parts[2]) \(parts[3])"))
-        #expect(texts.contains { $0.hasPrefix("2. Line west: \(parts[2].dropLast()),") })
-        #expect(texts.contains { $0.hasPrefix("3. Line south: \(parts[3].dropLast()),") })
+        // The line's figures, and on a 10 km grid the large figures of its value in the collar
+        // that hold them (the 9 of 59 for 590,000 m).
+        let lines = texts.joined(separator: " ").replacingOccurrences(of: "\u{00A0}", with: " ")
+        let printed = (west: Int(sample.lineEasting / 10_000) % 100, south: Int(sample.lineNorthing / 10_000) % 100)
+        let west = grid.interval == 10_000 ? "\(parts[2].dropLast()) (of \(printed.west))" : parts[2].dropLast()
+        let south = grid.interval == 10_000 ? "\(parts[3].dropLast()) (of \(printed.south))" : parts[3].dropLast()
+        #expect(lines.contains("2. Line west: \(west), tenths: \(parts[2].suffix(1))"), "\(lines)")
+        #expect(lines.contains("3. Line south: \(south), tenths: \(parts[3].suffix(1))"), "\(lines)")
     }
 
     /// The box stays on the page, in the band below the map, on every paper; none on UTM or
