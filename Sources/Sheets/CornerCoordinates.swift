@@ -3,16 +3,16 @@ import Render
 
 /// The longitude and latitude of the frame's corners, printed in the collar's corners.
 enum CornerCoordinates {
-    static func items(plane: UTMPlane, transform: FrameTransform) -> [PageItem] {
-        let f = transform.frame
+    /// `corners` on the page: top-left, top-right, bottom-left, bottom-right (a quadrangle's
+    /// corners are not the frame's).
+    static func items(_ corners: [PlanePoint], plane: UTMPlane, transform: FrameTransform) -> [PageItem] {
         let gap = FrameGrid.labelGap
         let font = FrameGrid.cornerFont
         var items: [PageItem] = []
-        let corners: [(PlanePoint, PageTextAnchor.Horizontal, Bool)] = [
-            (PlanePoint(x: f.minX, y: f.minY), .right, true), (PlanePoint(x: f.maxX, y: f.minY), .left, true),
-            (PlanePoint(x: f.minX, y: f.maxY), .right, false), (PlanePoint(x: f.maxX, y: f.maxY), .left, false),
+        let placing: [(PageTextAnchor.Horizontal, Bool)] = [
+            (.right, true), (.left, true), (.right, false), (.left, false),
         ]
-        for (corner, horizontal, top) in corners {
+        for (corner, (horizontal, top)) in zip(corners, placing) {
             let p = plane.unproject(transform.plane(corner))
             let latitude = AngleFormat.dms(p.latitude, kind: .latitude, trailing: .second, style: .compact)
             let longitude = AngleFormat.dms(p.longitude, kind: .longitude, trailing: .second, style: .compact)

@@ -30,7 +30,8 @@ enum Legend {
             let rules = layer.rules(atScale: scale).map { layer.rules[$0] }.filter(\.drawsFeatures)
             guard layer.isVisible(atScale: scale), !rules.isEmpty, seen.insert(layer.name).inserted else { return nil }
             return Entry(
-                name: layer.name, fill: rules.compactMap(\.fill).first, line: rules.flatMap(\.lines).first,
+                name: layer.title ?? layer.name, fill: rules.compactMap(\.fill).first,
+                line: rules.flatMap(\.lines).first,
                 marker: rules.compactMap(\.marker).first, values: EvaluationContext(zoom: ZoomScale.zoom(scale: scale)))
         }
     }
@@ -43,6 +44,9 @@ enum Legend {
             dash: line.dash.map { $0 * mmPerPoint * (line.dashUnit == .width ? width : 1) })
     }
 
+    /// How deep (mm) a legend of `rows` rows is: its title and the rows.
+    static func height(rows: Int) -> Double { 4 + Double(rows) * rowHeight }
+
     /// The legend in `box`; rows that do not fit are left out.
     static func items(_ entries: [Entry], in box: Rect) -> [PageItem] {
         guard !entries.isEmpty else { return [] }
@@ -52,7 +56,7 @@ enum Legend {
                     "Legend", font: titleFont, at: PlanePoint(x: box.minX, y: box.minY),
                     anchor: PageTextAnchor(.left, .top)))
         ]
-        var y = box.minY + 4
+        var y = box.minY + height(rows: 0)
         for entry in entries {
             guard y + rowHeight <= box.maxY + 0.01 else { break }
             let r = Rect(

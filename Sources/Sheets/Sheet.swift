@@ -24,6 +24,9 @@ public struct Sheet {
     public let view: View
     public let transform: FrameTransform
     public let grid: FrameGrid?
+    /// The neatline on the page (mm), a closed ring: the frame's corners, or a quadrangle's
+    /// meridians and parallels walked clockwise from its north-west corner.
+    public let neatline: [PlanePoint]
     public let page: Page
     /// How much deeper (mm) the band below the map must be for the notes to fit at the
     /// smallest notes font; 0 when they fit.
@@ -33,17 +36,30 @@ public struct Sheet {
     /// scale factor is within 1.3% of its value at the centre, so the sheet stays a
     /// true-scale sheet; beyond, a map is better drawn with `meridian render`.
     static let maxDistanceFromCentralMeridian = 1_000_000.0
+    /// The legend rows kept above a grid-reference box.
+    static let legendRowsAboveBox = 6
     /// The largest scale denominator accepted (before the distance check, which is stricter).
     static let maxScale = 100_000_000.0
 
     /// Lays out a sheet of `request` for the map `renderer` draws.
     public static func make(_ request: SheetRequest, renderer: MapRenderer) throws -> Sheet {
         try withRoomForNotes { bottomHeight in
-            let layout = try self.layout(for: request, renderer: renderer, bottomHeight: bottomHeight)
+            var layout = try self.layout(for: request, renderer: renderer, bottomHeight: bottomHeight)
             let placed = try place(request.area, scale: request.scale, layout: layout)
+            var quadrangle: Quadrangle?
+            if case .quadrangle(let quad) = request.area {
+                // The frame shrinks to the quadrangle's rectangle, a millimetre to spare each side.
+                let bounds = planeBounds(placed.plane, quad.box)
+                let mm = 1000 / placed.scale
+                layout = try self.layout(
+                    for: request, renderer: renderer, bottomHeight: bottomHeight,
+                    mapSize: (bounds.width * mm + 2, bounds.height * mm + 2))
+                quadrangle = quad
+            }
             return try compose(
                 request, renderer: renderer, plane: placed.plane, centre: placed.centre, scale: placed.scale,
-                scaleWasChosen: request.scale == nil, layout: layout, subtitle: nil, extra: { _ in [] })
+                scaleWasChosen: request.scale == nil, layout: layout, subtitle: quadrangle?.description,
+                extra: { _ in [] }, quadrangle: quadrangle)
         }
     }
 
@@ -88,9 +104,10 @@ public struct Sheet {
     }
 
     /// The layout, with a collar deep enough for the grid's widest value.
-    static func layout(for request: SheetRequest, renderer: MapRenderer, bottomHeight: Double? = nil)
-        throws(SheetError) -> SheetLayout
-    {
+    static func layout(
+        for request: SheetRequest, renderer: MapRenderer, bottomHeight: Double? = nil,
+        mapSize: (width: Double, height: Double)? = nil
+    ) throws(SheetError) -> SheetLayout {
         var width = 0.0
         var height = 0.0
         let document = renderer.map.document
@@ -105,7 +122,7 @@ public struct Sheet {
         }
         return try SheetLayout(
             paper: request.paper, margins: request.margins, dpi: request.dpi,
-            labelWidth: width, labelHeight: height, bottomHeight: bottomHeight)
+            labelWidth: width, labelHeight: height, bottomHeight: bottomHeight, mapSize: mapSize)
     }
 
     /// The plane, the frame's centre in it and the scale, for an area on a layout.
@@ -127,20 +144,40 @@ public struct Sheet {
             return (plane, plane.project(latitude: latitude, longitude: longitude), scale)
         case .bbox(let west, let south, let east, let north):
             let box = try checkBBox(west: west, south: south, east: east, north: north)
-            let plane = try UTMPlane(containing: (box.south + box.north) / 2, longitude: (box.west + box.east) / 2)
-            let bounds = planeBounds(plane, box)
-            let centre = bounds.center
-            let frame = layout.frameMetres
-            let needed = max(bounds.width / frame.width, bounds.height / frame.height)
-            let fitting = RoundScale.atLeast(max(1, needed))
-            guard let scale else { return (plane, centre, fitting) }
-            if needed > scale * (1 + 1e-6) {
-                throw .bboxDoesNotFit(
-                    scale: scale, needed: (bounds.width / scale * 1000, bounds.height / scale * 1000),
-                    frame: (layout.frame.width, layout.frame.height), fitting: fitting)
+            return try place(box, scale: scale, preferred: nil, layout: layout)
+        case .quadrangle(let quad):
+            do {
+                return try place(quad.box, scale: scale, preferred: quad.seriesScale, layout: layout)
+            } catch {
+                // Said of the quadrangle, and without a series to suggest: a quadrangle is one sheet.
+                guard case .bboxDoesNotFit(let scale, let needed, let frame, let fitting?) = error else { throw error }
+                throw .invalid(
+                    SheetError.bboxDoesNotFitProblem(scale: scale, needed: needed, frame: frame)
+                        .replacingOccurrences(of: "the bbox", with: "the quadrangle")
+                        + ": use --scale \(Int(fitting)) or more, or larger paper")
             }
-            return (plane, centre, scale)
         }
+    }
+
+    /// The plane, centre and scale for a longitude/latitude box: without a scale, `preferred`
+    /// when the box fits at it, else the largest round scale at which it fits.
+    static func place(_ box: GeoBox, scale: Double?, preferred: Double?, layout: SheetLayout) throws(SheetError)
+        -> (plane: UTMPlane, centre: PlanePoint, scale: Double)
+    {
+        let plane = try UTMPlane(containing: (box.south + box.north) / 2, longitude: (box.west + box.east) / 2)
+        let bounds = planeBounds(plane, box)
+        let centre = bounds.center
+        let frame = layout.frameMetres
+        let needed = max(bounds.width / frame.width, bounds.height / frame.height)
+        let round = RoundScale.atLeast(max(1, needed))
+        let fitting = preferred.map { needed <= $0 * (1 + 1e-9) ? $0 : round } ?? round
+        guard let scale else { return (plane, centre, fitting) }
+        if needed > scale * (1 + 1e-6) {
+            throw .bboxDoesNotFit(
+                scale: scale, needed: (bounds.width / scale * 1000, bounds.height / scale * 1000),
+                frame: (layout.frame.width, layout.frame.height), fitting: fitting)
+        }
+        return (plane, centre, scale)
     }
 
     static func checkScaleValue(_ scale: Double) throws(SheetError) {
@@ -187,7 +224,7 @@ public struct Sheet {
     static func compose(
         _ request: SheetRequest, renderer: MapRenderer, plane: UTMPlane, centre: PlanePoint,
         scale: Double, scaleWasChosen: Bool, layout: SheetLayout, subtitle: String?,
-        extra: (FrameTransform) -> [PageItem], notes extraNotes: [String] = []
+        extra: (FrameTransform) -> [PageItem], notes extraNotes: [String] = [], quadrangle: Quadrangle? = nil
     ) throws -> Sheet {
         try checkScaleValue(scale)
         let view: View
@@ -205,31 +242,55 @@ public struct Sheet {
         let document = renderer.map.document
         let title = request.title ?? document.name ?? "Map"
         let measure: (PageText) -> PageTextSize = { renderer.measure($0) }
-        let grid = gridType(request, document: document).flatMap {
+        var grid = gridType(request, document: document).flatMap {
             FrameGrid.make(type: $0, plane: plane, transform: transform, settings: document.grid)
         }
         let centreGeo = plane.unproject(centre)
+        // The neatline: the frame, or the quadrangle's meridians and parallels inside it, which
+        // then clips the map and the grid and carries the grid's ticks.
+        let neatline = quadrangle.map { QuadrangleFrame.neatline($0, plane: plane, transform: transform) }
+        func clipped(_ inner: [PageItem]) -> [PageItem] {
+            guard let neatline else { return inner }
+            return [.clippedToPath([PagePolyline(neatline, closed: true)], inner)]
+        }
+        if let neatline { grid = grid.map { QuadrangleFrame.crossing($0, neatline: neatline) } }
 
         // The map without the document's grid: the sheet prints its grid itself, in its zone.
-        var items: [PageItem] = [
+        var items = clipped([
             .map(view, origin: PlanePoint(x: layout.frame.minX, y: layout.frame.minY), grid: false)
-        ]
+        ])
         if let grid {
-            items += grid.items(transform: transform, collar: layout.border, measure: measure)
-            if grid.type == .mgrs || grid.type == .usng {
-                items += SquareLetters.items(plane: plane, transform: transform)
+            // Values along a quadrangle's sides stay between its corners.
+            let labelling = neatline.map { FrameTransform(frame: QuadrangleFrame.inner($0), extent: view.planeExtent) }
+            items += grid.items(transform: labelling ?? transform, collar: layout.border, measure: measure).flatMap {
+                item -> [PageItem] in
+                if case .clipped(_, let lines) = item { return clipped([.clipped(transform.frame, lines)]) }
+                return [item]
             }
+            if grid.type == .mgrs || grid.type == .usng {
+                items += clipped(SquareLetters.items(plane: plane, transform: transform))
+            }
+        }
+        if grid?.type != .latlong {
+            items += GeographicTicks.items(plane: plane, transform: transform, quadrangle: quadrangle, measure: measure)
         }
         items += extra(transform)
         items.append(
             .path(
-                [PagePolyline(layout.frame.corners, closed: true)], stroke: PageStroke(width: 0.35, squareCaps: true),
-                fill: nil))
+                [PagePolyline(neatline ?? layout.frame.corners, closed: true)],
+                stroke: PageStroke(width: 0.35, squareCaps: true), fill: nil))
         items.append(
             .path(
                 [PagePolyline(layout.border.corners, closed: true)], stroke: PageStroke(width: 0.7, squareCaps: true),
                 fill: nil))
-        items += CornerCoordinates.items(plane: plane, transform: transform)
+        let f = layout.frame
+        let corners =
+            neatline.map(QuadrangleFrame.corners)
+            ?? [
+                PlanePoint(x: f.minX, y: f.minY), PlanePoint(x: f.maxX, y: f.minY), PlanePoint(x: f.minX, y: f.maxY),
+                PlanePoint(x: f.maxX, y: f.maxY),
+            ]
+        items += CornerCoordinates.items(corners, plane: plane, transform: transform)
 
         let centreText =
             AngleFormat.dms(centreGeo.latitude, kind: .latitude, trailing: .second, style: .compact) + " "
@@ -241,17 +302,35 @@ public struct Sheet {
             self.notes(
                 request: request, document: document, plane: plane, grid: grid, transform: transform,
                 scale: scale, centreScale: centreGeo.scale) + extraNotes
-        // The notes share their column with the legend when the map has layers to show.
+        // The notes share their column with the legend when the map has layers to show, and
+        // on an MGRS or USNG sheet with the grid-reference box below it.
         let legend = Legend.entries(document, scale: scale)
+        let sample = grid.flatMap { g in
+            g.type == .mgrs || g.type == .usng
+                ? GridReferenceBox.sample(plane: plane, transform: transform, interval: g.interval) : nil
+        }
         var notesBox = layout.notes
-        if !legend.isEmpty {
+        var columnShortfall = 0.0
+        if !legend.isEmpty || sample != nil {
             let legendWidth = min(45, layout.notes.width * 0.36)
             notesBox.maxX -= legendWidth + SheetLayout.gap
-            items += Legend.items(
-                legend,
-                in: Rect(
-                    x: notesBox.maxX + SheetLayout.gap, y: layout.notes.minY,
-                    width: legendWidth, height: layout.notes.height))
+            let column = Rect(
+                x: notesBox.maxX + SheetLayout.gap, y: layout.notes.minY, width: legendWidth,
+                height: layout.notes.height)
+            var legendBox = column
+            if let sample, let grid {
+                // Below the legend, whose rows beyond `legendRowsAboveBox` are left out (so a
+                // long legend never pushes the box off the page); the band grows to hold both.
+                let rows = min(legend.count, Sheet.legendRowsAboveBox)
+                let legendHeight = legend.isEmpty ? 0 : Legend.height(rows: rows) + 2
+                legendBox.maxY = column.minY + legendHeight
+                let box = GridReferenceBox.items(
+                    sample, interval: grid.interval, in: column.offsetTop(by: legendHeight), transform: transform,
+                    measure: measure)
+                items += box.items
+                columnShortfall = max(0, legendHeight + box.height - column.height)
+            }
+            if !legend.isEmpty { items += Legend.items(legend, in: legendBox) }
         }
         let fitted = Marginalia.fittedParagraphs(notes, in: notesBox, measure: measure)
         items += fitted.items
@@ -263,7 +342,8 @@ public struct Sheet {
         let page = Page(width: layout.paper.width, height: layout.paper.height, items: items, title: title)
         return Sheet(
             title: title, plane: plane, scale: scale, scaleWasChosen: scaleWasChosen, layout: layout, view: view,
-            transform: transform, grid: grid, page: page, notesShortfall: fitted.shortfall)
+            transform: transform, grid: grid, neatline: neatline ?? layout.frame.corners, page: page,
+            notesShortfall: max(fitted.shortfall, columnShortfall))
     }
 
     /// The notes in the bottom-left: projection and datum, the grid, what the scale means,
@@ -272,10 +352,13 @@ public struct Sheet {
         request: SheetRequest, document: MapDocument, plane: UTMPlane, grid: FrameGrid?,
         transform: FrameTransform, scale: Double, centreScale: Double
     ) -> [String] {
+        var quadrangle: Quadrangle?
+        if case .quadrangle(let quad) = request.area { quadrangle = quad }
         let lon0 = plane.centralMeridian
         let meridian = AngleFormat.dms(lon0, kind: .longitude, trailing: .degree, style: .compact)
         var notes = ["Universal Transverse Mercator, \(plane.identifier) (central meridian \(meridian)), WGS84."]
-        notes.append(grid.map { gridNote($0, plane: plane, transform: transform) } ?? "No grid.")
+        notes.append(
+            grid.map { gridNote($0, plane: plane, transform: transform, quadrangle: quadrangle) } ?? "No grid.")
         let km = 1_000_000 / scale
         let ground = (1 / centreScale - 1) * 100
         let direction = ground >= 0 ? "longer" : "shorter"
@@ -289,7 +372,9 @@ public struct Sheet {
     }
 
     /// `Grid: MGRS, WGS84, 1,000 m squares. Grid zone 18T; 100,000 m squares WL, XL.`
-    static func gridNote(_ grid: FrameGrid, plane: UTMPlane, transform: FrameTransform) -> String {
+    static func gridNote(
+        _ grid: FrameGrid, plane: UTMPlane, transform: FrameTransform, quadrangle: Quadrangle? = nil
+    ) -> String {
         var note: String
         switch grid.type {
         case .latlong:
@@ -320,8 +405,9 @@ public struct Sheet {
             note =
                 "Grid: \(grid.type.displayName), WGS84, \(ScaleText.grouped(grid.interval)) m. Grid zone \(zones.sorted().joined(separator: ", ")); 100,000 m square\(squares.count == 1 ? "" : "s") \(squares.sorted().joined(separator: ", "))."
         }
-        // A sheet that reaches into the next zone shows its own zone's grid carried over.
-        let edges = zoneEdges(plane: plane, transform: transform)
+        // A sheet that reaches into the next zone shows its own zone's grid carried over. A
+        // quadrangle never does (zone edges are whole degrees), though the frame around it may.
+        let edges = quadrangle == nil ? zoneEdges(plane: plane, transform: transform) : []
         if grid.type.isUTMFamily, !edges.isEmpty {
             note +=
                 " The sheet crosses the zone edge\(edges.count == 1 ? "" : "s") at \(edges.joined(separator: " and ")); the grid shown beyond it is zone \(plane.zone)'s, extended."
@@ -352,5 +438,12 @@ public struct Sheet {
         }
         return meridians.sorted().map { AngleFormat.dms($0, kind: .longitude, trailing: .degree, style: .compact) }
             + parallels.sorted().map { AngleFormat.dms($0, kind: .latitude, trailing: .degree, style: .compact) }
+    }
+}
+
+extension Rect {
+    /// The rectangle with its top edge moved down by `amount` (its bottom kept).
+    fileprivate func offsetTop(by amount: Double) -> Rect {
+        Rect(minX: minX, minY: minY + amount, maxX: maxX, maxY: maxY)
     }
 }

@@ -51,10 +51,12 @@ public struct SheetLayout: Sendable, Equatable {
     /// `labelWidth` and `labelHeight` are the largest grid value's size (mm), measured by the
     /// caller in the sheet's fonts; the collar is made deep enough for them.
     /// `bottomHeight`, when given, is the depth of the band below the border (notes, scale,
-    /// north arrow): deeper than the default when the notes need it.
+    /// north arrow): deeper than the default when the notes need it. `mapSize`, when given,
+    /// is the most map frame (mm) the sheet needs, as a quadrangle's: the frame and collar
+    /// shrink to it, centred in the room there is.
     public init(
         paper: Paper, margins: Double, dpi: Double, labelWidth: Double, labelHeight: Double,
-        bottomHeight: Double? = nil
+        bottomHeight: Double? = nil, mapSize: (width: Double, height: Double)? = nil
     ) throws(SheetError) {
         guard margins.isFinite, margins >= 0 else { throw .invalidMargins(margins) }
         guard dpi.isFinite, dpi >= SheetLayout.dpiRange.lowerBound, dpi <= SheetLayout.dpiRange.upperBound else {
@@ -80,25 +82,30 @@ public struct SheetLayout: Sendable, Equatable {
         let standard = contentWidth < 250 ? SheetLayout.bottomHeight + 8 : SheetLayout.bottomHeight
         let bottomHeight = max(standard, bottomHeight ?? 0)
         let borderBottom = content.maxY - bottomHeight - SheetLayout.gap
-        let frameWidth = contentWidth - 2 * collarSides
-        let frameHeight = borderBottom - borderTop - 2 * collarTopBottom
-        guard frameWidth >= SheetLayout.minimumFrame, frameHeight >= SheetLayout.minimumFrame else {
-            throw .noRoomForMap(frameWidth: frameWidth, frameHeight: frameHeight, paper: paper.description)
+        let roomWidth = contentWidth - 2 * collarSides
+        let roomHeight = borderBottom - borderTop - 2 * collarTopBottom
+        guard roomWidth >= SheetLayout.minimumFrame, roomHeight >= SheetLayout.minimumFrame else {
+            throw .noRoomForMap(frameWidth: roomWidth, frameHeight: roomHeight, paper: paper.description)
         }
+        let frameWidth = min(roomWidth, mapSize?.width ?? roomWidth)
+        let frameHeight = min(roomHeight, mapSize?.height ?? roomHeight)
         // Whole pixels, starting on a pixel, centred in the room there is.
         let perPixel = 25.4 / dpi
         pixelWidth = Int(floor(frameWidth / perPixel + 1e-9))
         pixelHeight = Int(floor(frameHeight / perPixel + 1e-9))
         let width = Double(pixelWidth) * perPixel
         let height = Double(pixelHeight) * perPixel
-        let x = ((content.minX + collarSides + (frameWidth - width) / 2) / perPixel).rounded() * perPixel
-        let y = ((borderTop + collarTopBottom + (frameHeight - height) / 2) / perPixel).rounded() * perPixel
+        let x = ((content.minX + collarSides + (roomWidth - width) / 2) / perPixel).rounded() * perPixel
+        // A frame smaller than the room hangs below the title, the marginalia below it.
+        let top = borderTop + collarTopBottom + (mapSize == nil ? (roomHeight - height) / 2 : 0)
+        let y = (top / perPixel).rounded() * perPixel
         frame = Rect(x: x, y: y, width: width, height: height)
         border = Rect(
             x: frame.minX - collarSides, y: frame.minY - collarTopBottom,
             width: width + 2 * collarSides, height: height + 2 * collarTopBottom)
 
-        let band = Rect(x: content.minX, y: content.maxY - bottomHeight, width: contentWidth, height: bottomHeight)
+        let bandTop = mapSize == nil ? content.maxY - bottomHeight : border.maxY + SheetLayout.gap
+        let band = Rect(x: content.minX, y: bandTop, width: contentWidth, height: bottomHeight)
         // Notes get the most room; the scale and the north arrow take what they need.
         let scaleWidth = min(110, contentWidth * 0.38)
         let northWidth = min(60, contentWidth * 0.24)

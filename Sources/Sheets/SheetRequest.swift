@@ -18,10 +18,13 @@ public struct SheetRequest: Sendable {
         case center(longitude: Double, latitude: Double)
         /// An area the frame must show, in degrees.
         case bbox(west: Double, south: Double, east: Double, north: Double)
+        /// A quadrangle of the graticule, bounded by its meridians and parallels.
+        case quadrangle(Quadrangle)
     }
 
     public var area: Area
-    /// The scale denominator; nil with a bbox picks the largest round scale that fits.
+    /// The scale denominator; nil with a bbox picks the largest round scale that fits, and
+    /// with a quadrangle its series scale when it fits, else the largest round one that does.
     public var scale: Double?
     /// Already oriented.
     public var paper: Paper

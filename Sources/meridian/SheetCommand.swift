@@ -10,6 +10,7 @@ enum SheetCommand: Subcommand {
     static let summary = "print a map sheet (or a series) at an exact scale: PDF, SVG or PNG"
     static let usage = """
         usage: meridian sheet MAP.json [--scale DENOM] (--center LON,LAT | --bbox W,S,E,N) [--paper SIZE]
+               meridian sheet MAP.json --quad SIZE (--center LON,LAT | --corner LON,LAT) [--scale DENOM] ...
                               [--orientation portrait|landscape] [--margins MM] [--dpi D] [--title TEXT]
                               [--grid TYPE] [--date] [--series [--overlap MM]] -o SHEET.pdf|SHEET.svg|SHEET.png
 
@@ -17,6 +18,12 @@ enum SheetCommand: Subcommand {
                                 the largest round scale at which the bbox fits is chosen and printed
           --center LON,LAT      the centre of the map frame, in degrees (needs --scale)
           --bbox W,S,E,N        the area the map frame must show, in degrees
+          --quad SIZE           a quadrangle sheet: 7.5', 15', 30' or 1° of latitude and longitude
+                                at round corners, bounded by its meridians and parallels; the one
+                                holding --center, or the one whose south-east corner is --corner.
+                                Without --scale: 1:24,000, 1:62,500, 1:125,000 or 1:250,000 when
+                                it fits the paper, else the largest round scale that does
+          --corner LON,LAT      with --quad: the quadrangle's south-east corner
           --paper SIZE          A4 (default), A3, A2, A1, A0, letter, legal, tabloid or WIDTHxHEIGHTmm
           --orientation O       portrait or landscape (default: as the paper is named; with --bbox
                                 and a named paper, whichever fits the bbox at the larger scale)
@@ -41,6 +48,8 @@ enum SheetCommand: Subcommand {
     static func run(_ arguments: Arguments) throws -> Int32 {
         let bbox = try arguments.value("bbox")
         let center = try arguments.value("center")
+        let quadText = try arguments.value("quad")
+        let corner = try arguments.value("corner")
         let scale = try arguments.value("scale").map { try ViewOptions.positiveNumber($0, option: "scale") }
         let paperText = try arguments.value("paper")
         let orientation = try arguments.value("orientation").map(SheetOptions.orientation)
@@ -61,18 +70,24 @@ enum SheetCommand: Subcommand {
         }
 
         let area: SheetRequest.Area
-        switch (bbox, center) {
-        case (let bbox?, nil):
-            let b = try ViewOptions.bbox(bbox)
-            area = .bbox(west: b.west, south: b.south, east: b.east, north: b.north)
-        case (nil, let center?):
-            let c = try ViewOptions.numbers(center, count: 2, option: "center", format: "LON,LAT in degrees")
-            if scale == nil { throw UsageError("--center needs --scale DENOM") }
-            area = .center(longitude: c[0], latitude: c[1])
-        case (nil, nil):
-            throw UsageError("give the area as --center LON,LAT --scale DENOM or --bbox W,S,E,N")
-        case (_?, _?):
-            throw UsageError("give either --bbox or --center, not both")
+        if let quadText {
+            area = try quadrangle(quadText, center: center, corner: corner, bbox: bbox, series: series)
+        } else if corner != nil {
+            throw UsageError("--corner goes with --quad SIZE")
+        } else {
+            switch (bbox, center) {
+            case (let bbox?, nil):
+                let b = try ViewOptions.bbox(bbox)
+                area = .bbox(west: b.west, south: b.south, east: b.east, north: b.north)
+            case (nil, let center?):
+                let c = try ViewOptions.numbers(center, count: 2, option: "center", format: "LON,LAT in degrees")
+                if scale == nil { throw UsageError("--center needs --scale DENOM") }
+                area = .center(longitude: c[0], latitude: c[1])
+            case (nil, nil):
+                throw UsageError("give the area as --center LON,LAT --scale DENOM or --bbox W,S,E,N")
+            case (_?, _?):
+                throw UsageError("give either --bbox or --center, not both")
+            }
         }
         if overlapText != nil, !series { throw UsageError("--overlap goes with --series") }
         if series, bbox == nil { throw UsageError("--series covers a --bbox: give --bbox W,S,E,N") }
@@ -115,17 +130,45 @@ enum SheetCommand: Subcommand {
 
         let sheet = try Sheet.make(request, renderer: renderer)
         try PageWriter.write(sheet.page, renderer: renderer, dpi: dpi, to: output)
-        let chosen = sheet.scaleWasChosen ? " (the largest round scale at which the bbox fits)" : ""
+        var chosen = sheet.scaleWasChosen ? " (the largest round scale at which the bbox fits)" : ""
+        if case .quadrangle(let quad) = request.area, sheet.scaleWasChosen {
+            chosen =
+                sheet.scale == quad.seriesScale
+                ? " (the quadrangle's series scale)" : " (the largest round scale at which the quadrangle fits)"
+        }
         print(
             "\(output): \(ScaleText.ratio(sheet.scale))\(chosen), \(sheet.layout.paper.description), \(sheet.plane.identifier)"
         )
         return 0
     }
 
-    /// With a bbox and no orientation given: the orientation whose frame shows the bbox at the
-    /// larger scale (portrait when equal). With a centre: the paper as named.
+    /// A quadrangle sheet's area: the quadrangle of `--quad` holding `--center`, or whose
+    /// south-east corner is `--corner`.
+    static func quadrangle(_ sizeText: String, center: String?, corner: String?, bbox: String?, series: Bool)
+        throws -> SheetRequest.Area
+    {
+        if bbox != nil || series {
+            throw UsageError("--quad makes one sheet of one quadrangle: leave out --bbox and --series")
+        }
+        let size = try Quadrangle.size(parsing: sizeText)
+        switch (center, corner) {
+        case (let center?, nil):
+            let c = try ViewOptions.numbers(center, count: 2, option: "center", format: "LON,LAT in degrees")
+            return .quadrangle(try Quadrangle(holding: c[1], longitude: c[0], size: size))
+        case (nil, let corner?):
+            let c = try ViewOptions.numbers(corner, count: 2, option: "corner", format: "LON,LAT in degrees")
+            return .quadrangle(try Quadrangle(southEast: c[0], latitude: c[1], size: size))
+        default:
+            throw UsageError(
+                "--quad needs --center LON,LAT (the quadrangle holding it) or --corner LON,LAT (its south-east corner), not both"
+            )
+        }
+    }
+
+    /// With a bbox or a quadrangle and no orientation given: the orientation whose frame shows
+    /// it at the larger scale (portrait when equal). With a centre: the paper as named.
     static func bestOrientation(_ request: SheetRequest, paper: Paper, renderer: MapRenderer) throws -> Paper {
-        guard case .bbox = request.area else { return request.paper }
+        if case .center = request.area { return request.paper }
         var best: (paper: Paper, scale: Double)?
         for candidate in [paper.oriented(.portrait), paper.oriented(.landscape)] {
             var r = request

@@ -4,7 +4,8 @@ import Geodesy
 /// Reading a layer and its rules; every error names its JSON path.
 extension MapDocument {
     static let layerKeys = [
-        "name", "source", "layer", "where", "sql", "srs", "visible", "minScale", "maxScale", "minZoom", "maxZoom",
+        "name", "title", "source", "layer", "where", "sql", "srs", "visible", "minScale", "maxScale", "minZoom",
+        "maxZoom",
         "scalesSymbols", "minSize",
         "maxSize", "filter", "opacity", "compositing", "rules", "marker", "line", "fill", "label",
     ]
@@ -25,6 +26,10 @@ extension MapDocument {
             throw n.error("the source is empty: give the path of a data file or a connection string")
         }
         var layer = Layer(name: name, source: try layerSource(object, baseDirectory: baseDirectory))
+        if let n = object["title"] {
+            layer.title = try n.string()
+            guard !layer.title!.isEmpty else { throw n.error("a layer title cannot be empty: leave the key out") }
+        }
         if let n = object["visible"] { layer.visible = try n.bool() }
         layer.scales = try scaleRange(object)
         if let n = object["scalesSymbols"] { layer.scalesSymbols = try n.bool() }

@@ -25,6 +25,9 @@ public struct MapDocument: Sendable {
 
 public struct Layer: Sendable {
     public var name: String
+    /// What a reader calls the layer (`"title": "Built-up area"`), printed in a sheet's
+    /// legend; the name, an identifier that rules and errors use, when absent.
+    public var title: String?
     /// Where the features come from (a file, a layer of it, a database table or query).
     public var source: LayerSource
     public var visible: Bool = true

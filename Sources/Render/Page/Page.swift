@@ -138,4 +138,7 @@ public enum PageItem: Sendable {
     case text(PageText)
     /// Items drawn clipped to a rectangle.
     case clipped(Rect, [PageItem])
+    /// Items drawn clipped to the inside of polylines (even-odd), such as a neatline that is
+    /// not a rectangle.
+    case clippedToPath([PagePolyline], [PageItem])
 }

@@ -72,13 +72,7 @@ public enum PageWriter {
             context.restore()
         case .path(let lines, let stroke, let fill):
             context.save()
-            context.newPath()
-            for line in lines {
-                guard let first = line.points.first else { continue }
-                context.moveTo(first.x, first.y)
-                for p in line.points.dropFirst() { context.lineTo(p.x, p.y) }
-                if line.closed { context.closePath() }
-            }
+            trace(lines, in: context)
             if let fill {
                 context.setEvenOddFill()
                 context.setColor(fill)
@@ -102,6 +96,24 @@ public enum PageWriter {
             context.clip()
             for inner in items { try draw(inner, renderer: renderer, into: context) }
             context.restore()
+        case .clippedToPath(let lines, let items):
+            context.save()
+            trace(lines, in: context)
+            context.setEvenOddFill()
+            context.clip()
+            for inner in items { try draw(inner, renderer: renderer, into: context) }
+            context.restore()
+        }
+    }
+
+    /// Starts a new path of the polylines.
+    private static func trace(_ lines: [PagePolyline], in context: CairoContext) {
+        context.newPath()
+        for line in lines {
+            guard let first = line.points.first else { continue }
+            context.moveTo(first.x, first.y)
+            for p in line.points.dropFirst() { context.lineTo(p.x, p.y) }
+            if line.closed { context.closePath() }
         }
     }
 }
