@@ -43,6 +43,8 @@ public struct FrameGrid: Sendable {
     public let styles: [Int: SheetGridStyle]
     public let lines: [Line]
     public let crossings: [Crossing]
+    /// Crosses, edge ticks, sub-ticks and the frame's border (`FrameMarks`).
+    public var marks = FrameMarks()
 
     // Sizes on paper (millimetres) and fonts of the frame.
     static let tickLength = 1.5
@@ -65,7 +67,7 @@ public struct FrameGrid: Sendable {
     ) -> FrameGrid? {
         let format = settings?.labelFormat ?? .degreesMinutesSeconds
         let levels = GridLevels.levels(for: gridType, format: format)
-        let finest: Int
+        var finest: Int
         if gridType == .latlong {
             let b = geographicBounds(plane: plane, transform: transform)
             finest = graticuleLevel(
@@ -74,6 +76,14 @@ public struct FrameGrid: Sendable {
         } else {
             let interval = utmInterval(metresPerMillimetre: transform.metresPerMillimetre)
             finest = levels.firstIndex { $0.spacing == interval } ?? 1
+        }
+        // The document's interval, where its lines are far enough apart on paper: drawn with
+        // the level of its step, the coarser levels as they are.
+        let interval = FrameMarks.interval(
+            settings?.withType(gridType).interval, type: gridType, metresPerMillimetre: transform.metresPerMillimetre)
+        if let interval {
+            let step = min(interval.x, interval.y) * metresPerUnit(gridType) * (1 + 1e-9)
+            finest = levels.first { $0.spacing <= step }?.index ?? levels.count - 1
         }
         let style = SheetGridStyle.resolver(type: gridType, settings: settings)
         // Every level down to the finest, as on screen: a line belongs to the coarsest level it
@@ -90,6 +100,7 @@ public struct FrameGrid: Sendable {
         request.labels = false
         request.margin = 2
         if gridType != .latlong { request.zone = plane.zone }
+        request.interval = interval
         let area = projection.rect(of: transform.extent)
         let geometry: GridGeometry
         do {
@@ -123,10 +134,21 @@ public struct FrameGrid: Sendable {
             if inside { crossings.append(Crossing(side: side, point: p, line: c.lineIndex)) }
         }
         crossings.sort { ($0.side.rawValue, $0.point.x + $0.point.y) < ($1.side.rawValue, $1.point.x + $1.point.y) }
-        return FrameGrid(
-            type: gridType, interval: levels[finest].spacing / (gridType == .latlong ? GridLevels.metresPerDegree : 1),
+        var grid = FrameGrid(
+            type: gridType,
+            interval: interval.map { min($0.x, $0.y) } ?? levels[finest].spacing / metresPerUnit(gridType),
             format: format, styles: Dictionary(uniqueKeysWithValues: drawn.map { ($0, style($0)) }),
             lines: lines, crossings: crossings)
+        if let settings {
+            grid.marks = FrameMarks.make(
+                settings.marks, geometry: geometry, request: request, projection: projection, transform: transform)
+        }
+        return grid
+    }
+
+    /// Metres per unit of a line's value: degrees for latitude/longitude, metres for the rest.
+    static func metresPerUnit(_ type: GridType) -> Double {
+        type == .latlong ? GridLevels.metresPerDegree : 1
     }
 
     /// The finest UTM interval whose lines are at least `minimumSpacing.utm` apart on paper.
@@ -250,26 +272,15 @@ public struct FrameGrid: Sendable {
     func items(transform: FrameTransform, collar: Rect, measure: (PageText) -> PageTextSize) -> [PageItem] {
         let frame = transform.frame
         var paths: [PageItem] = []
+        let drawnLines = marks.kind == .lines ? lines : marks.crosses
         for level in styles.keys.sorted(by: >) {
-            let polylines = lines.filter { $0.level == level }.map { PagePolyline($0.points) }
+            let polylines = drawnLines.filter { $0.level == level }.map { PagePolyline($0.points) }
             if !polylines.isEmpty, let stroke = styles[level]?.stroke {
                 paths.append(.path(polylines, stroke: stroke, fill: nil))
             }
         }
-        var items: [PageItem] = [.clipped(frame, paths)]
-
-        var ticks: [PagePolyline] = []
-        for c in crossings {
-            let p = c.point
-            let t = FrameGrid.tickLength
-            switch c.side {
-            case .top: ticks.append(PagePolyline([p, PlanePoint(x: p.x, y: p.y - t)]))
-            case .bottom: ticks.append(PagePolyline([p, PlanePoint(x: p.x, y: p.y + t)]))
-            case .left: ticks.append(PagePolyline([p, PlanePoint(x: p.x - t, y: p.y)]))
-            case .right: ticks.append(PagePolyline([p, PlanePoint(x: p.x + t, y: p.y)]))
-            }
-        }
-        items.append(.path(ticks, stroke: FrameGrid.tickStroke, fill: nil))
+        var items: [PageItem] = [.clipped(frame, paths + marks.frameItems(frame: frame, crossings: self))]
+        items += marks.tickItems(frame: frame, crossings: self)
 
         for side in Side.allCases {
             items += sideLabels(side, frame: frame, collar: collar, measure: measure).map { .text($0) }
@@ -284,11 +295,7 @@ public struct FrameGrid: Sendable {
         // A side names the lines it is for: meridians and eastings at the top and bottom,
         // parallels and northings at the sides (a meridian that leaves through the right
         // edge is not named among the latitudes there).
-        var along = crossings.filter { c in
-            let axis = lines[c.line].axis
-            return c.side == side
-                && (side == .top || side == .bottom ? axis.labelsOnHorizontalEdges : axis.labelsOnVerticalEdges)
-        }
+        var along = crossings(labelledOn: side)
         if side == .left || side == .right { along.reverse() }  // bottom first
         let out = FrameGrid.tickLength + FrameGrid.labelGap
         var placed: [PageText] = []
@@ -340,6 +347,16 @@ public struct FrameGrid: Sendable {
             }
         }
         return placed
+    }
+
+    /// The crossings on `side` of the lines labelled there: meridians and eastings on the top
+    /// and bottom, parallels and northings on the left and right.
+    func crossings(labelledOn side: Side) -> [Crossing] {
+        crossings.filter { c in
+            let axis = lines[c.line].axis
+            return c.side == side
+                && (side == .top || side == .bottom ? axis.labelsOnHorizontalEdges : axis.labelsOnVerticalEdges)
+        }
     }
 
     static func box(of size: PageTextSize, at position: PlanePoint, anchor: PageTextAnchor) -> Rect {

@@ -10,7 +10,7 @@ enum GridCommand: Subcommand {
     static let name = "grid"
     static let summary = "write a coordinate grid (latlong, UTM, MGRS, USNG) as GeoJSON"
     static let usage = """
-        usage: meridian grid --type latlong|utm|mgrs|usng (--bbox W,S,E,N --size WxH | --bbox W,S,E,N --zoom Z) [--levels L,...] [--label-format F] [--label-unit U] -o GRID.geojson
+        usage: meridian grid --type latlong|utm|mgrs|usng (--bbox W,S,E,N --size WxH | --bbox W,S,E,N --zoom Z) [--levels L,...] [--interval D[,D]] [--offset D[,D]] [--label-format F] [--label-unit U] -o GRID.geojson
 
         Writes the lines and labels that `meridian render --grid TYPE` draws, as a GeoJSON
         FeatureCollection in longitude/latitude (EPSG:4326): one LineString per line piece
@@ -22,6 +22,9 @@ enum GridCommand: Subcommand {
           --size WxH            the image the area is drawn into (levels follow its scale)
           --zoom Z              or: the zoom level of 256-pixel tiles (0 to 24)
           --levels L,...        levels to write (default: those the renderer draws at that scale)
+          --interval D[,D]      lines every D (x, then y): degrees (0.25), minutes (5') or
+                                seconds (30") for latlong, whole metres for the others
+          --offset D[,D]        where the interval's lines start (needs --interval)
           --label-format F      latlong labels: degreesMinutesSeconds (default) or decimalDegrees
           --label-unit U        MGRS/USNG labels: kilometersMeters (default) or meters
           -o, --output FILE     the GeoJSON file
@@ -56,6 +59,19 @@ enum GridCommand: Subcommand {
                 throw UsageError("--label-unit \(text): expected kilometersMeters or meters")
             }
             request.labelUnit = unit
+        }
+        let intervalText = try arguments.value("interval")
+        let offsetText = try arguments.value("offset")
+        if let intervalText {
+            do {
+                request.interval = try GridInterval.parse(
+                    interval: intervalText, offset: offsetText, type: type, format: request.labelFormat)
+            } catch {
+                throw UsageError(
+                    "\(error.file) \(error.file == "--offset" ? offsetText ?? "" : intervalText): \(error.message)")
+            }
+        } else if offsetText != nil {
+            throw UsageError("--offset needs --interval")
         }
         let output = try arguments.required("output")
         try arguments.finish(maxPositional: 0)
@@ -92,7 +108,7 @@ enum GridCommand: Subcommand {
         case (_?, _?):
             throw UsageError("give either --size or --zoom, not both")
         }
-        if type == .latlong && request.levels == nil {
+        if type == .latlong && request.levels == nil && request.interval == nil {
             // As the renderer: finer parallels where Web Mercator spreads them apart.
             request.parallelLevels = GridLevels.parallelLevels(
                 format: request.labelFormat, pixelsPerMetre: projection.pixelsPerMetre, minSpacing: request.minSpacing)

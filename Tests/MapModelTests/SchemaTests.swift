@@ -67,6 +67,8 @@ import Testing
             GridType.allCases.map(\.rawValue) + GridSettings.LabelPosition.allCases.map(\.rawValue)
             + GridSettings.LabelPriority.allCases.map(\.rawValue)
             + LatLongLabelFormat.allCases.map(\.rawValue) + MGRSLabelUnit.allCases.map(\.rawValue)
+            + GridMarkStyle.Kind.allCases.map(\.rawValue) + GridMarkStyle.TickPosition.allCases.map(\.rawValue)
+            + GridMarkStyle.Frame.allCases.map(\.rawValue)
         let styleValues: [String] =
             Compositing.allCases.map(\.rawValue) + LabelStyle.Position.allCases.map(\.rawValue)
             + LabelStyle.TextTransform.allCases.map(\.rawValue) + MarkerShape.allCases.map(\.rawValue)
@@ -92,6 +94,9 @@ import Testing
         #expect(values("labelPriority") == GridSettings.LabelPriority.allCases.map(\.rawValue))
         #expect(values("labelFormat") == LatLongLabelFormat.allCases.map(\.rawValue))
         #expect(values("labelUnit") == MGRSLabelUnit.allCases.map(\.rawValue))
+        #expect(values("style") == GridMarkStyle.Kind.allCases.map(\.rawValue))
+        #expect(values("tickPosition") == GridMarkStyle.TickPosition.allCases.map(\.rawValue))
+        #expect(values("frame") == GridMarkStyle.Frame.allCases.map(\.rawValue))
     }
 
     @Test func shippedMapsDecode() throws {

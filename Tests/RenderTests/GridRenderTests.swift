@@ -36,7 +36,12 @@ import Testing
         let dashed = #"{"type": "\#(type.rawValue)", "labelPosition": "allSides", "levels": {\#(levels)}}"#
         var plain = GridSettings(type: type)
         plain.labelPosition = .bottomLeft
+        // Crosses, and ticks (crosses in tiles), found from each metatile's own lines.
+        let crosses = #"{"type": "\#(type.rawValue)", "style": "crosses", "crossLength": 20}"#
+        let ticks = #"{"type": "\#(type.rawValue)", "style": "ticks", "subTicks": 2}"#
         let cases: [(String, MapRenderer, [(Int, Int, Int)])] = [
+            ("blank, crosses", try MapRenderer(map: try Self.blank(grid: crosses)), [(6, 18, 23), (12, 1205, 1539)]),
+            ("blank, ticks", try MapRenderer(map: try Self.blank(grid: ticks)), [(9, 268, 254)]),
             (
                 "blank", try MapRenderer(map: try Self.blank(grid: dashed)),
                 [(3, 2, 2), (6, 18, 23), (12, 1205, 1539), (15, 9646, 12319), (9, 268, 254), (8, 134, 0)]

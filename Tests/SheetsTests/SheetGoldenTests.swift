@@ -29,12 +29,7 @@ import Testing
         let request = SheetRequest(
             area: .center(longitude: c.longitude, latitude: c.latitude), scale: c.scale,
             paper: Paper.standard(named: "A4")!.oriented(.landscape), dpi: 300, grid: .type(c.grid))
-        let sheet = try Sheet.make(request, renderer: renderer)
-        let directory = try TemporaryFolder.create()
-        defer { TemporaryFolder.remove(directory) }
-        let pdf = directory.appendingPathComponent("\(name).pdf").path
-        try PageWriter.write(sheet.page, renderer: renderer, dpi: 300, to: pdf)
-        let image = try Support.rasterise(pdf: pdf, dpi: 100)
+        let image = try Support.printed(try Sheet.make(request, renderer: renderer), renderer: renderer)
         // A4 landscape at 100 dpi: 1169.3 x 826.8 pixels, which poppler rounds up.
         #expect(image.width == 1170 && image.height == 827)
         // A sliver of anti-aliasing may differ between poppler builds; nothing more.

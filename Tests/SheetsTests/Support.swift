@@ -20,6 +20,16 @@ enum Support {
         try map(features: [TestMap.point(100, -60)], layers: [#"{"name": "far", "marker": {"size": 1}}"#])
     }
 
+    /// A sheet as a reader sees it: written as a PDF at 300 dpi and rasterised by poppler at
+    /// `dpi` (the golden images are at 100 dpi).
+    static func printed(_ sheet: Sheet, renderer: MapRenderer, dpi: Int = 100) throws -> Image {
+        let directory = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(directory) }
+        let pdf = directory.appendingPathComponent("sheet.pdf").path
+        try PageWriter.write(sheet.page, renderer: renderer, dpi: 300, to: pdf)
+        return try rasterise(pdf: pdf, dpi: dpi)
+    }
+
     /// A PDF page rasterised by poppler (independent of Cairo): `region` in pixels at `dpi`.
     static func rasterise(pdf: String, dpi: Int, region: (x: Int, y: Int, width: Int, height: Int)? = nil) throws
         -> Image

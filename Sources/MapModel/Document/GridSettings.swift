@@ -40,6 +40,8 @@ public struct GridSettings: Sendable, Equatable {
     /// offset, instead of the levels' own steps; drawn where they are at least `minSpacing`
     /// apart, the automatic levels elsewhere. Nil: the levels' steps.
     public var interval: GridInterval?
+    /// Lines, crosses or edge ticks; sub-ticks; a sheet's frame border.
+    public var marks = GridMarkStyle()
     /// Per-level settings as the document gives them, by level number.
     public var levels: [Int: GridLevelOverride] = [:]
     /// The type the per-level settings were written for. They carry over to another type only

@@ -3,10 +3,12 @@ import Geodesy
 /// Reading the document's `grid` object; every error names its JSON path.
 extension GridSettings {
     /// The keys each grid object accepts (the schema test checks them against the JSON Schema).
-    static let keys = [
-        "type", "visible", "labelsVisible", "labelPosition", "labelPriority", "labelFormat", "labelUnit", "minSpacing",
-        "interval", "offset", "levels",
-    ]
+    static let keys =
+        [
+            "type", "visible", "labelsVisible", "labelPosition", "labelPriority", "labelFormat", "labelUnit",
+            "minSpacing",
+            "interval", "offset", "levels",
+        ] + GridMarkStyle.keys
     static let levelKeys = ["visible", "line", "text"]
     static let textKeys = ["font", "bold", "size", "color", "halo"]
 }
@@ -34,6 +36,7 @@ extension JSONNode {
             grid.interval?.offsetX = x
             grid.interval?.offsetY = y
         }
+        grid.marks = try object.gridMarkStyle()
         if let n = object["levels"] {
             guard case .object(let members) = n.value else {
                 throw n.error("expected an object of levels by number, got \(n.value.typeDescription)")

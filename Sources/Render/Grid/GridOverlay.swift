@@ -99,7 +99,7 @@ struct GridOverlay {
         var request = request()
         request.labels = labels && settings.labelsVisible
         let widest = levels.map { $0.style.line.width }.max() ?? 0
-        request.margin = widest * view.pixelsPerPoint + 2
+        request.margin = widest * view.pixelsPerPoint + 2 + markReach
         // Tiles need every label that can overlap one touching the view: two reaches out.
         // (Kept when tiles leave their labels to `GridLabelRegions`: the lines are generated
         // over the same area as they always were, and draw the same pixels.)
@@ -117,9 +117,10 @@ struct GridOverlay {
         let levels = levels()
         let labelled = labels && settings.labelsVisible
         guard !levels.isEmpty, let grid = geometry(levels, cache: cache, labels: labelled) else { return nil }
+        let marked = markedLines(grid)
         let lines = GridLinePainter(
             levels.reversed().map { level, style in
-                (grid.lines.filter { $0.level == level }, style.line)
+                (marked.filter { $0.level == level }, style.line)
             }, pixelsPerPoint: view.pixelsPerPoint)
         return GridDrawing(view: view, lines: lines, raster: raster, labels: labelled ? placedLabels(grid, levels) : [])
     }
@@ -269,7 +270,7 @@ struct GridOverlay {
             let line = grid.lines[crossing.lineIndex]
             guard let text = edgeText(line) else { continue }
             let p = crossing.point
-            let pad = inset + halo(line.level)
+            let pad = inset + halo(line.level) + edgeLabelInset
             let origin: ((Double, Double) -> PlanePoint)?
             switch crossing.edge {
             case .bottom? where line.axis.labelsOnHorizontalEdges:
