@@ -40,6 +40,9 @@ public struct GridSettings: Sendable, Equatable {
     /// offset, instead of the levels' own steps; drawn where they are at least `minSpacing`
     /// apart, the automatic levels elsewhere. Nil: the levels' steps.
     public var interval: GridInterval?
+    /// With type `utm`: the projected CRS (`EPSG:27700`) whose eastings and northings the grid
+    /// draws instead of UTM zones', at UTM's levels, labelled in metres.
+    public var crs: String?
     /// Per-level settings as the document gives them, by level number.
     public var levels: [Int: GridLevelOverride] = [:]
     /// The type the per-level settings were written for. They carry over to another type only
@@ -70,6 +73,7 @@ public struct GridSettings: Sendable, Equatable {
         var copy = self
         copy.type = type
         if (type == .latlong) != (self.type == .latlong) { copy.interval = nil }
+        if type != .utm { copy.crs = nil }
         return copy
     }
 
