@@ -3,7 +3,7 @@ import Render
 
 /// The longitude and latitude of the frame's corners, printed in the collar's corners.
 enum CornerCoordinates {
-    static func items(plane: UTMPlane, transform: FrameTransform) -> [PageItem] {
+    static func items(plane: any SheetPlane, transform: FrameTransform) -> [PageItem] {
         let f = transform.frame
         let gap = FrameGrid.labelGap
         let font = FrameGrid.cornerFont

@@ -1,3 +1,4 @@
+import DataSources
 import Foundation
 import Geodesy
 import Grids
@@ -43,6 +44,9 @@ public struct FrameGrid: Sendable {
     public let styles: [Int: SheetGridStyle]
     public let lines: [Line]
     public let crossings: [Crossing]
+    /// The projected CRS whose eastings and northings a UTM-type grid shows, as the notes
+    /// name it (`OSGB36 / British National Grid (EPSG:27700)`); nil for UTM's own.
+    public var crs: String?
 
     // Sizes on paper (millimetres) and fonts of the frame.
     static let tickLength = 1.5
@@ -60,8 +64,8 @@ public struct FrameGrid: Sendable {
     /// The grid of `type` over the frame; nil when no level of it shows. `settings`, the map
     /// document's grid, gives each level its line and text style and the latitude/longitude format.
     public static func make(
-        type gridType: GridType, plane: UTMPlane, transform: FrameTransform,
-        settings: GridSettings? = nil
+        type gridType: GridType, plane: any SheetPlane, transform: FrameTransform,
+        settings: GridSettings? = nil, crs: ProjectedPlane? = nil
     ) -> FrameGrid? {
         let format = settings?.labelFormat ?? .degreesMinutesSeconds
         let levels = GridLevels.levels(for: gridType, format: format)
@@ -90,6 +94,12 @@ public struct FrameGrid: Sendable {
         request.labels = false
         request.margin = 2
         if gridType != .latlong { request.zone = plane.zone }
+        // The document's grid in a CRS, when the sheet prints the document's type.
+        let gridCRS = crs ?? (settings?.type == gridType ? settings?.crs.flatMap { try? ProjectedPlane(crs: $0) } : nil)
+        if gridType.isUTMFamily, let gridCRS {
+            request.zone = nil
+            request.crs = gridCRS
+        }
         let area = projection.rect(of: transform.extent)
         let geometry: GridGeometry
         do {
@@ -126,7 +136,8 @@ public struct FrameGrid: Sendable {
         return FrameGrid(
             type: gridType, interval: levels[finest].spacing / (gridType == .latlong ? GridLevels.metresPerDegree : 1),
             format: format, styles: Dictionary(uniqueKeysWithValues: drawn.map { ($0, style($0)) }),
-            lines: lines, crossings: crossings)
+            lines: lines, crossings: crossings,
+            crs: gridType.isUTMFamily ? gridCRS?.fullName : nil)
     }
 
     /// The finest UTM interval whose lines are at least `minimumSpacing.utm` apart on paper.
@@ -155,7 +166,7 @@ public struct FrameGrid: Sendable {
     }
 
     /// The longitude and latitude range the frame covers (its edges walked).
-    static func geographicBounds(plane: UTMPlane, transform: FrameTransform) -> GeoBox {
+    static func geographicBounds(plane: any SheetPlane, transform: FrameTransform) -> GeoBox {
         GeoBox(
             transform.extent.boundsOfEdges(steps: 32) {
                 let p = plane.unproject($0)
