@@ -75,7 +75,7 @@ let package = Package(
             dependencies: [
                 "Render", "MapModel", "Geodesy", "Raster", "ImageDiff", "FileInput", "CSQLite", "CDeflate", "CXXHash",
             ]),
-        .target(name: "Sheets", dependencies: ["Render", "Grids", "MapModel", "Geodesy", "Raster"]),
+        .target(name: "Sheets", dependencies: ["Render", "DataSources", "Grids", "MapModel", "Geodesy", "Raster"]),
         // libmicrohttpd's variadic calls, which Swift cannot make, as plain C functions.
         .target(name: "CHTTPServer", dependencies: ["CMicroHTTPD"]),
         .target(name: "Serve", dependencies: ["Tiles", "Render", "MapModel", "Raster", "CHTTPServer"]),
@@ -112,7 +112,8 @@ let package = Package(
         .testTarget(
             name: "TilesTests", dependencies: ["Tiles", "Render", "MapModel", "Raster", "ImageDiff", "TestSupport"]),
         .testTarget(
-            name: "SheetsTests", dependencies: ["Sheets", "Render", "MapModel", "Raster", "ImageDiff", "TestSupport"]),
+            name: "SheetsTests",
+            dependencies: ["Sheets", "Render", "DataSources", "MapModel", "Raster", "ImageDiff", "TestSupport"]),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "Raster", "ImageDiff"]),
         // Runs the built `meridian` binary the way users do.
         .testTarget(name: "CLITests", dependencies: ["meridian", "Raster", "ImageDiff", "TestSupport"]),

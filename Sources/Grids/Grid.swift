@@ -36,6 +36,10 @@ public enum Grid {
         case .latlong:
             GraticuleGenerator.generate(&builder)
         case .utm, .mgrs, .usng:
+            if let crs = request.crs {
+                ProjectedLineGenerator.generate(&builder, crs: crs)
+                break
+            }
             if let zone = request.zone {
                 guard (1...60).contains(zone) else {
                     throw .invalidArea("there is no UTM zone \(zone) (zones are 1 to 60)")

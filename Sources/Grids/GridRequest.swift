@@ -47,6 +47,9 @@ public struct GridRequest: Sendable {
     /// extended); no zone boundaries, polar lines or square labels. Nil: every zone's lines,
     /// each stopping at its zone's edge.
     public var zone: Int?
+    /// With the UTM type: the easting and northing lines of this projected CRS instead of UTM
+    /// zones' (a British National Grid), at UTM's levels and labelled in metres.
+    public var crs: (any GridCRS)?
 
     public init(type: GridType) {
         self.type = type

@@ -32,6 +32,7 @@ public final class MapRenderer {
         fonts = try FontConfiguration(document: map.document)
         text = TextEngine(fonts: fonts)
         images = try ImageLibrary(document: map.document)
+        if let code = map.document.grid?.crs { _ = try GridCRSPlanes.plane(code) }
     }
 
     /// Draws the whole map for `view` into a context whose user units are the view's pixels.

@@ -5,7 +5,7 @@ import Render
 enum CornerCoordinates {
     /// `corners` on the page: top-left, top-right, bottom-left, bottom-right (a quadrangle's
     /// corners are not the frame's).
-    static func items(_ corners: [PlanePoint], plane: UTMPlane, transform: FrameTransform) -> [PageItem] {
+    static func items(_ corners: [PlanePoint], plane: any SheetPlane, transform: FrameTransform) -> [PageItem] {
         let gap = FrameGrid.labelGap
         let font = FrameGrid.cornerFont
         var items: [PageItem] = []

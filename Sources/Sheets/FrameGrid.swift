@@ -1,3 +1,4 @@
+import DataSources
 import Foundation
 import Geodesy
 import Grids
@@ -45,6 +46,9 @@ public struct FrameGrid: Sendable {
     public let crossings: [Crossing]
     /// Crosses, edge ticks, sub-ticks and the frame's border (`FrameMarks`).
     public var marks = FrameMarks()
+    /// The projected CRS whose eastings and northings a UTM-type grid shows, as the notes
+    /// name it (`OSGB36 / British National Grid (EPSG:27700)`); nil for UTM's own.
+    public var crs: String?
 
     // Sizes on paper (millimetres) and fonts of the frame.
     static let tickLength = 1.5
@@ -62,8 +66,8 @@ public struct FrameGrid: Sendable {
     /// The grid of `type` over the frame; nil when no level of it shows. `settings`, the map
     /// document's grid, gives each level its line and text style and the latitude/longitude format.
     public static func make(
-        type gridType: GridType, plane: UTMPlane, transform: FrameTransform,
-        settings: GridSettings? = nil
+        type gridType: GridType, plane: any SheetPlane, transform: FrameTransform,
+        settings: GridSettings? = nil, crs: ProjectedPlane? = nil
     ) -> FrameGrid? {
         let format = settings?.labelFormat ?? .degreesMinutesSeconds
         let levels = GridLevels.levels(for: gridType, format: format)
@@ -101,6 +105,12 @@ public struct FrameGrid: Sendable {
         request.margin = 2
         if gridType != .latlong { request.zone = plane.zone }
         request.interval = interval
+        // The document's grid in a CRS, when the sheet prints the document's type.
+        let gridCRS = crs ?? (settings?.type == gridType ? settings?.crs.flatMap { try? ProjectedPlane(crs: $0) } : nil)
+        if gridType.isUTMFamily, let gridCRS {
+            request.zone = nil
+            request.crs = gridCRS
+        }
         let area = projection.rect(of: transform.extent)
         let geometry: GridGeometry
         do {
@@ -138,7 +148,8 @@ public struct FrameGrid: Sendable {
             type: gridType,
             interval: interval.map { min($0.x, $0.y) } ?? levels[finest].spacing / metresPerUnit(gridType),
             format: format, styles: Dictionary(uniqueKeysWithValues: drawn.map { ($0, style($0)) }),
-            lines: lines, crossings: crossings)
+            lines: lines, crossings: crossings,
+            crs: gridType.isUTMFamily ? gridCRS?.fullName : nil)
         if let settings {
             grid.marks = FrameMarks.make(
                 settings.marks, geometry: geometry, request: request, projection: projection, transform: transform)
@@ -177,7 +188,7 @@ public struct FrameGrid: Sendable {
     }
 
     /// The longitude and latitude range the frame covers (its edges walked).
-    static func geographicBounds(plane: UTMPlane, transform: FrameTransform) -> GeoBox {
+    static func geographicBounds(plane: any SheetPlane, transform: FrameTransform) -> GeoBox {
         GeoBox(
             transform.extent.boundsOfEdges(steps: 32) {
                 let p = plane.unproject($0)

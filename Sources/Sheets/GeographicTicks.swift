@@ -40,7 +40,7 @@ enum GeographicTicks {
     }
 
     /// The ticks on the neatline: the frame's rectangle, or a quadrangle's edges.
-    static func ticks(plane: UTMPlane, transform: FrameTransform, quadrangle: Quadrangle?) -> [Tick] {
+    static func ticks(plane: any SheetPlane, transform: FrameTransform, quadrangle: Quadrangle?) -> [Tick] {
         guard let step = interval(metresPerMillimetre: transform.metresPerMillimetre) else { return [] }
         let box = quadrangle?.box ?? FrameGrid.geographicBounds(plane: plane, transform: transform)
         let meridians = values(box.west, box.east, step)
@@ -101,7 +101,7 @@ enum GeographicTicks {
 
     /// The ticks, their labels and the crosses inside the map, as page items.
     static func items(
-        plane: UTMPlane, transform: FrameTransform, quadrangle: Quadrangle?, measure: (PageText) -> PageTextSize
+        plane: any SheetPlane, transform: FrameTransform, quadrangle: Quadrangle?, measure: (PageText) -> PageTextSize
     ) -> [PageItem] {
         let ticks = ticks(plane: plane, transform: transform, quadrangle: quadrangle)
         guard !ticks.isEmpty, let step = interval(metresPerMillimetre: transform.metresPerMillimetre) else { return [] }

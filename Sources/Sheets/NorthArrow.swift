@@ -17,14 +17,20 @@ struct NorthArrow {
     static let font = PageFont(size: 6.5)
     static let letterFont = PageFont(size: 7, bold: true)
 
+    /// The angle as printed, to the minute.
+    var angle: String { AngleFormat.dms(abs(convergence), kind: .plain, trailing: .minute, style: .compact) }
+
+    /// Under half a minute of arc the two norths are printed and drawn as one (a convergence
+    /// measured by finite differences is a few nanodegrees on the central meridian, not 0).
+    var agree: Bool { angle == "0°" }
+
     /// `Grid north is 0°31' east of true north at the centre of the sheet.`
     var sentence: String {
-        let angle = AngleFormat.dms(abs(convergence), kind: .plain, trailing: .minute, style: .compact)
-        if angle == "0°" { return "Grid north and true north agree at the centre of the sheet." }
+        if agree { return "Grid north and true north agree at the centre of the sheet." }
         return "Grid north is \(angle) \(convergence > 0 ? "east" : "west") of true north at the centre of the sheet."
     }
 
-    var isExaggerated: Bool { convergence != 0 && abs(convergence) < NorthArrow.minimumDrawn }
+    var isExaggerated: Bool { !agree && abs(convergence) < NorthArrow.minimumDrawn }
 
     func items(in box: Rect, measure: (PageText) -> PageTextSize) -> [PageItem] {
         let base = PlanePoint(x: box.minX + 10, y: box.minY + NorthArrow.length + 7)
@@ -48,11 +54,11 @@ struct NorthArrow {
         let drawn = (isExaggerated ? NorthArrow.minimumDrawn * (convergence > 0 ? 1 : -1) : convergence) * .pi / 180
         let reach = NorthArrow.length - 3
         let tip = PlanePoint(x: base.x - sin(drawn) * reach, y: base.y - cos(drawn) * reach)
-        if convergence != 0 {
+        if !agree {
             items.append(.path([PagePolyline([base, tip])], stroke: PageStroke(width: 0.2), fill: nil))
         }
         let starCentre =
-            convergence != 0
+            !agree
             ? PlanePoint(x: tip.x - sin(drawn) * 1.6, y: tip.y - cos(drawn) * 1.6)
             : PlanePoint(x: top.x, y: top.y - 5.5)
         items.append(.path([star(at: starCentre, radius: 1.5)], stroke: nil, fill: .black))

@@ -12,7 +12,7 @@ enum QuadrangleFrame {
     static let steps = 64
 
     /// The neatline (page mm), a closed ring clockwise from the north-west corner.
-    static func neatline(_ quad: Quadrangle, plane: UTMPlane, transform: FrameTransform) -> [PlanePoint] {
+    static func neatline(_ quad: Quadrangle, plane: any SheetPlane, transform: FrameTransform) -> [PlanePoint] {
         quad.ring(steps: steps).map { transform.page(plane.project(latitude: $0.latitude, longitude: $0.longitude)) }
     }
 
@@ -62,7 +62,7 @@ enum QuadrangleFrame {
         crossings.sort { ($0.side.rawValue, $0.point.x + $0.point.y) < ($1.side.rawValue, $1.point.x + $1.point.y) }
         return FrameGrid(
             type: grid.type, interval: grid.interval, format: grid.format, styles: grid.styles, lines: grid.lines,
-            crossings: crossings)
+            crossings: crossings, crs: grid.crs)
     }
 
     /// Where polyline `a` crosses polyline `b` (each segment taken half-open, so a crossing

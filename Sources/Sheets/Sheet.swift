@@ -1,3 +1,4 @@
+import DataSources
 import Foundation
 import Geodesy
 import Grids
@@ -14,7 +15,7 @@ import Render
 /// lines come out straight and square to the frame, as on printed topographic sheets.
 public struct Sheet {
     public let title: String
-    public let plane: UTMPlane
+    public let plane: any SheetPlane
     /// The scale denominator.
     public let scale: Double
     /// True when the scale was chosen to fit a bbox rather than given.
@@ -45,7 +46,7 @@ public struct Sheet {
     public static func make(_ request: SheetRequest, renderer: MapRenderer) throws -> Sheet {
         try withRoomForNotes { bottomHeight in
             var layout = try self.layout(for: request, renderer: renderer, bottomHeight: bottomHeight)
-            let placed = try place(request.area, scale: request.scale, layout: layout)
+            let placed = try place(request.area, scale: request.scale, layout: layout, crs: request.crs)
             var quadrangle: Quadrangle?
             if case .quadrangle(let quad) = request.area {
                 // The frame shrinks to the quadrangle's rectangle, a millimetre to spare each side.
@@ -89,7 +90,8 @@ public struct Sheet {
     public static func fittingScale(_ request: SheetRequest, renderer: MapRenderer) throws -> Double {
         var request = request
         request.scale = nil
-        return try place(request.area, scale: nil, layout: layout(for: request, renderer: renderer)).scale
+        return try place(request.area, scale: nil, layout: layout(for: request, renderer: renderer), crs: request.crs)
+            .scale
     }
 
     /// The grid a request prints (nil for none): the one it names, else the map document's own.
@@ -126,8 +128,8 @@ public struct Sheet {
     }
 
     /// The plane, the frame's centre in it and the scale, for an area on a layout.
-    static func place(_ area: SheetRequest.Area, scale: Double?, layout: SheetLayout) throws(SheetError)
-        -> (plane: UTMPlane, centre: PlanePoint, scale: Double)
+    static func place(_ area: SheetRequest.Area, scale: Double?, layout: SheetLayout, crs: ProjectedPlane? = nil)
+        throws(SheetError) -> (plane: any SheetPlane, centre: PlanePoint, scale: Double)
     {
         if let scale { try checkScaleValue(scale) }
         switch area {
@@ -140,14 +142,14 @@ public struct Sheet {
             guard let scale else {
                 throw .centreNeedsScale
             }
-            let plane = try UTMPlane(containing: latitude, longitude: longitude)
+            let plane = try self.plane(crs, latitude: latitude, longitude: longitude)
             return (plane, plane.project(latitude: latitude, longitude: longitude), scale)
         case .bbox(let west, let south, let east, let north):
             let box = try checkBBox(west: west, south: south, east: east, north: north)
-            return try place(box, scale: scale, preferred: nil, layout: layout)
+            return try place(box, scale: scale, preferred: nil, layout: layout, crs: crs)
         case .quadrangle(let quad):
             do {
-                return try place(quad.box, scale: scale, preferred: quad.seriesScale, layout: layout)
+                return try place(quad.box, scale: scale, preferred: quad.seriesScale, layout: layout, crs: crs)
             } catch {
                 // Said of the quadrangle, and without a series to suggest: a quadrangle is one sheet.
                 guard case .bboxDoesNotFit(let scale, let needed, let frame, let fitting?) = error else { throw error }
@@ -161,10 +163,10 @@ public struct Sheet {
 
     /// The plane, centre and scale for a longitude/latitude box: without a scale, `preferred`
     /// when the box fits at it, else the largest round scale at which it fits.
-    static func place(_ box: GeoBox, scale: Double?, preferred: Double?, layout: SheetLayout) throws(SheetError)
-        -> (plane: UTMPlane, centre: PlanePoint, scale: Double)
-    {
-        let plane = try UTMPlane(containing: (box.south + box.north) / 2, longitude: (box.west + box.east) / 2)
+    static func place(
+        _ box: GeoBox, scale: Double?, preferred: Double?, layout: SheetLayout, crs: ProjectedPlane?
+    ) throws(SheetError) -> (plane: any SheetPlane, centre: PlanePoint, scale: Double) {
+        let plane = try self.plane(crs, latitude: (box.south + box.north) / 2, longitude: (box.west + box.east) / 2)
         let bounds = planeBounds(plane, box)
         let centre = bounds.center
         let frame = layout.frameMetres
@@ -194,7 +196,7 @@ public struct Sheet {
 
     /// The plane rectangle that holds a longitude/latitude box (its edges walked: they are
     /// curves in the plane).
-    static func planeBounds(_ plane: UTMPlane, _ box: GeoBox) -> Rect {
+    static func planeBounds(_ plane: any SheetPlane, _ box: GeoBox) -> Rect {
         box.rect.boundsOfEdges(steps: 64) { plane.project(latitude: $0.y, longitude: $0.x) }
     }
 
@@ -222,7 +224,7 @@ public struct Sheet {
 
     /// Builds the page: map, grid, frame, collar and marginalia.
     static func compose(
-        _ request: SheetRequest, renderer: MapRenderer, plane: UTMPlane, centre: PlanePoint,
+        _ request: SheetRequest, renderer: MapRenderer, plane: any SheetPlane, centre: PlanePoint,
         scale: Double, scaleWasChosen: Bool, layout: SheetLayout, subtitle: String?,
         extra: (FrameTransform) -> [PageItem], notes extraNotes: [String] = [], quadrangle: Quadrangle? = nil
     ) throws -> Sheet {
@@ -237,13 +239,13 @@ public struct Sheet {
                 width: layout.pixelWidth, height: layout.pixelHeight, dpi: layout.dpi, reason: "\(error)")
         }
         let transform = FrameTransform(frame: layout.frame, extent: view.planeExtent)
-        try checkReach(plane: plane, extent: transform.extent, scale: scale, paper: layout.paper)
+        try plane.checkReach(extent: transform.extent, scale: scale, paper: layout.paper)
 
         let document = renderer.map.document
         let title = request.title ?? document.name ?? "Map"
         let measure: (PageText) -> PageTextSize = { renderer.measure($0) }
         var grid = gridType(request, document: document).flatMap {
-            FrameGrid.make(type: $0, plane: plane, transform: transform, settings: document.grid)
+            FrameGrid.make(type: $0, plane: plane, transform: transform, settings: document.grid, crs: request.gridCRS)
         }
         let centreGeo = plane.unproject(centre)
         // The neatline: the frame, or the quadrangle's meridians and parallels inside it, which
@@ -305,9 +307,12 @@ public struct Sheet {
         // The notes share their column with the legend when the map has layers to show, and
         // on an MGRS or USNG sheet with the grid-reference box below it.
         let legend = Legend.entries(document, scale: scale)
+        // The box reads references off the plane's own UTM grid, so only a UTM sheet has one.
         let sample = grid.flatMap { g in
-            g.type == .mgrs || g.type == .usng
-                ? GridReferenceBox.sample(plane: plane, transform: transform, interval: g.interval) : nil
+            (g.type == .mgrs || g.type == .usng) && g.crs == nil
+                ? (plane as? UTMPlane).flatMap {
+                    GridReferenceBox.sample(plane: $0, transform: transform, interval: g.interval)
+                } : nil
         }
         var notesBox = layout.notes
         var columnShortfall = 0.0
@@ -335,7 +340,7 @@ public struct Sheet {
         let fitted = Marginalia.fittedParagraphs(notes, in: notesBox, measure: measure)
         items += fitted.items
         items += Marginalia.scaleItems(
-            scale: scale, caption: "Scale on the grid of UTM zone \(plane.identifier.dropFirst(4))",
+            scale: scale, caption: plane.scaleCaption,
             in: layout.scaleBox, measure: measure)
         items += NorthArrow(convergence: centreGeo.convergence).items(in: layout.northBox, measure: measure)
 
@@ -349,14 +354,12 @@ public struct Sheet {
     /// The notes in the bottom-left: projection and datum, the grid, what the scale means,
     /// the data's attribution and (only when asked) the date.
     static func notes(
-        request: SheetRequest, document: MapDocument, plane: UTMPlane, grid: FrameGrid?,
+        request: SheetRequest, document: MapDocument, plane: any SheetPlane, grid: FrameGrid?,
         transform: FrameTransform, scale: Double, centreScale: Double
     ) -> [String] {
         var quadrangle: Quadrangle?
         if case .quadrangle(let quad) = request.area { quadrangle = quad }
-        let lon0 = plane.centralMeridian
-        let meridian = AngleFormat.dms(lon0, kind: .longitude, trailing: .degree, style: .compact)
-        var notes = ["Universal Transverse Mercator, \(plane.identifier) (central meridian \(meridian)), WGS84."]
+        var notes = [plane.projectionNote]
         notes.append(
             grid.map { gridNote($0, plane: plane, transform: transform, quadrangle: quadrangle) } ?? "No grid.")
         let km = 1_000_000 / scale
@@ -373,15 +376,16 @@ public struct Sheet {
 
     /// `Grid: MGRS, WGS84, 1,000 m squares. Grid zone 18T; 100,000 m squares WL, XL.`
     static func gridNote(
-        _ grid: FrameGrid, plane: UTMPlane, transform: FrameTransform, quadrangle: Quadrangle? = nil
+        _ grid: FrameGrid, plane: any SheetPlane, transform: FrameTransform, quadrangle: Quadrangle? = nil
     ) -> String {
         var note: String
+        if let crs = grid.crs { return "Grid: \(crs), \(ScaleText.grouped(grid.interval)) m; values in metres." }
         switch grid.type {
         case .latlong:
             note = "Grid: latitude/longitude, WGS84, every \(GridText.interval(grid.interval, format: grid.format))."
         case .utm:
             note =
-                "Grid: UTM \(plane.identifier.dropFirst(4)), WGS84, \(ScaleText.grouped(grid.interval)) m; values in metres."
+                "Grid: UTM \(plane.zoneName), WGS84, \(ScaleText.grouped(grid.interval)) m; values in metres."
         case .mgrs, .usng:
             var zones: [String] = []
             var squares: [String] = []
@@ -396,7 +400,8 @@ public struct Sheet {
                         let gzd = MGRS.gridZoneDesignator(zone: plane.zone, band: band)
                         if !zones.contains(gzd) { zones.append(gzd) }
                     }
-                    if let letters = MGRS.squareLetters(zone: plane.zone, easting: x, northing: y) {
+                    let utm = plane.utmCoordinates(PlanePoint(x: x, y: y))
+                    if let letters = MGRS.squareLetters(zone: plane.zone, easting: utm.x, northing: utm.y) {
                         let id = String(letters.column) + String(letters.row)
                         if !squares.contains(id) { squares.append(id) }
                     }
@@ -419,7 +424,7 @@ public struct Sheet {
     /// north: the zone's meridians as Geodesy draws the zones (so 3°E for 32V, whose cell
     /// spans 3°E–12°E, and 21°E for 33X), or the parallel where the zone stops having a cell
     /// (72°N for 32X, 34X and 36X; the UPS caps).
-    static func zoneEdges(plane: UTMPlane, transform: FrameTransform) -> [String] {
+    static func zoneEdges(plane: any SheetPlane, transform: FrameTransform) -> [String] {
         var meridians = Set<Double>()
         var parallels = Set<Double>()
         let centralMeridian = plane.centralMeridian

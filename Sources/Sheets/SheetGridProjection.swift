@@ -8,12 +8,12 @@ import Render
 /// "pixel" keeps curved lines within 0.02 mm of the true curve. Positions are a pure function
 /// of latitude and longitude, as `GridProjection` asks.
 struct SheetGridProjection: GridProjection {
-    let plane: UTMPlane
+    let plane: any SheetPlane
     /// Plane metres to units, from the plane's own origin.
     let transform: PlaneTransform
     static let unitsPerMillimetre = 10.0
 
-    init(plane: UTMPlane, metresPerMillimetre: Double) {
+    init(plane: any SheetPlane, metresPerMillimetre: Double) {
         self.plane = plane
         transform = PlaneTransform(
             origin: PlanePoint(x: 0, y: 0), metresPerUnit: metresPerMillimetre / SheetGridProjection.unitsPerMillimetre)

@@ -1,3 +1,4 @@
+import DataSources
 import Geodesy
 
 /// What a user asks for: a place, a scale, paper, and what to print around the map.
@@ -37,6 +38,11 @@ public struct SheetRequest: Sendable {
     public var grid: Grid
     /// Printed in the notes when set (never by default, so outputs are reproducible).
     public var date: String?
+    /// The CRS to draw in (`--crs`); nil for the UTM zone of the centre.
+    public var crs: ProjectedPlane?
+    /// With a UTM grid: the projected CRS whose eastings and northings the grid shows instead
+    /// of the UTM zone's (`--grid crs`: the sheet's own CRS, a national grid).
+    public var gridCRS: ProjectedPlane?
 
     public static let defaultMargins = 10.0
     public static let defaultDPI = 300.0

@@ -24,7 +24,7 @@ public struct SheetSeries {
     public static let maxSheets = 500
 
     public let request: SheetRequest
-    public let plane: UTMPlane
+    public let plane: any SheetPlane
     public let scale: Double
     public let layout: SheetLayout
     /// Millimetres of paper neighbouring sheets share.
@@ -71,7 +71,8 @@ public struct SheetSeries {
                 "an overlap of \(Millimetres.text(overlap)) mm is more than half the map frame (\(Millimetres.text(layout.frame.width)) x \(Millimetres.text(layout.frame.height)) mm)"
             )
         }
-        let plane = try UTMPlane(containing: (box.south + box.north) / 2, longitude: (box.west + box.east) / 2)
+        let plane = try Sheet.plane(
+            request.crs, latitude: (box.south + box.north) / 2, longitude: (box.west + box.east) / 2)
         let bounds = Sheet.planeBounds(plane, box)
         let metresPerMillimetre = scale / 1000
         let frameWidth = layout.frame.width * metresPerMillimetre

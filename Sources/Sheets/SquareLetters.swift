@@ -14,9 +14,10 @@ enum SquareLetters {
     static let minimumPart = 12.0
 
     /// The letters of every 100 km square of the sheet's zone (its grid carried over the
-    /// zone's edge, as the lines are) with enough of the frame.
-    static func items(plane: UTMPlane, transform: FrameTransform) -> [PageItem] {
-        let e = transform.extent
+    /// zone's edge, as the lines are) with enough of the frame. On a sheet in another CRS the
+    /// squares are those of the zone's grid over the frame, named where their middle is in it.
+    static func items(plane: any SheetPlane, transform: FrameTransform) -> [PageItem] {
+        let e = plane.utmBounds(of: transform.extent)
         let side = 100_000.0
         let minimum = minimumPart * transform.metresPerMillimetre
         var items: [PageItem] = []
@@ -26,14 +27,16 @@ enum SquareLetters {
             while j * side < e.maxY {
                 let square = Rect(minX: i * side, minY: j * side, maxX: (i + 1) * side, maxY: (j + 1) * side)
                 let part = square.intersection(e)
+                let centre = plane.point(utm: part.center)
                 if part.width >= minimum, part.height >= minimum,
+                    transform.extent.expanded(by: -minimum / 4).contains(centre),
                     let letters = MGRS.squareLetters(zone: plane.zone, easting: part.center.x, northing: part.center.y)
                 {
                     items.append(
                         .text(
                             PageText(
                                 String(letters.column) + String(letters.row), font: font,
-                                at: transform.page(part.center), anchor: PageTextAnchor(.center, .middle),
+                                at: transform.page(centre), anchor: PageTextAnchor(.center, .middle),
                                 color: color, halo: halo)))
                 }
                 j += 1

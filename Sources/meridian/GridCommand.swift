@@ -1,3 +1,4 @@
+import DataSources
 import Foundation
 import Geodesy
 import Grids
@@ -10,7 +11,7 @@ enum GridCommand: Subcommand {
     static let name = "grid"
     static let summary = "write a coordinate grid (latlong, UTM, MGRS, USNG) as GeoJSON"
     static let usage = """
-        usage: meridian grid --type latlong|utm|mgrs|usng (--bbox W,S,E,N --size WxH | --bbox W,S,E,N --zoom Z) [--levels L,...] [--interval D[,D]] [--offset D[,D]] [--label-format F] [--label-unit U] -o GRID.geojson
+        usage: meridian grid --type latlong|utm|mgrs|usng (--bbox W,S,E,N --size WxH | --bbox W,S,E,N --zoom Z) [--levels L,...] [--interval D[,D]] [--offset D[,D]] [--label-format F] [--label-unit U] [--crs CODE] -o GRID.geojson
 
         Writes the lines and labels that `meridian render --grid TYPE` draws, as a GeoJSON
         FeatureCollection in longitude/latitude (EPSG:4326): one LineString per line piece
@@ -27,6 +28,8 @@ enum GridCommand: Subcommand {
           --offset D[,D]        where the interval's lines start (needs --interval)
           --label-format F      latlong labels: degreesMinutesSeconds (default) or decimalDegrees
           --label-unit U        MGRS/USNG labels: kilometersMeters (default) or meters
+          --crs CODE            with --type utm: the eastings and northings of this projected CRS
+                                (EPSG:27700) instead of UTM zones'
           -o, --output FILE     the GeoJSON file
         """
     static let flags: Set<String> = []
@@ -72,6 +75,12 @@ enum GridCommand: Subcommand {
             }
         } else if offsetText != nil {
             throw UsageError("--offset needs --interval")
+        }
+        if let code = try arguments.value("crs") {
+            guard type == .utm else { throw UsageError("--crs goes with --type utm") }
+            do { request.crs = try ProjectedPlane.projected(crs: code) } catch {
+                throw UsageError("--crs \(code): \(error.message)")
+            }
         }
         let output = try arguments.required("output")
         try arguments.finish(maxPositional: 0)

@@ -12,7 +12,7 @@ enum SheetCommand: Subcommand {
         usage: meridian sheet MAP.json [--scale DENOM] (--center LON,LAT | --bbox W,S,E,N) [--paper SIZE]
                meridian sheet MAP.json --quad SIZE (--center LON,LAT | --corner LON,LAT) [--scale DENOM] ...
                               [--orientation portrait|landscape] [--margins MM] [--dpi D] [--title TEXT]
-                              [--grid TYPE] [--date] [--series [--overlap MM]] -o SHEET.pdf|SHEET.svg|SHEET.png
+                              [--grid TYPE] [--crs CODE] [--date] [--series [--overlap MM]] -o SHEET.pdf|SHEET.svg|SHEET.png
 
           --scale DENOM         the scale denominator (25000 for 1:25,000); with --bbox and no --scale,
                                 the largest round scale at which the bbox fits is chosen and printed
@@ -31,8 +31,12 @@ enum SheetCommand: Subcommand {
           --dpi D               PNG resolution, recorded in the file; the map is drawn at it in every
                                 format (default 300)
           --title TEXT          the title (default: the map document's name)
-          --grid TYPE           mgrs, usng, utm, latlong or none (default: the type of the map
-                                document's grid, in its style; mgrs when it has none)
+          --grid TYPE           mgrs, usng, utm, latlong, crs (the eastings and northings of --crs)
+                                or none (default: the type of the map document's grid, in its
+                                style; mgrs when it has none)
+          --crs CODE            draw the sheet in this projected CRS (EPSG:27700, a WKT or a PROJ
+                                string): the scale is exact on its grid (default: the UTM zone of
+                                the centre)
           --date                print today's date (UTC) in the notes; off by default so that the
                                 same command gives the same bytes
           --series              cover the bbox with sheets at one scale, named by row (A, B... from
@@ -41,7 +45,7 @@ enum SheetCommand: Subcommand {
           --overlap MM          with --series: how much neighbouring sheets share (default 10)
           -o, --output FILE     .pdf or .svg (vector: lines stay lines, text stays text) or .png
 
-        The sheet is drawn in the UTM zone of its centre and the scale is exact on that grid.
+        The sheet is drawn in the UTM zone of its centre (or --crs) and the scale is exact on that grid.
         """
     static let flags: Set<String> = ["date", "series"]
 
@@ -60,6 +64,7 @@ enum SheetCommand: Subcommand {
             ?? SheetRequest.defaultDPI
         let title = try arguments.value("title")
         let gridText = try arguments.value("grid")
+        let crs = try SheetOptions.crs(arguments)
         let wantsDate = arguments.flag("date")
         let series = arguments.flag("series")
         let overlapText = try arguments.value("overlap")
@@ -97,7 +102,9 @@ enum SheetCommand: Subcommand {
         let overlap = try overlapText.map { try nonNegative($0, option: "overlap") } ?? SheetSeries.defaultOverlap
 
         let paper = try paperText.map(SheetOptions.paper) ?? Paper.standard(named: "A4")!
-        let grid = try gridText.map(SheetOptions.grid) ?? .document
+        let gridInCRS = gridText?.lowercased() == "crs"
+        if gridInCRS, crs == nil { throw UsageError("--grid crs draws the grid of --crs: give --crs CODE") }
+        let grid = try gridText.map { gridInCRS ? .type(.utm) : try SheetOptions.grid($0) } ?? .document
         _ = try ImageWriter.format(forPath: output)
 
         let map = try LoadedMap.load(path: mapPath, opener: DataSourceOpener())
@@ -106,6 +113,8 @@ enum SheetCommand: Subcommand {
         var request = SheetRequest(
             area: area, scale: scale, paper: paper.oriented(orientation), margins: margins, dpi: dpi,
             title: title, grid: grid, date: wantsDate ? today() : nil)
+        request.crs = crs
+        if gridInCRS { request.gridCRS = crs }
         if orientation == nil, paper.isNamed, !series {
             request.paper = try bestOrientation(request, paper: paper, renderer: renderer)
         }

@@ -1,3 +1,4 @@
+import DataSources
 import Foundation
 import Geodesy
 import Sheets
@@ -29,11 +30,19 @@ enum SheetOptions {
         return orientation
     }
 
+    /// `--crs CODE`: the projected CRS to draw the sheet in; nil for the UTM zone of the centre.
+    static func crs(_ arguments: Arguments) throws -> ProjectedPlane? {
+        guard let code = try arguments.value("crs") else { return nil }
+        do { return try ProjectedPlane.projected(crs: code) } catch {
+            throw UsageError("--crs \(code): \(error.message)")
+        }
+    }
+
     /// A grid type (any letter case) or `none`.
     static func grid(_ text: String) throws -> SheetRequest.Grid {
         if text.lowercased() == "none" { return .none }
         guard let type = GridType(rawValue: text.lowercased()) else {
-            throw UsageError("unknown grid type '\(text)' (use latlong, utm, mgrs, usng or none)")
+            throw UsageError("unknown grid type '\(text)' (use latlong, utm, mgrs, usng, crs or none)")
         }
         return .type(type)
     }

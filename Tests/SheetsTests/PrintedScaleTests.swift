@@ -118,27 +118,10 @@ import Testing
         let (sheet, renderer) = try sheet(scale: 25_000, map: map)
         let image = try PageWriter.renderImage(sheet.page, renderer: renderer, dpi: sheet.layout.dpi)
 
-        // Red-weighted centroids of the two squares, in the map frame (the legend has a red swatch too).
-        let frame = framePixels(sheet)
-        var blobs: [(x: Double, y: Double, w: Double)] = []
-        for y in frame.ys {
-            for x in frame.xs {
-                let p = image[x, y]
-                let red = (Double(p.r) - Double(p.g)) / 255
-                guard red > 0.05 else { continue }
-                if let i = blobs.firstIndex(where: {
-                    abs($0.x / $0.w - Double(x)) < 40 && abs($0.y / $0.w - Double(y)) < 40
-                }) {
-                    blobs[i] = (
-                        blobs[i].x + red * (Double(x) + 0.5), blobs[i].y + red * (Double(y) + 0.5), blobs[i].w + red
-                    )
-                } else {
-                    blobs.append((red * (Double(x) + 0.5), red * (Double(y) + 0.5), red))
-                }
-            }
-        }
-        try #require(blobs.count == 2)
-        let centres = blobs.map { (x: $0.x / $0.w, y: $0.y / $0.w) }.sorted { $0.x < $1.x }
+        // Red-weighted centroids of the two squares, in the map frame.
+        let marks = Support.redMarks(image, in: sheet.layout.frame, dpi: sheet.layout.dpi)
+        try #require(marks.count == 2)
+        let centres = marks.sorted { $0.x < $1.x }
         let pxPerMetre = sheet.layout.dpi / 25.4 * 1000 / 25_000
         let dx = centres[1].x - centres[0].x
         let dy = centres[1].y - centres[0].y

@@ -36,6 +36,11 @@ public final class ProjectedPlane: Sendable {
     public let metresPerUnit: Double
     /// True when the plane is Web Mercator itself (EPSG:3857 and its aliases).
     public let isWebMercator: Bool
+    /// The datum (`Ordnance Survey of Great Britain 1936`; a datum ensemble's name for
+    /// WGS 84), and the projection method (`Transverse Mercator`; nil for a geographic CRS):
+    /// what a printed sheet's notes say the map is drawn on.
+    public let datum: String
+    public let method: String?
     /// +1, or -1 for an axis pointing west or south.
     private let signs: (x: Double, y: Double)
     private let proj: Mutex<Conversion>
@@ -81,7 +86,19 @@ public final class ProjectedPlane: Sendable {
         signs = (eastWest.direction == "west" ? -1 : 1, northSouth.direction == "south" ? -1 : 1)
         isWebMercator =
             proj_is_equivalent_to_with_ctx(context.handle, crs.handle, webMercator.handle, PJ_COMP_EQUIVALENT) != 0
+        (datum, method) = ProjectedPlane.datumAndMethod(crs, context)
         proj = Mutex(Conversion(context: context, operation: normalized))
+    }
+
+    /// The plane of a projected CRS, for what needs eastings and northings with a length on
+    /// the ground (a sheet's scale, a grid in metres); a geographic CRS is refused.
+    public static func projected(crs definition: String) throws(Failure) -> ProjectedPlane {
+        let plane = try ProjectedPlane(crs: definition)
+        guard !plane.isGeographic else {
+            throw Failure(
+                message: "\(plane.label) is a geographic CRS; eastings and northings need a projected CRS")
+        }
+        return plane
     }
 
     /// Why a plane cannot be made: one line, PROJ's reason at its end.
@@ -146,6 +163,35 @@ public final class ProjectedPlane: Sendable {
         return UnprojectedPoint(
             latitude: g.latitude, longitude: g.longitude, convergence: -atan2(dx, dy) * 180 / .pi,
             scale: (dx * dx + dy * dy).squareRoot() / ground)
+    }
+
+    /// The names of the datum and of the projection method of the CRS's horizontal part.
+    private static func datumAndMethod(_ crs: ProjObject, _ context: ProjContext) -> (String, String?) {
+        var horizontal = crs
+        if proj_get_type(crs.handle) == PJ_TYPE_COMPOUND_CRS,
+            let first = context.object({ proj_crs_get_sub_crs($0, crs.handle, 0) })
+        {
+            horizontal = first
+        }
+        if proj_get_type(horizontal.handle) == PJ_TYPE_BOUND_CRS,
+            let source = context.object({ proj_get_source_crs($0, horizontal.handle) })
+        {
+            horizontal = source
+        }
+        // A datum ensemble (WGS 84, ETRS89) has no single datum: its name is the ensemble's.
+        let datum =
+            (context.object({ proj_crs_get_datum($0, horizontal.handle) })
+            ?? context.object({ proj_crs_get_datum_ensemble($0, horizontal.handle) }))
+            .flatMap { proj_get_name($0.handle).map { String(cString: $0) } } ?? "unknown datum"
+        var method: String?
+        if let conversion = context.object({ proj_crs_get_coordoperation($0, horizontal.handle) }) {
+            var name: UnsafePointer<CChar>?
+            if proj_coordoperation_get_method_info(context.handle, conversion.handle, &name, nil, nil) != 0 {
+                method = name.map { String(cString: $0) }
+            }
+        }
+        _ = context.takeError()
+        return (datum, method)
     }
 
     /// The axes of the CRS's horizontal part (a compound CRS's first component, a bound CRS's

@@ -42,6 +42,9 @@ public struct GridSettings: Sendable, Equatable {
     public var interval: GridInterval?
     /// Lines, crosses or edge ticks; sub-ticks; a sheet's frame border.
     public var marks = GridMarkStyle()
+    /// With type `utm`: the projected CRS (`EPSG:27700`) whose eastings and northings the grid
+    /// draws instead of UTM zones', at UTM's levels, labelled in metres.
+    public var crs: String?
     /// Per-level settings as the document gives them, by level number.
     public var levels: [Int: GridLevelOverride] = [:]
     /// The type the per-level settings were written for. They carry over to another type only
@@ -72,6 +75,7 @@ public struct GridSettings: Sendable, Equatable {
         var copy = self
         copy.type = type
         if (type == .latlong) != (self.type == .latlong) { copy.interval = nil }
+        if type != .utm { copy.crs = nil }
         return copy
     }
 

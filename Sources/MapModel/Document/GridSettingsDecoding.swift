@@ -7,7 +7,7 @@ extension GridSettings {
         [
             "type", "visible", "labelsVisible", "labelPosition", "labelPriority", "labelFormat", "labelUnit",
             "minSpacing",
-            "interval", "offset", "levels",
+            "interval", "offset", "levels", "crs",
         ] + GridMarkStyle.keys
     static let levelKeys = ["visible", "line", "text"]
     static let textKeys = ["font", "bold", "size", "color", "halo"]
@@ -23,6 +23,10 @@ extension JSONNode {
         if let n = object["labelPriority"] { grid.labelPriority = try n.enumValue(GridSettings.LabelPriority.self) }
         if let n = object["labelFormat"] { grid.labelFormat = try n.enumValue(LatLongLabelFormat.self) }
         if let n = object["labelUnit"] { grid.labelUnit = try n.enumValue(MGRSLabelUnit.self) }
+        if let n = object["crs"] {
+            guard grid.type == .utm else { throw n.error("a grid's crs goes with \"type\": \"utm\"") }
+            grid.crs = try n.string()
+        }
         if let n = object["minSpacing"] {
             grid.minSpacing = try n.number(in: 1...1000)
         }

@@ -51,6 +51,7 @@ struct GridOverlay {
                 request.parallelLevels = []
             }
         }
+        if let code = settings.crs { request.crs = try? GridCRSPlanes.plane(code) }
         request.labels = settings.labelsVisible
         request.labelRepeat = GridOverlay.labelRepeat * view.pixelsPerPoint
         request.cellAnchor = view.isTileBlock ? .fixed : .visiblePart
