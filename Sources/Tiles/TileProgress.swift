@@ -45,9 +45,10 @@ public final class TileProgress: StageReporter, Sendable {
 
     /// The display of a single render (`render`, `sheet`): stages alone, first `first`, shown
     /// by the heartbeat only once the work has lasted an interval, so a quick render prints
-    /// nothing. Call `end` when done.
+    /// nothing. Only on a terminal, where the line is redrawn in place and cleared by `end`:
+    /// in a log, an error must stay the one line printed. Call `end` when done.
     public static func stages(_ first: String) -> TileProgress {
-        let progress = automatic(quiet: false)
+        let progress = TileProgress(style: isatty(STDERR_FILENO) == 1 ? .bar : .quiet)
         progress.setStage(first)
         progress.startHeartbeat()
         return progress
