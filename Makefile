@@ -12,7 +12,7 @@ PREFIX     ?= /usr/local
 FUZZ_SECONDS      ?= 60
 FUZZ_TEST_SECONDS ?= 5
 
-.PHONY: deps build release static install test-static test lint format demo bench fuzz test-slurm golden-update clean
+.PHONY: deps build release static install test-static test lint format demo bench bench-large fuzz test-slurm golden-update clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -58,6 +58,11 @@ fuzz: deps
 
 bench: deps release
 	@bash scripts/bench.sh $(RELEASE)
+
+# Real data at real scale beside Mapnik: GSHHG full resolution and 300,000 labelled points
+# (scripts/bench-large.sh; the dataset is made once into .build/bench-large).
+bench-large: deps release
+	@bash scripts/bench-large.sh $(RELEASE)
 
 # Shards on a real one-node Slurm cluster (slurm-wlm and munge, started and stopped by the script).
 test-slurm: deps release

@@ -126,8 +126,15 @@ final class OGRIndexedReader: FeatureReader {
     }
 
     func features(in rect: Rect) throws -> [Feature] {
+        var found: [Feature] = []
+        try visitFeatures(in: rect) { found.append($0) }
+        found.sort { $0.index < $1.index }
+        return found
+    }
+
+    func visitFeatures(in rect: Rect, _ body: (Feature) throws -> Void) throws {
         let area = rect.intersection(source.bounds)
-        guard !area.isEmpty else { return [] }
+        guard !area.isEmpty else { return }
         let layer = handle.layer
         if let filter = converter.projector.sourceRect(ofMercator: area) {
             OGR_L_SetSpatialFilterRect(layer, filter.minX, filter.minY, filter.maxX, filter.maxY)
@@ -136,7 +143,6 @@ final class OGRIndexedReader: FeatureReader {
         }
         OGR_L_ResetReading(layer)
         GDALRuntime.resetError()
-        var found: [Feature] = []
         while let raw = OGR_L_GetNextFeature(layer) {
             defer { OGR_F_Destroy(raw) }
             let id = Int(OGR_F_GetFID(raw))
@@ -147,11 +153,9 @@ final class OGRIndexedReader: FeatureReader {
                 feature = try source.reporting { try converter.feature(raw, index: id) }
                 remember(feature)
             }
-            if feature.bounds.intersects(rect) { found.append(feature) }
+            if feature.bounds.intersects(rect) { try body(feature) }
         }
         try source.checkReading()
-        found.sort { $0.index < $1.index }
-        return found
     }
 
     private func remember(_ feature: Feature) {

@@ -8,6 +8,8 @@ final class LayerReaders {
     private let map: LoadedMap
     private var readers: [ObjectIdentifier: any FeatureReader] = [:]
     private var anchors: [AnchorKey: PlanePoint?] = [:]
+    /// Features simplified for the resolutions being drawn.
+    private let generalised = GeneralisedFeatures()
     /// Past this many anchors kept, the cache starts afresh: memory stays bounded.
     static let anchorLimit = 1_000_000
 
@@ -23,12 +25,29 @@ final class LayerReaders {
     /// The features of layer `layer` whose bounds intersect `rect` (Web Mercator metres), in
     /// ascending index.
     func features(layer: Int, in rect: Rect) throws -> [Feature] {
+        try reader(layer).features(in: rect)
+    }
+
+    private func reader(_ layer: Int) throws -> any FeatureReader {
         let source = map.sources[layer]
         let key = ObjectIdentifier(source)
-        if let reader = readers[key] { return try reader.features(in: rect) }
+        if let reader = readers[key] { return reader }
         let reader = try source.makeReader()
         readers[key] = reader
-        return try reader.features(in: rect)
+        return reader
+    }
+
+    /// `feature` of layer `layer` as drawn with pixels of `pixel` Web Mercator metres (see
+    /// `Generaliser`): nil when none of it is a pixel large; unchanged without a pixel size.
+    func generalised(layer: Int, _ feature: Feature, pixel: Double?) -> Feature? {
+        guard let pixel else { return feature }
+        return generalised.feature(feature, of: ObjectIdentifier(map.sources[layer]), pixel: pixel)
+    }
+
+    /// Calls `body` with each feature of layer `layer` whose bounds intersect `rect`, in no set
+    /// order, one at a time (see `FeatureReader.visitFeatures`).
+    func visitFeatures(layer: Int, in rect: Rect, _ body: (Feature) throws -> Void) throws {
+        try reader(layer).visitFeatures(in: rect, body)
     }
 
     /// Where a feature of a labelled layer is labelled (nil without geometry).

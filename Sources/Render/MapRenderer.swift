@@ -128,6 +128,8 @@ public final class MapRenderer {
         init(renderer: MapRenderer, view: View, region: Rect, margin: Double, labels: [LabelCandidate]) throws {
             let document = renderer.map.document
             var layers: [LayerContent] = []
+            // Geometry is drawn simplified to this resolution (see `Generaliser`).
+            let pixel = GeneralisedFeatures.pixel(of: view)
             for (index, layer) in document.layers.enumerated() where layer.isVisible(atScale: view.scale) {
                 if layer.raster != nil {
                     guard let picture = try renderer.rasters.picture(layer: index, view: view) else { continue }
@@ -143,12 +145,16 @@ public final class MapRenderer {
                 let reach = max(margin, FeaturePainter.symbolReach(layer, scale, renderer.images))
                 var features: [(feature: Feature, bounds: Rect, rules: [Int])] = []
                 let area = view.mercatorBounds(ofGlobalPixels: region.expanded(by: reach))
-                for feature in try renderer.readers.features(layer: index, in: area) {
-                    if let filter = layer.filter, !filter.matches(feature.properties, zoom: scale.zoom) { continue }
-                    let rules = layer.matchingRules(active, feature.properties, zoom: scale.zoom)
-                    guard !rules.isEmpty else { continue }
+                // One feature at a time, kept generalised: a view of the whole world does not
+                // hold every vertex of a large source at once.
+                try renderer.readers.visitFeatures(layer: index, in: area) { read in
+                    if let filter = layer.filter, !filter.matches(read.properties, zoom: scale.zoom) { return }
+                    let rules = layer.matchingRules(active, read.properties, zoom: scale.zoom)
+                    guard !rules.isEmpty, let feature = renderer.readers.generalised(layer: index, read, pixel: pixel)
+                    else { return }
                     features.append((feature, MapContent.pixelBounds(feature.bounds, view), rules))
                 }
+                features.sort { $0.feature.index < $1.feature.index }
                 layers.append(LayerContent(layer: layer, scale: scale, reach: reach, features: features))
             }
             self.layers = layers

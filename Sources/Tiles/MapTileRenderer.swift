@@ -20,14 +20,19 @@ public final class MapTileRenderer: MetatileRendering {
         guard buffer >= 0, buffer <= maxBuffer else { throw .bufferOutOfRange(buffer, max: maxBuffer) }
     }
 
-    public init(map: LoadedMap, format: TileFormat, buffer: Int) throws {
+    /// Told of long label placements ("placing labels for zoom 4").
+    private let progress: TileProgress?
+
+    public init(map: LoadedMap, format: TileFormat, buffer: Int, progress: TileProgress? = nil) throws {
         try Self.check(buffer: buffer)
         renderer = try MapRenderer(map: map)
         self.format = format
         self.buffer = buffer
+        self.progress = progress
     }
 
     public func renderMetatile(_ metatile: Metatile) throws -> Image {
+        if let progress { renderer.labelStage = progress.labelStage(zoom: metatile.z) }
         let view = try View.tiles(
             z: metatile.z, x: metatile.x, y: metatile.y, columns: metatile.columns,
             rows: metatile.rows, tileSize: format.tileSize, pixelRatio: format.pixelRatio)

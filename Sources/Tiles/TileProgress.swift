@@ -1,5 +1,6 @@
 import Foundation
 import MapModel
+import Render
 import Synchronization
 
 /// Progress of a job on standard error: on a terminal a bar redrawn in place (tiles done,
@@ -42,9 +43,48 @@ public final class TileProgress: StageReporter, Sendable {
         return TileProgress(style: isatty(STDERR_FILENO) == 1 ? .bar : .lines(every: 5))
     }
 
+    /// The display of a single render (`render`, `sheet`): stages alone, first `first`, shown
+    /// by the heartbeat only once the work has lasted an interval, so a quick render prints
+    /// nothing. Only on a terminal, where the line is redrawn in place and cleared by `end`:
+    /// in a log, an error must stay the one line printed. Call `end` when done.
+    public static func stages(_ first: String) -> TileProgress {
+        let progress = TileProgress(style: isatty(STDERR_FILENO) == 1 ? .bar : .quiet)
+        progress.setStage(first)
+        progress.startHeartbeat()
+        return progress
+    }
+
     public func stage(_ text: String) {
         state.withLock { $0.stage = text }
         show(force: false)
+    }
+
+    /// Sets the stage without showing it now: what the heartbeat shows if the work is long
+    /// ("rendering"), while a short render prints nothing.
+    public func setStage(_ text: String) {
+        state.withLock { $0.stage = text }
+    }
+
+    /// A renderer's report of a long label placement, as a stage: "placing labels for zoom 4"
+    /// in a pyramid, "placing labels: 120 k" (evaluations so far) for one view.
+    public func labelStage(zoom: Int?) -> @Sendable (LabelStage) -> Void {
+        { [weak self] placing in
+            if let zoom {
+                self?.stage("placing labels for zoom \(zoom)")
+            } else {
+                self?.stage("placing labels: \(ReadingProgress.count(placing.evaluated))")
+            }
+        }
+    }
+
+    /// Ends a display of stages alone (`render`, `sheet`): the heartbeat stops, and a bar's
+    /// line, if one was drawn, is cleared.
+    public func end() {
+        let shown = state.withLock { state in
+            state.finished = true
+            return state.lastShown != .distantPast
+        }
+        if style == .bar, shown { output.write(Data("\r\u{1B}[K".utf8)) }
     }
 
     /// Shows the progress at least once an interval from now until `finish`, even when no tile
@@ -109,7 +149,7 @@ public final class TileProgress: StageReporter, Sendable {
         guard let interval else { return }
         let text = state.withLock { state -> String? in
             let now = Date()
-            guard force || now.timeIntervalSince(state.lastShown) >= interval else { return nil }
+            guard force || (!state.finished && now.timeIntervalSince(state.lastShown) >= interval) else { return nil }
             state.lastShown = now
             return line(state, now: now)
         }

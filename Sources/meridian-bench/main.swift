@@ -8,6 +8,7 @@ let benchmarks: [(name: String, run: () -> Void)] = [
     ("tiles", TilesBench.run),
     ("grid", GridBench.run),
     ("labels", LabelsBench.run),
+    ("json", JSONBench.run),
 ]
 
 let wanted = Set(CommandLine.arguments.dropFirst())

@@ -3,6 +3,7 @@ import Foundation
 import Geodesy
 import MapModel
 import Render
+import Tiles
 
 enum RenderCommand: Subcommand {
     static let name = "render"
@@ -40,9 +41,14 @@ enum RenderCommand: Subcommand {
         _ = try ImageWriter.format(forPath: output)
         var document = try MapDocument.load(path: mapPath)
         try applyGridOptions(type: gridType, labels: gridLabels, to: &document)
-        let map = try LoadedMap(document: document, opener: DataSourceOpener())
+        // Signs of life when reading or drawing takes long ("reading roads: 1.2 M features").
+        let progress = TileProgress.stages("reading the map")
+        defer { progress.end() }
+        let map = try LoadedMap(document: document, opener: DataSourceOpener(progress: progress))
         try warnAboutMap(map, command: name)
         let renderer = try MapRenderer(map: map)
+        renderer.labelStage = progress.labelStage(zoom: nil)
+        progress.setStage("rendering")
         try ImageWriter.write(renderer, view: view, to: output)
         return 0
     }

@@ -3,6 +3,7 @@ import Foundation
 import MapModel
 import Render
 import Sheets
+import Tiles
 
 /// `meridian sheet`: a printable map sheet at an exact scale, or a series of them.
 enum SheetCommand: Subcommand {
@@ -107,9 +108,14 @@ enum SheetCommand: Subcommand {
         let grid = try gridText.map { gridInCRS ? .type(.utm) : try SheetOptions.grid($0) } ?? .document
         _ = try ImageWriter.format(forPath: output)
 
-        let map = try LoadedMap.load(path: mapPath, opener: DataSourceOpener())
+        // Signs of life when reading or drawing takes long ("reading roads: 1.2 M features").
+        let progress = TileProgress.stages("reading the map")
+        defer { progress.end() }
+        let map = try LoadedMap.load(path: mapPath, opener: DataSourceOpener(progress: progress))
         try warnAboutMap(map, command: name)
         let renderer = try MapRenderer(map: map)
+        renderer.labelStage = progress.labelStage(zoom: nil)
+        progress.setStage("rendering")
         var request = SheetRequest(
             area: area, scale: scale, paper: paper.oriented(orientation), margins: margins, dpi: dpi,
             title: title, grid: grid, date: wantsDate ? today() : nil)

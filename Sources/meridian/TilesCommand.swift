@@ -158,7 +158,7 @@ enum TilesCommand: Subcommand {
                 sink: sink, encoder: imageFormat.encoder(imagery: map.document.hasRasterLayers), progress: progress,
                 stop: StopSignals.shared.request
             ) {
-                try MapTileRenderer(map: map, format: format, buffer: buffer)
+                try MapTileRenderer(map: map, format: format, buffer: buffer, progress: progress)
             }
         } catch let error as TilesError {
             if case .stopped = error { throw error }

@@ -37,8 +37,9 @@ import Testing
     {
         let (sheet, _) = try Self.sheet(lon, lat, scale: scale)
         let grid = try #require(sheet.grid)
+        let plane = try #require(sheet.plane as? UTMPlane)
         let sample = try #require(
-            GridReferenceBox.sample(plane: sheet.plane, transform: sheet.transform, interval: grid.interval))
+            GridReferenceBox.sample(plane: plane, transform: sheet.transform, interval: grid.interval))
         #expect(sheet.transform.frame.contains(sheet.transform.page(sample.point)))
         let reference = try GeoConvert.run(
             ["-m", "-p", String(precision)],
@@ -46,9 +47,10 @@ import Testing
         // 18TWL876122 as USNG prints it: 18T WL 876 122.
         let digits = (reference.count - 5) / 2
         let chars = Array(reference)
-        let usng =
-            String(chars[0..<3]) + " " + String(chars[3..<5]) + " " + String(chars[5..<(5 + digits)]) + " "
-            + String(chars[(5 + digits)...])
+        let pieces: [String] = [
+            String(chars[0..<3]), String(chars[3..<5]), String(chars[5..<(5 + digits)]), String(chars[(5 + digits)...]),
+        ]
+        let usng = pieces.joined(separator: " ")
         let texts = Self.texts(sheet)
         #expect(texts.contains(usng), "1:\(Int(scale)): GeoConvert says \(usng); the box: \(texts)")
         let parts = usng.split(separator: " ")

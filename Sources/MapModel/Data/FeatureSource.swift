@@ -30,6 +30,16 @@ public protocol FeatureReader: AnyObject {
     /// The features whose bounds intersect `rect` (Web Mercator metres), in ascending
     /// `Feature.index`: the drawing order and the labels' tie-break.
     func features(in rect: Rect) throws -> [Feature]
+    /// Calls `body` with each feature whose bounds intersect `rect`, in no set order, one at a
+    /// time: a view of a large source keeps what it draws (generalised, much smaller at low
+    /// zoom), never every feature read at once.
+    func visitFeatures(in rect: Rect, _ body: (Feature) throws -> Void) throws
+}
+
+extension FeatureReader {
+    public func visitFeatures(in rect: Rect, _ body: (Feature) throws -> Void) throws {
+        for feature in try features(in: rect) { try body(feature) }
+    }
 }
 
 /// Turns a layer's `source` into a `FeatureSource`. MapModel's own, `GeoJSONFiles`, reads

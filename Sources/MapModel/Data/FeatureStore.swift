@@ -59,6 +59,10 @@ public final class FeatureStore: FeatureSource, FeatureReader, Sendable {
 
     public func features(in rect: Rect) -> [Feature] { query(rect).map(table.feature) }
 
+    public func visitFeatures(in rect: Rect, _ body: (Feature) throws -> Void) rethrows {
+        for i in query(rect) { try body(table.feature(i)) }
+    }
+
     public func longestLabel(_ text: LabelText) -> Int {
         (0..<count).reduce(0) { max($0, text.resolve(table.properties($1)).unicodeScalars.count) }
     }
