@@ -20,7 +20,7 @@ meridian=${1:-.build/release/meridian}
 # elsewhere points it at the main checkout's).
 mapnik_script=${MAPNIK_PYRAMID:-"$root/../shared/bench/mapnik_pyramid.py"}
 
-bash scripts/install-deps.sh python3-mapnik time valgrind
+bash scripts/install-deps.sh python3-mapnik time valgrind binutils
 [ -x "$meridian" ] || swift build -c release --product meridian
 swift build -c release --product meridian-bench
 .build/release/meridian-bench
@@ -126,7 +126,8 @@ grid_tiles=$(find "$scratch/nyc-mgrs" -name '*.png' | wc -l)
 overhead=$(awk -v g="$grid_cpu" -v p="$plain_cpu" 'BEGIN { printf "%+.1f", (g / p - 1) * 100 }')
 echo "  $grid_tiles tiles: without the grid $plain_cpu CPU s, with it $grid_cpu CPU s (${overhead}%)"
 # instructions NAME MAP: callgrind's total instruction count of the pyramid, one worker. Debian
-# 12's valgrind cannot read the DWARF 5 the Swift toolchain writes: it runs a copy without it.
+# 12's valgrind cannot read the DWARF 5 the Swift toolchain writes: it runs a copy without it
+# (objcopy, from binutils).
 objcopy --strip-debug "$meridian" "$scratch/meridian-nodebug"
 instructions() {
   rm -rf "$scratch/$1"
