@@ -1,8 +1,8 @@
 /// A PNG assembled here around image data that libdeflate compresses: the signature, IHDR,
 /// PLTE and tRNS (palette images), pHYs (when a resolution is set), one IDAT and IEND, the
-/// chunks libpng writes for the same image. Rows are unfiltered (filter type 0 on every
-/// row), the measured choice for map tiles; other filters go through libpng
-/// (`PNGCompression.usesLibdeflate`).
+/// chunks libpng writes for the same image. Every row has the same filter: none (the
+/// measured choice for map tiles) or sub (for imagery, `PNGEncodingOptions.imagery`); other
+/// filters go through libpng (`PNGCompression.usesLibdeflate`).
 struct PNGDeflateWriter {
     var width: Int
     var height: Int
@@ -17,6 +17,8 @@ struct PNGDeflateWriter {
     var alpha: [UInt8] = []
     /// pHYs for both axes; 0 writes no pHYs chunk.
     var pixelsPerMetre: UInt32 = 0
+    /// Sub (each byte minus the byte of the pixel to its left) instead of none on every row.
+    var subFilter = false
 
     private static let maxIDAT = 1 << 30
     private static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
@@ -32,8 +34,9 @@ struct PNGDeflateWriter {
         guard !overflow else { return .failure(PNGError(.unencodable, "image too large for PNG")) }
         let encoded = Deflater.with(level: level) { deflater -> [UInt8]? in
             let rows = deflater.inputBuffer(count: rawCount).baseAddress!.assumingMemoryBound(to: UInt8.self)
-            for y in 0..<height { rows[y &* stride] = 0 }  // filter type 0: none
+            for y in 0..<height { rows[y &* stride] = subFilter ? 1 : 0 }  // filter type 1 sub, 0 none
             fillRows(rows + 1, stride)
+            if subFilter { applySub(rows + 1, stride: stride) }
             guard let stream = deflater.zlibCompressInput(count: rawCount) else { return nil }
             return assemble(imageData: stream)
         }
@@ -41,6 +44,29 @@ struct PNGDeflateWriter {
             return .failure(PNGError(.outOfMemory, "compressing the image data"))
         }
         return .success(encoded)
+    }
+
+    /// Replaces each row's bytes by the sub filter's differences, from the right so that
+    /// every byte is taken from the row as filled (PNG's "bpp": whole bytes per pixel, at
+    /// least 1).
+    private func applySub(_ first: UnsafeMutablePointer<UInt8>, stride: Int) {
+        let channels: Int
+        switch colourType {
+        case 2: channels = 3
+        case 6: channels = 4
+        case 4: channels = 2
+        default: channels = 1
+        }
+        let bpp = max(1, channels * Int(bitDepth) / 8)
+        guard rowBytes > bpp else { return }
+        for y in 0..<height {
+            let row = first + y &* stride
+            var i = rowBytes &- 1
+            while i >= bpp {
+                row[i] &-= row[i &- bpp]
+                i &-= 1
+            }
+        }
     }
 
     private func assemble(imageData: UnsafeRawBufferPointer) -> [UInt8] {

@@ -77,7 +77,8 @@ extension PNG {
         if options.palette.usesLibdeflate {
             let writer = PNGDeflateWriter(
                 width: image.width, height: image.height, colourType: 3, bitDepth: UInt8(depth), rowBytes: rowBytes,
-                palette: rgb, alpha: alpha, pixelsPerMetre: params.pixels_per_metre)
+                palette: rgb, alpha: alpha, pixelsPerMetre: params.pixels_per_metre,
+                subFilter: options.palette.filter == .sub)
             return writer.encode(level: options.palette.level) { rows, stride in
                 census.writeIndices(
                     of: pixels, width: image.width, height: image.height, bitDepth: depth, into: rows,
@@ -115,7 +116,7 @@ extension PNG {
     ) -> Result<[UInt8], PNGError> {
         if compression.usesLibdeflate {
             return encodeTruecolourWithLibdeflate(
-                pixels, image: image, opaque: opaque, level: compression.level,
+                pixels, image: image, opaque: opaque, compression: compression,
                 pixelsPerMetre: params.pixels_per_metre)
         }
         params.bit_depth = 8
@@ -147,14 +148,15 @@ extension PNG {
     }
 
     private static func encodeTruecolourWithLibdeflate(
-        _ pixels: UnsafeRawBufferPointer, image: Image, opaque: Bool, level: Int, pixelsPerMetre: UInt32
+        _ pixels: UnsafeRawBufferPointer, image: Image, opaque: Bool, compression: PNGCompression,
+        pixelsPerMetre: UInt32
     ) -> Result<[UInt8], PNGError> {
         let width = image.width
         let writer = PNGDeflateWriter(
             width: width, height: image.height, colourType: opaque ? 2 : 6, bitDepth: 8,
-            rowBytes: width * (opaque ? 3 : 4), pixelsPerMetre: pixelsPerMetre)
+            rowBytes: width * (opaque ? 3 : 4), pixelsPerMetre: pixelsPerMetre, subFilter: compression.filter == .sub)
         let source = pixels.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        return writer.encode(level: level) { rows, stride in
+        return writer.encode(level: compression.level) { rows, stride in
             for y in 0..<image.height {
                 let from = source + y &* image.bytesPerRow
                 let to = rows + y &* stride

@@ -1,5 +1,5 @@
-/// How rows are filtered and compressed: by libpng and zlib, or (unfiltered rows only) by
-/// libdeflate.
+/// How rows are filtered and compressed: by libpng and zlib, or (rows unfiltered or
+/// sub-filtered) by libdeflate.
 public struct PNGCompression: Sendable, Hashable, CustomStringConvertible {
     /// The PNG row filter: one filter for every row, or libpng's adaptive choice per row
     /// (minimum sum of absolute differences over all five).
@@ -15,7 +15,7 @@ public struct PNGCompression: Sendable, Hashable, CustomStringConvertible {
     public enum Deflater: String, Sendable, Hashable, CaseIterable {
         /// zlib through libpng: every filter and strategy.
         case zlib
-        /// libdeflate, one call over the whole image: unfiltered rows only; `strategy` does
+        /// libdeflate, one call over the whole image: filter none or sub; `strategy` does
         /// not apply. With another filter the image goes through zlib.
         case libdeflate
     }
@@ -33,12 +33,12 @@ public struct PNGCompression: Sendable, Hashable, CustomStringConvertible {
         self.deflater = deflater
     }
 
-    /// libdeflate compresses the image (unfiltered rows), libpng and zlib otherwise.
-    var usesLibdeflate: Bool { deflater == .libdeflate && filter == .none }
+    /// libdeflate compresses the image (rows unfiltered or sub-filtered), libpng and zlib otherwise.
+    var usesLibdeflate: Bool { deflater == .libdeflate && (filter == .none || filter == .sub) }
 
     public var description: String {
         usesLibdeflate
-            ? "filter none, libdeflate level \(level)"
+            ? "filter \(filter.rawValue), libdeflate level \(level)"
             : "filter \(filter.rawValue), level \(level), \(strategy.rawValue)"
     }
 }

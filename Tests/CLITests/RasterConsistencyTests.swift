@@ -40,9 +40,51 @@ import Testing
     @Test func overviewsAreUsedWhenZoomedOut() throws {
         let folder = try TemporaryFolder.create()
         defer { TemporaryFolder.remove(folder) }
+        _ = try redOverviewsBlueBase(folder, cell: 100)
+        let map = try RasterLayerTests().writeMap(folder, layers: [##"{"name": "r", "raster": "ovr.tif"}"##])
+        // 204.8 km: zoom 6 tiles have 2.4 km pixels (the 1/32 overview), zoom 12 38 m ones.
+        let written = try RasterLayerTests().tiles(map, zoom: "6-12", bbox: "0.85,0.85,0.95,0.95", folder: folder)
+        let low = try #require(written["6/32/31"])
+        let high = try #require(written["12/2058/2037"])
+        func centre(_ image: Image, _ x: Int, _ y: Int) -> [UInt8] {
+            let i = (y * image.width + x) * 4
+            return Array(image.pixels[i..<(i + 4)])
+        }
+        #expect(centre(low, 5, 250) == [255, 0, 0, 255], "zoom 6 did not read the overview")
+        #expect(centre(high, 128, 128) == [0, 0, 255, 255], "zoom 12 did not read full resolution")
+    }
+
+    /// An overview at most 5% coarser than a view's pixels is read instead of the finer level
+    /// GDAL would pick (`RasterReader.overviewArguments`); one 10% coarser is not. Zoom 12
+    /// pixels are 38.22 m: a raster of cells 0.52 of that has a first overview 4% coarser.
+    @Test(arguments: [(0.52, [UInt8]([255, 0, 0])), (0.55, [0, 0, 255])])
+    func anOverviewWithin5PercentOfTheViewIsRead(cellOfZoom12Pixel: Double, colour: [UInt8]) throws {
+        let folder = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(folder) }
+        let zoom12Pixel = 2 * RasterFixtures.halfWorld / 4096 / 256
+        _ = try redOverviewsBlueBase(folder, cell: cellOfZoom12Pixel * zoom12Pixel)
+        let map = try RasterLayerTests().writeMap(folder, layers: [##"{"name": "r", "raster": "ovr.tif"}"##])
+        let written = try RasterLayerTests().tiles(map, zoom: "12", bbox: "0.15,0.15,0.2,0.2", folder: folder)
+        var opaque = 0
+        for (key, tile) in written {
+            for i in stride(from: 0, to: tile.pixels.count, by: 4) where tile.pixels[i + 3] == 255 {
+                opaque += 1
+                guard Array(tile.pixels[i..<(i + 3)]) == colour else {
+                    Issue.record("tile \(key): \(Array(tile.pixels[i..<(i + 3)])), not \(colour)")
+                    return
+                }
+            }
+        }
+        #expect(opaque > 10_000)
+    }
+
+    /// A 2048 x 2048 GeoTIFF in Web Mercator from (0, 0), `cell` metres a pixel, whose overviews
+    /// (2 to 32) are red and whose full-resolution pixels are blue (written after the
+    /// overviews were built); returns its path (ovr.tif).
+    func redOverviewsBlueBase(_ folder: URL, cell: Double) throws -> String {
         let size = 2048
         let band = { (v: Double) in
-            RasterFixtures.asciiGrid(columns: size, rows: size, minX: 0, minY: 0, cell: 100) { _, _ in v }
+            RasterFixtures.asciiGrid(columns: size, rows: size, minX: 0, minY: 0, cell: cell) { _, _ in v }
         }
         let raster = try RasterFixtures.geoTIFF(
             folder, "ovr", bands: [band(255), band(0), band(0)], srs: "EPSG:3857", type: "Byte", nodata: false)
@@ -60,17 +102,7 @@ import Testing
                 ds = None
                 """,
             ])
-        let map = try RasterLayerTests().writeMap(folder, layers: [##"{"name": "r", "raster": "ovr.tif"}"##])
-        // 204.8 km: zoom 6 tiles have 2.4 km pixels (the 1/32 overview), zoom 12 38 m ones.
-        let written = try RasterLayerTests().tiles(map, zoom: "6-12", bbox: "0.85,0.85,0.95,0.95", folder: folder)
-        let low = try #require(written["6/32/31"])
-        let high = try #require(written["12/2058/2037"])
-        func centre(_ image: Image, _ x: Int, _ y: Int) -> [UInt8] {
-            let i = (y * image.width + x) * 4
-            return Array(image.pixels[i..<(i + 4)])
-        }
-        #expect(centre(low, 5, 250) == [255, 0, 0, 255], "zoom 6 did not read the overview")
-        #expect(centre(high, 128, 128) == [0, 0, 255, 255], "zoom 12 did not read full resolution")
+        return raster
     }
 
     /// A cone in longitude/latitude at 60° north: the hillshade of a tile matches gdaldem's of

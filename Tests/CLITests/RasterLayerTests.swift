@@ -49,8 +49,17 @@ import Testing
         let folder = try TemporaryFolder.create()
         defer { TemporaryFolder.remove(folder) }
         let raster = try rgbaRaster(folder)
+        try expectTilesMatchGdalwarp(layerFile: "rgba.tif", reference: raster, resampling: resampling, folder: folder)
+    }
+
+    /// The zoom 8 tiles of a layer over `layerFile` (around the RGBA raster) are, within one
+    /// level, gdalwarp's rendering of `reference` (the same pixels in a GeoTIFF).
+    func expectTilesMatchGdalwarp(
+        layerFile: String, extra: String = "", reference raster: String, resampling: String, folder: URL
+    ) throws {
         let map = try writeMap(
-            folder, layers: [##"{"name": "image", "raster": "rgba.tif", "resampling": "\##(resampling)"}"##])
+            folder,
+            layers: [##"{"name": "image", "raster": "\##(layerFile)", "resampling": "\##(resampling)"\##(extra)}"##])
         let written = try tiles(map, zoom: "8", bbox: "9,44,13,48", folder: folder)
         #expect(written.count >= 4)
         var compared = 0
@@ -110,11 +119,21 @@ import Testing
         let folder = try TemporaryFolder.create()
         defer { TemporaryFolder.remove(folder) }
         let raster = try coneInUTM(folder)
+        try expectRampMatchesGdalwarp(
+            layerFile: "cone.tif", reference: raster, resampling: resampling, stepped: stepped, folder: folder)
+    }
+
+    /// The zoom 11 tiles of the cone in `layerFile` through the test's ramp have, pixel for
+    /// pixel, the ramp's colours of gdalwarp's values of `reference` (the cone's GeoTIFF), and
+    /// data exactly where those values have.
+    func expectRampMatchesGdalwarp(
+        layerFile: String, reference raster: String, resampling: String, stepped: Bool, folder: URL
+    ) throws {
         let mode = stepped ? "step" : "interpolate"
         let map = try writeMap(
             folder,
             layers: [
-                ##"{"name": "heights", "raster": "cone.tif", "resampling": "\##(resampling)", "colorMode": "\##(mode)", "colors": [[0, "#0000ff"], [500, "#00ff00"], [1000, "#ff0000"]]}"##
+                ##"{"name": "heights", "raster": "\##(layerFile)", "resampling": "\##(resampling)", "colorMode": "\##(mode)", "colors": [[0, "#0000ff"], [500, "#00ff00"], [1000, "#ff0000"]]}"##
             ])
         let written = try tiles(map, zoom: "11", bbox: "14.8,46.85,15.2,47.05", folder: folder)
         #expect(!written.isEmpty)

@@ -33,6 +33,12 @@ public final class RasterReader {
     /// The bands the warper reads (selected, palette expanded), as an in-memory VRT.
     private let selection: GDALDatasetH
     private var references: [String: OGRSpatialReferenceH] = [:]
+    /// Whether the raster's CRS is each grid CRS met so far.
+    private var sameCRS: [String: Bool] = [:]
+
+    /// An overview at most this much coarser than a view's pixels stands in for the finer
+    /// level GDAL would read (see `overviewArguments`).
+    static let overviewTolerance = 1.05
 
     init(source: GDALRasterSource, dataset: RasterDataset) throws {
         self.source = source
@@ -112,7 +118,7 @@ public final class RasterReader {
         var transform = [grid.minX, grid.resolution, 0, grid.maxY, 0, -grid.resolution]
         GDALSetGeoTransform(target, &transform)
         GDALSetSpatialRef(target, try reference(grid.crs))
-        var arguments = ["-r", resampling.rawValue, "-et", "0", "-dstalpha"]
+        var arguments = ["-r", resampling.rawValue, "-et", "0", "-dstalpha"] + (try overviewArguments(grid))
         if let nodata = nodata ?? source.nodataOverride { arguments += ["-srcnodata", "\(nodata)"] }
         let options = CommandOptions(arguments)
         guard let warpOptions = options.withArgv({ GDALWarpAppOptionsNew($0, nil) }) else {
@@ -130,6 +136,44 @@ public final class RasterReader {
             throw failure("warping")
         }
         return target
+    }
+
+    /// gdalwarp's `-ovr` for `grid`: none (GDAL's automatic choice, the coarsest overview at
+    /// least as fine as the grid's pixels) unless the raster is in the grid's CRS and an
+    /// overview at most 5% coarser than the grid's pixels exists; then that overview.
+    ///
+    /// Why: when a view's pixels are a hair finer than an overview's (a 10 m raster's 20 m
+    /// overview at zoom 13, whose pixels are 19.1 m), GDAL reads the level below, twice as
+    /// fine: four times the pixels read and decompressed, and a resampling kernel stretched
+    /// over 4 x 4 of them, for a result a 5% finer source barely changes. On the benchmark
+    /// raster (scripts/bench-raster.sh) this was most of the warping time at every zoom. The
+    /// choice depends on the resolution alone, so every block of a zoom reads the same level.
+    private func overviewArguments(_ grid: RasterGrid) throws -> [String] {
+        guard try isInCRS(grid.crs) else { return [] }
+        let transform = dataset.geotransform
+        guard transform[2] == 0, transform[4] == 0, transform[1] != 0 else { return [] }
+        let target = grid.resolution / abs(transform[1])
+        let band = GDALGetRasterBand(selection, 1)
+        let width = Double(GDALGetRasterXSize(selection))
+        var chosen: (level: Int32, ratio: Double)?
+        for level in 0..<GDALGetOverviewCount(band) {
+            guard let overview = GDALGetOverview(band, level) else { continue }
+            let ratio = width / Double(GDALGetRasterBandXSize(overview))
+            if ratio <= target * RasterReader.overviewTolerance, ratio > chosen?.ratio ?? 0 {
+                chosen = (level, ratio)
+            }
+        }
+        // At least as fine as the grid's pixels: GDAL's own choice.
+        guard let chosen, chosen.ratio > target else { return [] }
+        return ["-ovr", "\(chosen.level)"]
+    }
+
+    private func isInCRS(_ crs: String) throws -> Bool {
+        if let known = sameCRS[crs] { return known }
+        let grid = try reference(crs)
+        let same = GDALGetSpatialRef(selection).map { OSRIsSame($0, grid) != 0 } ?? false
+        sameCRS[crs] = same
+        return same
     }
 
     private func reference(_ crs: String) throws -> OGRSpatialReferenceH {
