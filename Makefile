@@ -12,7 +12,7 @@ PREFIX     ?= /usr/local
 FUZZ_SECONDS      ?= 60
 FUZZ_TEST_SECONDS ?= 5
 
-.PHONY: deps build release static install test-static test lint format demo bench bench-large fuzz test-slurm golden-update clean
+.PHONY: deps build release static install test-static test lint format demo bench bench-large fuzz test-slurm test-container golden-update clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -67,6 +67,11 @@ bench-large: deps release
 # Shards on a real one-node Slurm cluster (slurm-wlm and munge, started and stopped by the script).
 test-slurm: deps release
 	@bash scripts/test-slurm.sh $(RELEASE)
+
+# The container recipe (deploy/) with podman: the image built from deploy/Containerfile, the
+# Kubernetes Jobs' own scripts run in it, the merged shards checked against the unsharded job.
+test-container: deps release
+	@bash scripts/test-container.sh $(RELEASE)
 
 # Rewrites the expected images after an intended change, then lays every image it changed out
 # in one contact sheet (expected | new | difference) under .build/golden-review: look at it
