@@ -32,7 +32,7 @@ public final class MapRenderer {
         fonts = try FontConfiguration(document: map.document)
         text = TextEngine(fonts: fonts)
         images = try ImageLibrary(document: map.document)
-        if let code = map.document.grid?.crs { _ = try GridCRSPlanes.plane(code) }
+        for code in map.document.grids.compactMap(\.crs) { _ = try GridCRSPlanes.plane(code) }
     }
 
     /// Draws the whole map for `view` into a context whose user units are the view's pixels.
@@ -45,9 +45,10 @@ public final class MapRenderer {
     /// of a 2x2 block and as part of an 8x8 block would differ by a level here and there;
     /// drawn in its own extent, a tile has the same bytes whatever block it belongs to.
     ///
-    /// The grid, when the map has one and `grid` is true, goes over features and labels: it is
-    /// generated once for the view, its lines are stroked region by region with the rest (so a
-    /// tile's lines, too, depend on the tile alone), and its labels are drawn last.
+    /// The grids, when the map has any and `grid` is true, go over features and labels: each is
+    /// generated once for the view, their lines are stroked region by region with the rest (so a
+    /// tile's lines, too, depend on the tile alone), grid after grid in document order, and
+    /// their labels are drawn last, over every grid's lines.
     func draw(
         view: View, into context: CairoContext, margin: Double = 0, tileSize: Int? = nil, grid showsGrid: Bool = true
     ) throws {
@@ -55,18 +56,17 @@ public final class MapRenderer {
         context.setColor(map.document.background)
         context.paint()
         context.restore()
-        let settings = showsGrid ? map.document.grid.flatMap { $0.visible ? $0 : nil } : nil
-        let grid = settings.flatMap { gridRenderer.prepare($0, view: view) }
+        let grids = showsGrid ? preparedGrids(view: view) : []
         let whole = view.globalBounds
-        let labels = try self.labels(view: view, grid: grid == nil ? nil : settings, gridDrawing: grid)
-        defer { grid?.drawLabels(labels.grid, into: context, painter: gridRenderer.labelPainter) }
+        let labels = try self.labels(view: view, grids: grids)
+        defer { grids.first?.drawing.drawLabels(labels.grid, into: context, painter: gridRenderer.labelPainter) }
 
         let content = try MapContent(renderer: self, view: view, region: whole, margin: margin, labels: labels.map)
         guard let tileSize, view.width % tileSize == 0, view.height % tileSize == 0,
             view.width > tileSize || view.height > tileSize
         else {
             draw(content, view: view, region: whole, into: context)
-            grid?.drawLines(in: whole, into: context)
+            for grid in grids { grid.drawing.drawLines(in: whole, into: context) }
             return
         }
         for row in 0..<(view.height / tileSize) {
@@ -80,7 +80,7 @@ public final class MapRenderer {
                     minX: view.originX + x, minY: view.originY + y,
                     maxX: view.originX + x + Double(tileSize), maxY: view.originY + y + Double(tileSize))
                 draw(content.within(region), view: view, region: region, into: context)
-                grid?.drawLines(in: region, into: context)
+                for grid in grids { grid.drawing.drawLines(in: region, into: context) }
                 context.restore()
             }
         }
@@ -183,44 +183,53 @@ public final class MapRenderer {
 
     /// The map labels and the grid labels `view` draws, as `draw` draws them.
     func placedLabels(view: View) throws -> (map: [LabelCandidate], grid: [GridLabelCandidate]) {
-        let settings = map.document.grid.flatMap { $0.visible ? $0 : nil }
-        let grid = settings.flatMap { gridRenderer.prepare($0, view: view) }
-        return try labels(view: view, grid: grid == nil ? nil : settings, gridDrawing: grid)
+        try labels(view: view, grids: preparedGrids(view: view))
     }
 
-    /// The map labels and the grid labels `view` draws: one collision space, in which the
-    /// grid's `labelPriority` says which give way.
-    private func labels(view: View, grid settings: GridSettings?, gridDrawing: GridDrawing?) throws -> (
+    /// The map's visible grids that draw something in `view`, in document order.
+    private func preparedGrids(view: View) -> [(settings: GridSettings, drawing: GridDrawing)] {
+        map.document.visibleGrids.compactMap { settings in
+            gridRenderer.prepare(settings, view: view).map { (settings, $0) }
+        }
+    }
+
+    /// The map labels and the grid labels `view` draws: one collision space, in which each
+    /// grid's `labelPriority` says which give way, and a later grid's labels give way to an
+    /// earlier grid's (`GridLabelStack`).
+    private func labels(view: View, grids: [(settings: GridSettings, drawing: GridDrawing)]) throws -> (
         map: [LabelCandidate], grid: [GridLabelCandidate]
     ) {
         let whole = view.globalBounds
-        guard let settings, settings.labelsVisible else {
-            return (try placedLabels(in: whole, space: labelSpace(for: view)), [])
-        }
+        let labelled = grids.filter(\.settings.labelsVisible)
+        guard !labelled.isEmpty else { return (try placedLabels(in: whole, space: labelSpace(for: view)), []) }
         // Tiles take their grid labels from regions shared by every metatile at the zoom;
         // a single image places its own, against its edges.
-        let regions = view.isTileBlock ? gridRenderer.labelRegions(settings, view: view) : nil
-        // A tile draws the grid labels near it too: glyphs (their anti-aliasing) may reach a
-        // little past the box, and the block a tile is cut from draws them.
-        let gridLabels = regions.map { $0.labels(touching: whole.expanded(by: $0.reach)) } ?? gridDrawing?.labels ?? []
-        switch settings.labelPriority {
-        case .grid where regions == nil && gridLabels.isEmpty:
-            return (try placedLabels(in: whole, space: labelSpace(for: view)), [])
-        case .grid:
-            let space =
-                regions.map { labelSpace(for: view, obstacles: $0) }
-                ?? LabelSpace(
-                    map: map, view: view, text: text, images: images, readers: readers,
-                    obstacles: ObstacleList(gridLabels.map(\.box)))
-            return (try placedLabels(in: whole, space: space), gridLabels)
-        case .map:
-            let space = labelSpace(for: view)
-            let mapLabels = try placedLabels(in: whole, space: space)
-            let reach = gridLabels.reduce(Rect.empty) { $0.union($1.box) }
-            let blockers = try placedLabels(in: reach, space: space).map(\.placement).filter { !$0.ignorePlacement }
-            let kept = gridLabels.filter { label in !blockers.contains { $0.overlaps(label.box) } }
-            return (mapLabels, kept)
+        let stack = view.isTileBlock ? gridRenderer.labelStack(labelled.map(\.settings), view: view) : nil
+        let perGrid = stack?.drawn(near: whole) ?? GridLabelStack.kept(labelled.map(\.drawing.labels))
+        let first = zip(labelled, perGrid).filter { $0.0.settings.labelPriority == .grid }.flatMap(\.1)
+        let space: LabelSpace
+        if let stack, labelled.contains(where: { $0.settings.labelPriority == .grid }) {
+            space = labelSpace(for: view, obstacles: stack)
+        } else if stack == nil, !first.isEmpty {
+            space = LabelSpace(
+                map: map, view: view, text: text, images: images, readers: readers,
+                obstacles: ObstacleList(first.map(\.box)))
+        } else {
+            space = labelSpace(for: view)
         }
+        let mapLabels = try placedLabels(in: whole, space: space)
+        var drawn: [GridLabelCandidate] = []
+        for (grid, labels) in zip(labelled, perGrid) {
+            guard grid.settings.labelPriority == .map, !labels.isEmpty else {
+                drawn += labels
+                continue
+            }
+            // Labels of a grid that gives way are left out where a map label is placed.
+            let reach = labels.reduce(Rect.empty) { $0.union($1.box) }
+            let blockers = try placedLabels(in: reach, space: space).map(\.placement).filter { !$0.ignorePlacement }
+            drawn += labels.filter { label in !blockers.contains { $0.overlaps(label.box) } }
+        }
+        return (mapLabels, drawn)
     }
 
     /// The placed labels touching `rect`, reporting a long placement and keeping the cache

@@ -24,8 +24,9 @@ public enum MapWarnings {
         for (index, layer) in map.document.layers.enumerated() {
             for label in layer.rules.compactMap(\.label) { check(label.font, "layers[\(index)]") }
         }
-        if let grid = map.document.grid, grid.visible, grid.labelsVisible {
-            for level in 0..<GridSettings.levelCount(grid.type) { check(grid.style(level: level).text.font, "grid") }
+        for (index, grid) in map.document.grids.enumerated() where grid.visible && grid.labelsVisible {
+            let place = map.document.grids.count == 1 ? "grid" : "grids[\(index)]"
+            for level in 0..<GridSettings.levelCount(grid.type) { check(grid.style(level: level).text.font, place) }
         }
         return lines
     }

@@ -43,7 +43,10 @@ public struct FrameGrid: Sendable {
     /// How each level drawn is printed.
     public let styles: [Int: SheetGridStyle]
     public let lines: [Line]
-    public let crossings: [Crossing]
+    public var crossings: [Crossing]
+    /// A quadrangle's neatline (page mm, `QuadrangleFrame`), when the crossings are on it
+    /// rather than on the frame's rectangle: the border follows it.
+    public var neatline: [PlanePoint]?
     /// Crosses, edge ticks, sub-ticks and the frame's border (`FrameMarks`).
     public var marks = FrameMarks()
     /// The projected CRS whose eastings and northings a UTM-type grid shows, as the notes
@@ -65,10 +68,11 @@ public struct FrameGrid: Sendable {
 
     /// The grid of `type` over the frame; nil when no level of it shows. `settings`, the map
     /// document's grid, gives each level its line and text style and the latitude/longitude format.
+    /// Throws when the document's grid names a CRS that PROJ cannot make a plane of.
     public static func make(
         type gridType: GridType, plane: any SheetPlane, transform: FrameTransform,
         settings: GridSettings? = nil, crs: ProjectedPlane? = nil
-    ) -> FrameGrid? {
+    ) throws(SheetError) -> FrameGrid? {
         let format = settings?.labelFormat ?? .degreesMinutesSeconds
         let levels = GridLevels.levels(for: gridType, format: format)
         var finest: Int
@@ -105,8 +109,12 @@ public struct FrameGrid: Sendable {
         request.margin = 2
         if gridType != .latlong { request.zone = plane.zone }
         request.interval = interval
-        // The document's grid in a CRS, when the sheet prints the document's type.
-        let gridCRS = crs ?? (settings?.type == gridType ? settings?.crs.flatMap { try? ProjectedPlane(crs: $0) } : nil)
+        // The document's grid in a CRS, when the sheet prints the document's type (the plane
+        // the renders of the map use, made once).
+        var gridCRS = crs
+        if gridCRS == nil, settings?.type == gridType, let code = settings?.crs {
+            do { gridCRS = try GridCRSPlanes.plane(code) } catch { throw .invalid("\(error)") }
+        }
         if gridType.isUTMFamily, let gridCRS {
             request.zone = nil
             request.crs = gridCRS

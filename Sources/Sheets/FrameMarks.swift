@@ -130,6 +130,7 @@ public struct FrameMarks: Sendable {
     func frameItems(frame: Rect, crossings grid: FrameGrid) -> [PageItem] {
         let w = frameWidth
         guard self.frame != .none, w > 0 else { return [] }
+        if let neatline = grid.neatline { return neatlineFrameItems(neatline, grid: grid) }
         let inner = frame.expanded(by: -w)
         let outline = PageItem.path(
             [PagePolyline(inner.corners, closed: true)], stroke: FrameGrid.tickStroke, fill: nil)
@@ -158,11 +159,28 @@ public struct FrameMarks: Sendable {
     func zebraBars(_ side: FrameGrid.Side, frame: Rect, grid: FrameGrid) -> [(rect: Rect, black: Bool)] {
         let w = frameWidth
         let horizontal = side == .top || side == .bottom
-        let along = grid.crossings(labelledOn: side).sorted {
-            horizontal ? $0.point.x < $1.point.x : $0.point.y < $1.point.y
-        }
         let start = (horizontal ? frame.minX : frame.minY) + w
         let end = (horizontal ? frame.maxX : frame.maxY) - w
+        return zebraSpans(side, grid: grid, start: start, end: end) { horizontal ? $0.point.x : $0.point.y }.map {
+            span in
+            let rect: Rect
+            switch side {
+            case .top: rect = Rect(x: span.from, y: frame.minY, width: span.to - span.from, height: w)
+            case .bottom: rect = Rect(x: span.from, y: frame.maxY - w, width: span.to - span.from, height: w)
+            case .left: rect = Rect(x: frame.minX, y: span.from, width: w, height: span.to - span.from)
+            case .right: rect = Rect(x: frame.maxX - w, y: span.from, width: w, height: span.to - span.from)
+            }
+            return (rect, span.black)
+        }
+    }
+
+    /// The bars along one side as spans of a position along it (`at`, rising left to right or
+    /// down the page) between `start` and `end`, each with its colour.
+    func zebraSpans(
+        _ side: FrameGrid.Side, grid: FrameGrid, start: Double, end: Double, at position: (FrameGrid.Crossing) -> Double
+    ) -> [(from: Double, to: Double, black: Bool)] {
+        let horizontal = side == .top || side == .bottom
+        let along = grid.crossings(labelledOn: side).sorted { position($0) < position($1) }
         func even(_ c: FrameGrid.Crossing) -> Bool {
             let line = grid.lines[c.line]
             let s = horizontal ? spacing?.x : spacing?.y
@@ -172,29 +190,20 @@ public struct FrameMarks: Sendable {
         // Positions along the side where the colour changes, and the colour after each.
         var cuts: [(at: Double, black: Bool)] = []
         for c in along {
-            let at = horizontal ? c.point.x : c.point.y
+            let at = position(c)
             guard at > start, at < end else { continue }
             // Values rise left to right along the top and bottom, but up the sides: down the
             // page a bar after a line is the one before it in value.
             cuts.append((at, horizontal ? even(c) : !even(c)))
         }
-        var bars: [(Rect, Bool)] = []
+        var spans: [(from: Double, to: Double, black: Bool)] = []
         var from = start
         var colour = cuts.first.map { !$0.black } ?? false
         for cut in cuts + [(end, false)] {
-            if cut.at > from {
-                let rect: Rect
-                switch side {
-                case .top: rect = Rect(x: from, y: frame.minY, width: cut.at - from, height: w)
-                case .bottom: rect = Rect(x: from, y: frame.maxY - w, width: cut.at - from, height: w)
-                case .left: rect = Rect(x: frame.minX, y: from, width: w, height: cut.at - from)
-                case .right: rect = Rect(x: frame.maxX - w, y: from, width: w, height: cut.at - from)
-                }
-                bars.append((rect, colour))
-            }
+            if cut.at > from { spans.append((from, cut.at, colour)) }
             from = cut.at
             colour = cut.black
         }
-        return bars
+        return spans
     }
 }

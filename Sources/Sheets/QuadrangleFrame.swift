@@ -60,9 +60,11 @@ enum QuadrangleFrame {
             }
         }
         crossings.sort { ($0.side.rawValue, $0.point.x + $0.point.y) < ($1.side.rawValue, $1.point.x + $1.point.y) }
-        return FrameGrid(
-            type: grid.type, interval: grid.interval, format: grid.format, styles: grid.styles, lines: grid.lines,
-            crossings: crossings, crs: grid.crs)
+        // A copy, so everything else the grid carries (its marks, its CRS) stays with it.
+        var moved = grid
+        moved.crossings = crossings
+        moved.neatline = neatline
+        return moved
     }
 
     /// Where polyline `a` crosses polyline `b` (each segment taken half-open, so a crossing

@@ -47,15 +47,14 @@ public struct Sheet {
         try withRoomForNotes { bottomHeight in
             var layout = try self.layout(for: request, renderer: renderer, bottomHeight: bottomHeight)
             let placed = try place(request.area, scale: request.scale, layout: layout, crs: request.crs)
-            var quadrangle: Quadrangle?
-            if case .quadrangle(let quad) = request.area {
+            let quadrangle = request.quadrangle
+            if let quad = quadrangle {
                 // The frame shrinks to the quadrangle's rectangle, a millimetre to spare each side.
                 let bounds = planeBounds(placed.plane, quad.box)
                 let mm = 1000 / placed.scale
                 layout = try self.layout(
                     for: request, renderer: renderer, bottomHeight: bottomHeight,
                     mapSize: (bounds.width * mm + 2, bounds.height * mm + 2))
-                quadrangle = quad
             }
             return try compose(
                 request, renderer: renderer, plane: placed.plane, centre: placed.centre, scale: placed.scale,
@@ -244,8 +243,10 @@ public struct Sheet {
         let document = renderer.map.document
         let title = request.title ?? document.name ?? "Map"
         let measure: (PageText) -> PageTextSize = { renderer.measure($0) }
-        var grid = gridType(request, document: document).flatMap {
-            FrameGrid.make(type: $0, plane: plane, transform: transform, settings: document.grid, crs: request.gridCRS)
+        var grid: FrameGrid?
+        if let type = gridType(request, document: document) {
+            grid = try FrameGrid.make(
+                type: type, plane: plane, transform: transform, settings: document.grid, crs: request.gridCRS)
         }
         let centreGeo = plane.unproject(centre)
         // The neatline: the frame, or the quadrangle's meridians and parallels inside it, which
@@ -357,11 +358,10 @@ public struct Sheet {
         request: SheetRequest, document: MapDocument, plane: any SheetPlane, grid: FrameGrid?,
         transform: FrameTransform, scale: Double, centreScale: Double
     ) -> [String] {
-        var quadrangle: Quadrangle?
-        if case .quadrangle(let quad) = request.area { quadrangle = quad }
         var notes = [plane.projectionNote]
         notes.append(
-            grid.map { gridNote($0, plane: plane, transform: transform, quadrangle: quadrangle) } ?? "No grid.")
+            grid.map { gridNote($0, plane: plane, transform: transform, quadrangle: request.quadrangle) }
+                ?? "No grid.")
         let km = 1_000_000 / scale
         let ground = (1 / centreScale - 1) * 100
         let direction = ground >= 0 ? "longer" : "shorter"
@@ -389,22 +389,16 @@ public struct Sheet {
         case .mgrs, .usng:
             var zones: [String] = []
             var squares: [String] = []
-            let e = transform.extent
-            let steps = 40
-            for i in 0...steps {
-                for j in 0...steps {
-                    let x = e.minX + e.width * Double(i) / Double(steps)
-                    let y = e.minY + e.height * Double(j) / Double(steps)
-                    let p = plane.unproject(PlanePoint(x: x, y: y))
-                    if let band = LatitudeBand.containing(latitude: p.latitude) {
-                        let gzd = MGRS.gridZoneDesignator(zone: plane.zone, band: band)
-                        if !zones.contains(gzd) { zones.append(gzd) }
-                    }
-                    let utm = plane.utmCoordinates(PlanePoint(x: x, y: y))
-                    if let letters = MGRS.squareLetters(zone: plane.zone, easting: utm.x, northing: utm.y) {
-                        let id = String(letters.column) + String(letters.row)
-                        if !squares.contains(id) { squares.append(id) }
-                    }
+            for point in mapSamples(plane: plane, transform: transform, quadrangle: quadrangle) {
+                let p = plane.unproject(point)
+                if let band = LatitudeBand.containing(latitude: p.latitude) {
+                    let gzd = MGRS.gridZoneDesignator(zone: plane.zone, band: band)
+                    if !zones.contains(gzd) { zones.append(gzd) }
+                }
+                let utm = plane.utmCoordinates(point)
+                if let letters = MGRS.squareLetters(zone: plane.zone, easting: utm.x, northing: utm.y) {
+                    let id = String(letters.column) + String(letters.row)
+                    if !squares.contains(id) { squares.append(id) }
                 }
             }
             note =
@@ -418,6 +412,27 @@ public struct Sheet {
                 " The sheet crosses the zone edge\(edges.count == 1 ? "" : "s") at \(edges.joined(separator: " and ")); the grid shown beyond it is zone \(plane.zone)'s, extended."
         }
         return note
+    }
+
+    /// Points (plane metres) spread over what the map shows, 41 x 41: inside the neatline of a
+    /// quadrangle (its meridians and parallels, not the frame's rectangle around it), else
+    /// over the frame.
+    static func mapSamples(plane: any SheetPlane, transform: FrameTransform, quadrangle: Quadrangle?) -> [PlanePoint] {
+        let steps = 40
+        var points: [PlanePoint] = []
+        for i in 0...steps {
+            for j in 0...steps {
+                let u = Double(i) / Double(steps)
+                let v = Double(j) / Double(steps)
+                if let q = quadrangle {
+                    points.append(plane.project(latitude: q.south + q.size * v, longitude: q.west + q.size * u))
+                } else {
+                    let e = transform.extent
+                    points.append(PlanePoint(x: e.minX + e.width * u, y: e.minY + e.height * v))
+                }
+            }
+        }
+        return points
     }
 
     /// The edges of the sheet's zone that its frame reaches over, west to east then south to

@@ -44,6 +44,12 @@ public struct SheetRequest: Sendable {
     /// of the UTM zone's (`--grid crs`: the sheet's own CRS, a national grid).
     public var gridCRS: ProjectedPlane?
 
+    /// The quadrangle the sheet is cut to, if its area is one.
+    public var quadrangle: Quadrangle? {
+        guard case .quadrangle(let quad) = area else { return nil }
+        return quad
+    }
+
     public static let defaultMargins = 10.0
     public static let defaultDPI = 300.0
 

@@ -22,9 +22,10 @@ enum RenderCommand: Subcommand {
           --size WxH            the image size in pixels
           --dpi D               pixels per inch (default 90.714: the OGC 0.28 mm pixel)
           --grid TYPE           draw a grid: latlong, utm, mgrs or usng (replaces the document's
-                                grid type, keeping its other settings); none hides it
-          --grid-labels POS     where grid labels go: geographic, bottomLeft, bottomRight, topLeft,
-                                topRight, center, allSides; none hides them
+                                grids by one of this type, keeping the first's other settings);
+                                none hides them
+          --grid-labels POS     where the (first) grid's labels go: geographic, bottomLeft,
+                                bottomRight, topLeft, topRight, center, allSides; none hides them
           -o, --output FILE     .png, .pdf or .svg
         """
     static let flags: Set<String> = []
@@ -58,14 +59,15 @@ enum RenderCommand: Subcommand {
     static func applyGridOptions(type: String?, labels: String?, to document: inout MapDocument) throws {
         if let type {
             if type == "none" {
-                document.grid?.visible = false
+                for index in document.grids.indices { document.grids[index].visible = false }
             } else {
                 guard let kind = GridType(rawValue: type) else {
                     throw UsageError("--grid \(type): expected latlong, utm, mgrs, usng or none")
                 }
                 var grid = document.grid?.withType(kind) ?? GridSettings(type: kind)
                 grid.visible = true
-                document.grid = grid
+                // The one grid drawn: a document's other grids go with the grid it replaces.
+                document.grids = [grid]
             }
         }
         if let labels {

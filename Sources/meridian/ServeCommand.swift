@@ -75,9 +75,9 @@ enum ServeCommand: Subcommand {
             let map = try LoadedMap.load(path: input, opener: DataSourceOpener())
             try warnAboutMap(map, command: Self.name)
             var withoutGrid: LoadedMap?
-            if map.document.grid != nil {
+            if !map.document.grids.isEmpty {
                 var document = map.document
-                document.grid = nil
+                document.grids = []
                 withoutGrid = try LoadedMap(document: document, opener: DataSourceOpener())
             }
             let transparent = map.document.background.alpha == 0

@@ -146,7 +146,7 @@ enum SheetCommand: Subcommand {
         let sheet = try Sheet.make(request, renderer: renderer)
         try PageWriter.write(sheet.page, renderer: renderer, dpi: dpi, to: output)
         var chosen = sheet.scaleWasChosen ? " (the largest round scale at which the bbox fits)" : ""
-        if case .quadrangle(let quad) = request.area, sheet.scaleWasChosen {
+        if let quad = request.quadrangle, sheet.scaleWasChosen {
             chosen =
                 sheet.scale == quad.seriesScale
                 ? " (the quadrangle's series scale)" : " (the largest round scale at which the quadrangle fits)"

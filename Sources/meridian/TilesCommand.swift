@@ -105,7 +105,7 @@ enum TilesCommand: Subcommand {
         let metadata = TileSetMetadata(
             name: name, attribution: map.document.attribution, pyramid: pyramid, format: format, buffer: buffer,
             imageFormat: imageFormat, type: transparent ? .overlay : .baselayer)
-        let gridLayer = kind == .directory && map.document.grid != nil && !noGridLayer
+        let gridLayer = kind == .directory && !map.document.grids.isEmpty && !noGridLayer
         let job = try TileJob(plan: plan, workers: workers, resume: resume, skipEmpty: skipEmpty)
         let jobName = shard.map { "shard-\($0.index)-of-\($0.count)" } ?? "job"
 
@@ -115,7 +115,7 @@ enum TilesCommand: Subcommand {
             imageFormat: imageFormat, format: format, buffer: buffer, progress: progress)
         if gridLayer {
             var document = map.document
-            document.grid = nil
+            document.grids = []
             let withoutGrid = try LoadedMap(document: document, opener: DataSourceOpener())
             let layerSummary = try render(
                 map: withoutGrid, into: output + "/" + ViewerPage.withoutGridFolder, kind: .directory, scheme: scheme,

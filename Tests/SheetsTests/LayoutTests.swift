@@ -170,7 +170,7 @@ import Testing
             frame: frame,
             extent: Rect(minX: centre.x - halfW, minY: centre.y - halfH, maxX: centre.x + halfW, maxY: centre.y + halfH)
         )
-        let grid = try #require(FrameGrid.make(type: .latlong, plane: plane, transform: transform))
+        let grid = try #require(try FrameGrid.make(type: .latlong, plane: plane, transform: transform))
         #expect(grid.interval == 30 / 3600.0)
         #expect(grid.lines.contains { $0.axis == .longitude } && grid.lines.contains { $0.axis == .latitude })
         var input = ""

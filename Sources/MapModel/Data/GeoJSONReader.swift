@@ -46,7 +46,8 @@ public enum GeoJSONReader {
         let file = stream.file
         let kind = try stream.kind()
         guard kind == .object else {
-            throw JSONNode(value: .null, file: file).error("not GeoJSON: expected an object, got \(describe(kind))")
+            throw JSONNode(value: .null, file: file).error(
+                "not GeoJSON: expected an object, got \(kind.typeDescription)")
         }
         try stream.enterObject()
         var members: [JSONMember] = []
@@ -100,17 +101,6 @@ public enum GeoJSONReader {
     private static func append(_ feature: Feature, to table: inout FeatureTable, place: JSONNode) throws {
         guard table.fits(feature) else { throw place.error(FeatureTable.fullMessage) }
         table.append(feature)
-    }
-
-    private static func describe(_ kind: JSONStream.Kind) -> String {
-        switch kind {
-        case .null: return "null"
-        case .bool: return "a boolean"
-        case .number: return "a number"
-        case .string: return "a string"
-        case .array: return "an array"
-        case .object: return "an object"
-        }
     }
 
     /// Longitude/latitude names of the legacy `crs` member (GeoJSON 2008), read without PROJ.

@@ -14,8 +14,9 @@ public struct MapDocument: Sendable {
     /// everywhere (golden tests, the demo) set this to false and ship their fonts.
     public var systemFonts: Bool = true
     public var layers: [Layer] = []
-    /// The coordinate grid drawn over the layers and labels, if any.
-    public var grid: GridSettings?
+    /// The coordinate grids drawn over the layers and labels, in document order (`grids`, or
+    /// `grid` as a one-element list). See `MapDocument+Grids.swift`.
+    public var grids: [GridSettings] = []
 
     public init(path: String, layers: [Layer] = []) {
         self.path = path

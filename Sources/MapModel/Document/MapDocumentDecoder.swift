@@ -23,6 +23,7 @@ extension MapDocument {
     /// `$schema` names the JSON Schema for editors; it is read and ignored.
     static let keys = [
         "$schema", "name", "attribution", "background", "referenceScale", "fonts", "systemFonts", "layers", "grid",
+        "grids",
     ]
 
     public static func decode(_ root: JSONNode, baseDirectory: String) throws -> MapDocument {
@@ -52,7 +53,7 @@ extension MapDocument {
             }
         }
         if let node = object["systemFonts"] { map.systemFonts = try node.bool() }
-        if let node = object["grid"] { map.grid = try node.gridSettings() }
+        map.grids = try decodeGrids(object, root: root)
         let layerNodes = try object.required("layers").array()
         var names = Set<String>()
         for node in layerNodes {

@@ -9,6 +9,23 @@ public enum JSONValue: Sendable, Equatable {
     case object([JSONMember])
 
     /// The JSON type name used in error messages ("a number", "an object", ...).
+    public var typeDescription: String { kind.typeDescription }
+
+    public var kind: JSONStream.Kind {
+        switch self {
+        case .null: return .null
+        case .bool: return .bool
+        case .number: return .number
+        case .string: return .string
+        case .array: return .array
+        case .object: return .object
+        }
+    }
+}
+
+extension JSONStream.Kind {
+    /// The type name error messages use ("a number", "an object", ...), for parsed values and
+    /// streamed ones alike.
     public var typeDescription: String {
         switch self {
         case .null: return "null"

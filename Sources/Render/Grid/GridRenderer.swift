@@ -34,8 +34,24 @@ final class GridRenderer {
         if let known = labelRegions.first(where: { $0.serves(view) && $0.settings == settings }) { return known }
         let regions = GridLabelRegions(settings: settings, view: view, text: text, cache: cache)
         labelRegions.append(regions)
-        if labelRegions.count > 2 { labelRegions.removeFirst() }
+        // Two resolutions of up to two grids; more only costs the regions' work again.
+        if labelRegions.count > 4 { labelRegions.removeFirst() }
         return regions
+    }
+
+    /// The grid labels of tiles at recent resolutions, grid over grid.
+    private var labelStacks: [GridLabelStack] = []
+
+    /// The labels of `grids` (those with labels, in document order) in tiles at the resolution
+    /// of `view`; the same object while its regions are kept, so map label spaces keyed on it
+    /// are kept too.
+    func labelStack(_ grids: [GridSettings], view: View) -> GridLabelStack {
+        let regions = grids.map { labelRegions($0, view: view) }
+        if let known = labelStacks.first(where: { $0.regions.elementsEqual(regions, by: ===) }) { return known }
+        let stack = GridLabelStack(regions)
+        labelStacks.append(stack)
+        if labelStacks.count > 2 { labelStacks.removeFirst() }
+        return stack
     }
 }
 
