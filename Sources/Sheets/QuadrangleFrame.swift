@@ -62,7 +62,7 @@ enum QuadrangleFrame {
         crossings.sort { ($0.side.rawValue, $0.point.x + $0.point.y) < ($1.side.rawValue, $1.point.x + $1.point.y) }
         return FrameGrid(
             type: grid.type, interval: grid.interval, format: grid.format, styles: grid.styles, lines: grid.lines,
-            crossings: crossings, crs: grid.crs)
+            crossings: crossings, crs: grid.crs, annotation: grid.annotation)
     }
 
     /// Where polyline `a` crosses polyline `b` (each segment taken half-open, so a crossing
