@@ -40,32 +40,7 @@ public enum AngleFormat {
         let maxDecimals = 15 - 2 * (trailing == .degree ? 0 : trailing == .minute ? 1 : 2)
         let prec = Swift.max(0, Swift.min(maxDecimals, decimals))
         let negative = angle.sign == .minus
-        let a = Swift.abs(angle)
-
-        var degree: String
-        var minute = ""
-        var second = ""
-        if trailing == .degree {
-            degree = DecimalFormat.fixed(a, decimals: prec)
-        } else {
-            // Keep the whole degrees apart so the fraction keeps its precision.
-            let wholeDegrees = a.rounded(.down)
-            let scaled = (a - wholeDegrees) * (trailing == .minute ? 60 : 3600)
-            let text = DecimalFormat.fixed(scaled, decimals: prec)
-            let point = text.firstIndex(of: ".") ?? text.endIndex
-            var whole = Int(text[..<point]) ?? 0
-            let fraction = String(text[point...])
-            if trailing == .minute {
-                minute = String(whole % 60) + fraction
-                whole /= 60
-            } else {
-                second = String(whole % 60) + fraction
-                whole /= 60
-                minute = String(whole % 60)
-                whole /= 60
-            }
-            degree = DecimalFormat.fixed(Double(whole) + wholeDegrees, decimals: 0)
-        }
+        let (degree, minute, second) = components(Swift.abs(angle), trailing: trailing, decimals: prec)
 
         let hemisphere = letter(kind, negative: negative)
         switch style {
@@ -99,6 +74,34 @@ public enum AngleFormat {
         }
     }
 
+    /// The components of a non-negative angle as text, unpadded, rounded once at the last
+    /// one (`decimals` digits after its point) and then split, so a carry propagates; the
+    /// components after `trailing` are empty.
+    static func components(_ a: Double, trailing: DMSUnit, decimals prec: Int) -> (
+        degree: String, minute: String, second: String
+    ) {
+        if trailing == .degree { return (DecimalFormat.fixed(a, decimals: prec), "", "") }
+        // Keep the whole degrees apart so the fraction keeps its precision.
+        let wholeDegrees = a.rounded(.down)
+        let scaled = (a - wholeDegrees) * (trailing == .minute ? 60 : 3600)
+        let text = DecimalFormat.fixed(scaled, decimals: prec)
+        let point = text.firstIndex(of: ".") ?? text.endIndex
+        var whole = Int(text[..<point]) ?? 0
+        let fraction = String(text[point...])
+        var minute = ""
+        var second = ""
+        if trailing == .minute {
+            minute = String(whole % 60) + fraction
+            whole /= 60
+        } else {
+            second = String(whole % 60) + fraction
+            whole /= 60
+            minute = String(whole % 60)
+            whole /= 60
+        }
+        return (DecimalFormat.fixed(Double(whole) + wholeDegrees, decimals: 0), minute, second)
+    }
+
     /// Decimal degrees with `decimals` digits: signed numbers as GeoConvert prints them
     /// when `kind` is .plain (`-75.25000`), otherwise unsigned with the degree sign and a
     /// hemisphere letter (`75.25000°W`). The compact style trims zeros (`45.5°N`, `0°`).
@@ -122,7 +125,7 @@ public enum AngleFormat {
         return number + degreeSign + letter(kind, negative: negative)
     }
 
-    private static func letter(_ kind: AngleKind, negative: Bool) -> String {
+    static func letter(_ kind: AngleKind, negative: Bool) -> String {
         switch kind {
         case .latitude: return negative ? "S" : "N"
         case .longitude: return negative ? "W" : "E"
@@ -130,10 +133,10 @@ public enum AngleFormat {
         }
     }
 
-    /// Zero-pads the whole part to two digits: "5.5" → "05.5".
-    private static func padWhole(_ s: String) -> String {
+    /// Zero-pads the whole part to `width` digits: "5.5" → "05.5".
+    static func padWhole(_ s: String, _ width: Int = 2) -> String {
         let whole = s.firstIndex(of: ".").map { s.distance(from: s.startIndex, to: $0) } ?? s.count
-        return whole >= 2 ? s : "0" + s
+        return whole >= width ? s : String(repeating: "0", count: width - whole) + s
     }
 
     /// Zero-pads so that the whole text (fraction included) is `width` characters wide.

@@ -35,6 +35,12 @@ public enum GridText {
         }
     }
 
+    /// A latitude or longitude as a map annotation writes it: `40°45.50′ N`, `N 40°45′`,
+    /// `−073°58′05″` (`AngleAnnotationStyle`).
+    public static func latLong(_ degrees: Double, axis: GridAxis, annotation style: AngleAnnotationStyle) -> String {
+        AngleFormat.annotation(degrees, kind: axis == .latitude ? .latitude : .longitude, style: style)
+    }
+
     /// A UTM or UPS easting or northing in whole metres: `323000mE`, `4306000mN`.
     public static func utm(_ metres: Double, axis: GridAxis) -> String {
         String(Int64(metres.rounded())) + (axis == .northing ? "mN" : "mE")

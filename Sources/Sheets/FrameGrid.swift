@@ -52,6 +52,10 @@ public struct FrameGrid: Sendable {
     /// The projected CRS whose eastings and northings a UTM-type grid shows, as the notes
     /// name it (`OSGB36 / British National Grid (EPSG:27700)`); nil for UTM's own.
     public var crs: String?
+    /// The document's `annotation`: how values are written and which side names which lines,
+    /// inside or outside the neatline, horizontal or along it. Nil: the collar's values as
+    /// printed before it existed.
+    public var annotation: GridAnnotation?
 
     // Sizes on paper (millimetres) and fonts of the frame.
     static let tickLength = 1.5
@@ -158,6 +162,7 @@ public struct FrameGrid: Sendable {
             format: format, styles: Dictionary(uniqueKeysWithValues: drawn.map { ($0, style($0)) }),
             lines: lines, crossings: crossings,
             crs: gridType.isUTMFamily ? gridCRS?.fullName : nil)
+        grid.annotation = settings?.annotation
         if let settings {
             grid.marks = FrameMarks.make(
                 settings.marks, geometry: geometry, request: request, projection: projection, transform: transform)
@@ -214,19 +219,31 @@ public struct FrameGrid: Sendable {
     public func label(for line: Line, full: Bool) -> [PageTextRun] {
         FrameGrid.label(
             axis: line.axis, value: line.value, interval: interval, full: full, format: format,
-            style: styles[line.level])
+            style: styles[line.level], annotation: angleStyle(line.axis))
+    }
+
+    /// How the annotation writes the latitudes or longitudes of lines along `axis`: with the
+    /// decimals of their family's interval, so every value of a side has as many.
+    func angleStyle(_ axis: Axis) -> AngleAnnotationStyle? {
+        guard let annotation, type == .latlong else { return nil }
+        let spacing = axis.labelsOnHorizontalEdges ? marks.spacing?.x : marks.spacing?.y
+        return annotation.angleStyle(step: spacing?.step ?? interval)
     }
 
     static func label(
         axis: Axis, value: Double, interval: Double, full: Bool,
-        format: LatLongLabelFormat = .degreesMinutesSeconds, style: SheetGridStyle? = nil
+        format: LatLongLabelFormat = .degreesMinutesSeconds, style: SheetGridStyle? = nil,
+        annotation: AngleAnnotationStyle? = nil
     ) -> [PageTextRun] {
         let family = style?.font ?? SheetGridStyle.plain.font
         let bold = style?.bold ?? false
         func font(_ size: Double) -> PageFont { PageFont(family: family, size: size, bold: bold) }
         switch axis {
         case .longitude, .latitude, .boundary:
-            return [PageTextRun(GridText.latLong(value, axis: axis, format: format), font: font(angleSize))]
+            let text =
+                annotation.map { GridText.latLong(value, axis: axis, annotation: $0) }
+                ?? GridText.latLong(value, axis: axis, format: format)
+            return [PageTextRun(text, font: font(angleSize))]
         case .easting, .northing:
             let parts = principalParts(value, axis: axis, interval: interval)
             guard full else { return [PageTextRun(parts.principal, font: font(principalSize))] }
@@ -261,12 +278,22 @@ public struct FrameGrid: Sendable {
     }
 
     /// The widest and tallest labels a grid of `type` (nil: none) can print, for sizing the collar.
-    static func sampleLabels(for type: GridType?, style: SheetGridStyle = .plain) -> [[PageTextRun]] {
+    static func sampleLabels(for type: GridType?, style: SheetGridStyle = .plain, annotation: GridAnnotation? = nil)
+        -> [[PageTextRun]]
+    {
         switch type {
         case nil:
             return [[PageTextRun("0", font: PageFont(size: principalSize))]]
         case .latlong:
-            return [
+            let annotated = annotation?.angleStyle(step: 1 / 3600.0).map { a in
+                [
+                    label(axis: .latitude, value: -88.9999, interval: 0, full: true, style: style, annotation: a),
+                    label(
+                        axis: .longitude, value: -(178 + 58 / 60.0 + 58.8888 / 3600.0), interval: 0, full: true,
+                        style: style, annotation: a),
+                ]
+            }
+            return (annotated ?? []) + [
                 label(
                     axis: .latitude, value: -(88 + 58 / 60.0 + 58 / 3600.0), interval: 1 / 3600.0, full: true,
                     style: style),
@@ -314,40 +341,25 @@ public struct FrameGrid: Sendable {
         // A side names the lines it is for: meridians and eastings at the top and bottom,
         // parallels and northings at the sides (a meridian that leaves through the right
         // edge is not named among the latitudes there).
-        var along = crossings(labelledOn: side)
+        var along = annotation == nil ? crossings(labelledOn: side) : crossings(annotatedOn: side)
         if side == .left || side == .right { along.reverse() }  // bottom first
-        let out = FrameGrid.tickLength + FrameGrid.labelGap
+        let placement = labelPlacement(side)
         var placed: [PageText] = []
         var boxes: [Rect] = []
         // The first value is printed in full, and so is any whose prefix differs from the
         // last one printed in full (the principal digits alone would repeat).
         var lastPrefix: String?
         for c in along {
-            let p = c.point
-            let position: PlanePoint
-            let anchor: PageTextAnchor
-            switch side {
-            case .top:
-                position = PlanePoint(x: p.x, y: p.y - out)
-                anchor = PageTextAnchor(.center, .bottom)
-            case .bottom:
-                position = PlanePoint(x: p.x, y: p.y + out)
-                anchor = PageTextAnchor(.center, .top)
-            case .left:
-                position = PlanePoint(x: p.x - out, y: p.y)
-                anchor = PageTextAnchor(.right, .middle)
-            case .right:
-                position = PlanePoint(x: p.x + out, y: p.y)
-                anchor = PageTextAnchor(.left, .middle)
-            }
+            let (position, anchor) = placement(c.point)
             let line = lines[c.line]
             let prefix =
                 line.axis == .easting || line.axis == .northing
                 ? FrameGrid.principalParts(line.value, axis: line.axis, interval: interval).prefix : ""
             for full in lastPrefix == prefix ? [false] : [true, false] {
-                let text = PageText(
+                var text = PageText(
                     label(for: line, full: full), at: position, anchor: anchor,
-                    color: styles[line.level]?.textColor ?? .black)
+                    color: styles[line.level]?.textColor ?? .black, halo: placement.inside ? FrameGrid.insideHalo : nil)
+                text.turned = placement.turned
                 let size = measure(text)
                 let box = FrameGrid.box(of: size, at: position, anchor: anchor)
                 // Along the side, labels stay within the frame's span (the corners hold the
@@ -356,7 +368,9 @@ public struct FrameGrid: Sendable {
                     side == .top || side == .bottom
                     ? (box.minX >= frame.minX - 0.5 && box.maxX <= frame.maxX + 0.5)
                     : (box.minY >= frame.minY - 0.5 && box.maxY <= frame.maxY + 0.5)
-                guard span, collar.contains(box), !boxes.contains(where: { $0.expanded(by: 0.6).overlaps(box) }) else {
+                // Outside, in the collar; inside, over the map within the frame.
+                let room = placement.inside ? frame.contains(box) : collar.contains(box)
+                guard span, room, !boxes.contains(where: { $0.expanded(by: 0.6).overlaps(box) }) else {
                     continue
                 }
                 placed.append(text)

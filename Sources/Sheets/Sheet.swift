@@ -116,7 +116,7 @@ public struct Sheet {
         let styles = type.map { SheetGridStyle.resolver(type: $0, settings: document.grid) }
         // The boldest face any level prints in decides the widest value.
         let style = (0..<12).map { styles?($0) ?? .plain }.first { $0.bold } ?? styles?(0) ?? .plain
-        for runs in FrameGrid.sampleLabels(for: type, style: style) {
+        for runs in FrameGrid.sampleLabels(for: type, style: style, annotation: document.grid?.annotation) {
             let size = renderer.measure(PageText(runs, at: PlanePoint(x: 0, y: 0), anchor: PageTextAnchor(.left, .top)))
             width = max(width, size.width)
             height = max(height, size.height)

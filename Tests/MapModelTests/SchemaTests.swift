@@ -62,13 +62,17 @@ import Testing
         let symbolKeys: [String] =
             SymbolKeys.line + SymbolKeys.marker + SymbolKeys.fill + SymbolKeys.pattern + SymbolKeys.hatch
             + SymbolKeys.label + SymbolKeys.halo
-        let gridKeys: [String] = GridSettings.keys + GridSettings.levelKeys + GridSettings.textKeys
+        let gridKeys: [String] =
+            GridSettings.keys + GridSettings.levelKeys + GridSettings.textKeys + GridAnnotation.keys
+            + GridAnnotation.sideKeys
         let gridValues: [String] =
             GridType.allCases.map(\.rawValue) + GridSettings.LabelPosition.allCases.map(\.rawValue)
             + GridSettings.LabelPriority.allCases.map(\.rawValue)
             + LatLongLabelFormat.allCases.map(\.rawValue) + MGRSLabelUnit.allCases.map(\.rawValue)
             + GridMarkStyle.Kind.allCases.map(\.rawValue) + GridMarkStyle.TickPosition.allCases.map(\.rawValue)
-            + GridMarkStyle.Frame.allCases.map(\.rawValue)
+            + GridMarkStyle.Frame.allCases.map(\.rawValue) + GridAnnotation.Format.allCases.map(\.rawValue)
+            + GridAnnotation.Axis.allCases.map(\.rawValue) + GridAnnotation.Position.allCases.map(\.rawValue)
+            + GridAnnotation.Direction.allCases.map(\.rawValue) + HemisphereStyle.allCases.map(\.rawValue)
         let styleValues: [String] =
             Compositing.allCases.map(\.rawValue) + LabelStyle.Position.allCases.map(\.rawValue)
             + LabelStyle.TextTransform.allCases.map(\.rawValue) + MarkerShape.allCases.map(\.rawValue)

@@ -80,7 +80,7 @@ import Testing
         expectError(#"{"type": "osgb"}"#, "m.json: grid.type: \"osgb\" is not one of: latlong, utm, mgrs, usng")
         expectError(
             #"{"type": "utm", "colour": "red"}"#,
-            "m.json: grid.colour: unknown key \"colour\" (expected one of: type, visible, labelsVisible, labelPosition, labelPriority, labelFormat, labelUnit, minSpacing, interval, offset, levels, crs, style, crossLength, tickLength, tickPosition, subTicks, frame, frameWidth)"
+            "m.json: grid.colour: unknown key \"colour\" (expected one of: type, visible, labelsVisible, labelPosition, labelPriority, labelFormat, labelUnit, minSpacing, interval, offset, levels, crs, annotation, style, crossLength, tickLength, tickPosition, subTicks, frame, frameWidth)"
         )
         expectError(
             #"{"type": "mgrs", "levels": {"6": {}}}"#,

@@ -42,6 +42,8 @@ public struct GridSettings: Sendable, Equatable {
     public var interval: GridInterval?
     /// Lines, crosses or edge ticks; sub-ticks; a sheet's frame border.
     public var marks = GridMarkStyle()
+    /// How values are written and which edge shows which; nil labels as before it existed.
+    public var annotation: GridAnnotation?
     /// With type `utm`: the projected CRS (`EPSG:27700`) whose eastings and northings the grid
     /// draws instead of UTM zones', at UTM's levels, labelled in metres.
     public var crs: String?

@@ -7,7 +7,7 @@ extension GridSettings {
         [
             "type", "visible", "labelsVisible", "labelPosition", "labelPriority", "labelFormat", "labelUnit",
             "minSpacing",
-            "interval", "offset", "levels", "crs",
+            "interval", "offset", "levels", "crs", "annotation",
         ] + GridMarkStyle.keys
     static let levelKeys = ["visible", "line", "text"]
     static let textKeys = ["font", "bold", "size", "color", "halo"]
@@ -22,6 +22,7 @@ extension JSONNode {
         if let n = object["labelPosition"] { grid.labelPosition = try n.enumValue(GridSettings.LabelPosition.self) }
         if let n = object["labelPriority"] { grid.labelPriority = try n.enumValue(GridSettings.LabelPriority.self) }
         if let n = object["labelFormat"] { grid.labelFormat = try n.enumValue(LatLongLabelFormat.self) }
+        if let n = object["annotation"] { try grid.annotate(n, labelFormatGiven: object["labelFormat"] != nil) }
         if let n = object["labelUnit"] { grid.labelUnit = try n.enumValue(MGRSLabelUnit.self) }
         if let n = object["crs"] {
             guard grid.type == .utm else { throw n.error("a grid's crs goes with \"type\": \"utm\"") }

@@ -36,6 +36,15 @@ final class GridLabelPainter {
     /// Draws `label` with its text box's top-left corner at (x, y) in the context's units.
     func draw(_ label: GridLabelCandidate, in context: CairoContext, x: Double, y: Double) {
         let layout = text.layout(label.text, font: label.font)
+        if label.turned {
+            // The text's start sits at the box's bottom-left corner and runs up the page.
+            context.save()
+            context.translate(x, y + label.textBox.height)
+            context.rotate(-Double.pi / 2)
+            layout.draw(in: context, x: 0, y: 0, color: label.color, halo: label.halo)
+            context.restore()
+            return
+        }
         let isImage = cairo_surface_get_type(context.surface.pointer) == CAIRO_SURFACE_TYPE_IMAGE
         guard isImage, x == x.rounded(), y == y.rounded(), let sprite = sprite(label, layout) else {
             layout.draw(in: context, x: x, y: y, color: label.color, halo: label.halo)

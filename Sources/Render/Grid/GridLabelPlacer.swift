@@ -31,6 +31,9 @@ struct GridLabelCandidate {
     /// Other corners to try, in order, when this one is taken (single images): a cell's name
     /// moves towards a corner of its part of the view rather than go unnamed.
     var alternatives: [PlanePoint] = []
+    /// Turned a quarter anticlockwise, to read bottom to top along a side of the view; its
+    /// boxes are the turned text's.
+    var turned = false
 
     /// A total order: rank, then position (two labels of one line at different places).
     func outranks(_ other: GridLabelCandidate) -> Bool {

@@ -73,7 +73,7 @@ struct GridOverlay {
 
     /// How far a label's box can reach from its anchor: the widest label text at the largest size.
     func labelReach(_ levels: [(level: Int, style: GridLevelStyle)]) -> Double {
-        let samples = ["179°59'59\"W", "179.9999°W", "10000000mN", "00000m", "UPS N", "60X"]
+        let samples = ["179°59'59\"W", "179.9999°W", "10000000mN", "00000m", "UPS N", "60X"] + annotationSamples
         var reach = 0.0
         for (_, style) in levels {
             let f = font(style)
@@ -155,14 +155,18 @@ struct GridOverlay {
 
         /// A candidate whose text box has its top-left corner at `origin(width, height)`;
         /// `line` for a line's value, `room` for a cell's name.
+        /// `turned`: a quarter turn to read bottom to top, `origin` given the turned box.
         func make(
             _ text: String, level: Int, rank: GridLabelRank, anchor: PlanePoint, line: GridLine?,
-            room: Rect?, _ origin: (Double, Double) -> PlanePoint
+            room: Rect?, turned: Bool = false, _ origin: (Double, Double) -> PlanePoint
         ) {
             guard let style = styles[level] else { return }
             let f = font(style)
             guard f.sizePixels >= LabelSpace.minimumTextPixels else { return }
-            let extents = self.text.layout(text, font: f).extents
+            let text = annotatedText(text, axis: line?.axis, value: line?.value ?? 0, spacing: grid.spacing)
+            let layout = self.text.layout(text, font: f).extents
+            let extents =
+                turned ? (width: layout.height, height: layout.width) : (width: layout.width, height: layout.height)
             if let room, level >= 1, extents.width > room.width || extents.height > room.height { return }
             let halo = style.text.halo.map { (color: $0.color, width: $0.width * view.pixelsPerPoint) }
             let grow = labelGrowth(style)
@@ -177,6 +181,7 @@ struct GridOverlay {
             var candidate = GridLabelCandidate(
                 text: text, font: f, color: style.text.color, halo: halo.flatMap { $0.width > 0 ? $0 : nil },
                 corner: o, textBox: textBox, box: textBox.expanded(by: grow), rank: rank, anchor: anchor)
+            candidate.turned = turned
             if let line {
                 candidate.family = line.axis.labelsOnHorizontalEdges ? .x : .y
                 candidate.value = line.value
@@ -203,7 +208,7 @@ struct GridOverlay {
             }
         }
         if !geographic {
-            edgeLabels(grid, make)
+            edgeLabels(grid) { make($0, level: $1, rank: $2, anchor: $3, line: $4, room: nil, turned: $5, $6) }
         }
         return candidates
     }
@@ -228,10 +233,11 @@ struct GridOverlay {
             steps: (spacing.x.step, spacing.y.step))
         var x = 0.0
         var y = 0.0
+        let annotated = annotationSamples
         for (_, style) in levels {
             let f = font(style)
             let grow = 2 * labelGrowth(style)
-            x = max(x, text.layout(samples.x, font: f).extents.width + grow)
+            x = max(x, ([samples.x] + annotated).map { text.layout($0, font: f).extents.width }.max()! + grow)
             y = max(y, text.layout(samples.y, font: f).extents.height + grow)
         }
         let perUnit = (settings.type == .latlong ? GridLevels.metresPerDegree : 1) / view.resolution
@@ -251,7 +257,7 @@ struct GridOverlay {
     /// Line labels where lines cross the edges (or the axes through the centre) of a single image.
     private func edgeLabels(
         _ grid: GridGeometry,
-        _ make: (String, Int, GridLabelRank, PlanePoint, GridLine?, Rect?, (Double, Double) -> PlanePoint) -> Void
+        _ make: (String, Int, GridLabelRank, PlanePoint, GridLine?, Bool, (Double, Double) -> PlanePoint) -> Void
     ) {
         let r = view.globalBounds
         let inset = GridOverlay.edgePadding
@@ -273,19 +279,22 @@ struct GridOverlay {
             let p = crossing.point
             let pad = inset + halo(line.level) + edgeLabelInset
             let origin: ((Double, Double) -> PlanePoint)?
+            // Along the top and bottom a label is centred on its line's x, along the sides on its y.
             switch crossing.edge {
-            case .bottom? where line.axis.labelsOnHorizontalEdges:
+            case .bottom? where names(.bottom, line.axis):
                 origin = { w, h in PlanePoint(x: p.x - w / 2, y: r.maxY - pad - h) }
-            case .top? where line.axis.labelsOnHorizontalEdges:
+            case .top? where names(.top, line.axis):
                 origin = { w, _ in PlanePoint(x: p.x - w / 2, y: r.minY + pad) }
-            case .left? where line.axis.labelsOnVerticalEdges:
+            case .left? where names(.left, line.axis):
                 origin = { _, h in PlanePoint(x: r.minX + pad, y: p.y - h / 2) }
-            case .right? where line.axis.labelsOnVerticalEdges:
+            case .right? where names(.right, line.axis):
                 origin = { w, h in PlanePoint(x: r.maxX - pad - w, y: p.y - h / 2) }
             default:
                 origin = nil
             }
-            if let origin { make(text, line.level, line.labelRank, p, line, nil, origin) }
+            if let origin, let edge = crossing.edge {
+                make(text, line.level, line.labelRank, p, line, turned(edge), origin)
+            }
         }
         if settings.labelPosition == .center {
             let c = r.center
@@ -293,7 +302,7 @@ struct GridOverlay {
                 let line = grid.lines[crossing.lineIndex]
                 guard let text = line.label, line.axis.labelsOnHorizontalEdges else { continue }
                 let p = crossing.point
-                make(text, line.level, line.labelRank, p, line, nil) { w, h in
+                make(text, line.level, line.labelRank, p, line, false) { w, h in
                     PlanePoint(x: p.x - w / 2, y: p.y - h / 2)
                 }
             }
@@ -301,7 +310,7 @@ struct GridOverlay {
                 let line = grid.lines[crossing.lineIndex]
                 guard let text = line.label, line.axis.labelsOnVerticalEdges else { continue }
                 let p = crossing.point
-                make(text, line.level, line.labelRank, p, line, nil) { w, h in
+                make(text, line.level, line.labelRank, p, line, false) { w, h in
                     PlanePoint(x: p.x - w / 2, y: p.y - h / 2)
                 }
             }

@@ -99,6 +99,9 @@ public struct PageText: Sendable, Equatable {
     public var color: Color
     /// A halo of this width (mm) around the glyphs, so text over the map stays readable.
     public var halo: (color: Color, width: Double)?
+    /// Turned a quarter anticlockwise, to read bottom to top (a value along a sheet's left or
+    /// right side); `position` and `anchor` then refer to the turned box.
+    public var turned = false
 
     public init(
         _ runs: [PageTextRun], at position: PlanePoint, anchor: PageTextAnchor,
@@ -123,7 +126,7 @@ public struct PageText: Sendable, Equatable {
 
     public static func == (a: PageText, b: PageText) -> Bool {
         a.runs == b.runs && a.position == b.position && a.anchor == b.anchor && a.color == b.color
-            && a.halo?.color == b.halo?.color && a.halo?.width == b.halo?.width
+            && a.halo?.color == b.halo?.color && a.halo?.width == b.halo?.width && a.turned == b.turned
     }
 }
 

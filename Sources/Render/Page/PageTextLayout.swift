@@ -19,6 +19,7 @@ final class PageTextLayout {
     /// The logical box in points, relative to the layout's origin.
     private let box: PangoRectangle
     private let baselinePoints: Double
+    private let turned: Bool
 
     static let millimetresPerPoint = 25.4 / 72
 
@@ -47,23 +48,35 @@ final class PageTextLayout {
         pango_layout_get_extents(pointer, nil, &logical)
         box = logical
         baselinePoints = Double(pango_layout_get_baseline(pointer)) / Double(PANGO_SCALE)
+        turned = text.turned
     }
 
     deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
 
+    /// The box on the page: a turned text's is as wide as the text is tall, and its
+    /// baseline is measured from the box's left.
     var size: PageTextSize {
         let unit = PageTextLayout.millimetresPerPoint / Double(PANGO_SCALE)
+        let width = Double(box.width) * unit
+        let height = Double(box.height) * unit
         return PageTextSize(
-            width: Double(box.width) * unit, height: Double(box.height) * unit,
+            width: turned ? height : width, height: turned ? width : height,
             baseline: (baselinePoints - Double(box.y) / Double(PANGO_SCALE)) * PageTextLayout.millimetresPerPoint)
     }
 
     /// Draws the text in a context whose user units are millimetres.
     func draw(_ text: PageText, in context: CairoContext) {
+        let size = self.size
         let corner = size.topLeft(at: text.position, anchor: text.anchor)
         let cr = context.pointer
         context.save()
-        context.translate(corner.x, corner.y)
+        if turned {
+            // The text starts at the box's bottom-left corner and runs up the page.
+            context.translate(corner.x, corner.y + size.height)
+            context.rotate(-Double.pi / 2)
+        } else {
+            context.translate(corner.x, corner.y)
+        }
         let k = PageTextLayout.millimetresPerPoint
         context.scale(k, k)
         let originX = -Double(box.x) / Double(PANGO_SCALE)
