@@ -40,8 +40,15 @@ final class EncodingCache: Sendable {
         var lastUse: Int
     }
 
+    /// A tile of one colour, which is known without hashing it.
+    private struct Solid: Hashable {
+        let pixel: UInt32
+        let side: Int
+    }
+
     private struct State {
         var entries: [ContentHash: Entry] = [:]
+        var solids: [Solid: Encoded] = [:]
         var storedBytes = 0
         var clock = 0
         var encodings = 0
@@ -68,6 +75,7 @@ final class EncodingCache: Sendable {
     /// compared as they are laid out, so a job's renderer must give one layout throughout
     /// (a job has one kind of renderer).
     func encoding(of tile: TilePixels, encode: () throws -> [UInt8]) throws -> Encoded {
+        if let pixel = tile.solidPixel { return try encoding(of: Solid(pixel: pixel, side: tile.side), encode: encode) }
         let hash = tile.hash
         let byteCount = tile.rowBytes * tile.side
         while true {
@@ -132,6 +140,27 @@ final class EncodingCache: Sendable {
         }
         return result
     }
+
+    /// A tile of one colour: the same colour and size give the same bytes, so no pixels are
+    /// kept or compared. Two workers meeting a new colour at once may both encode it.
+    private func encoding(of solid: Solid, encode: () throws -> [UInt8]) throws -> Encoded {
+        let known = state.withLock { state -> Encoded? in
+            guard let known = state.solids[solid] else { return nil }
+            state.reuses += 1
+            return known
+        }
+        if let known { return known }
+        let data = try encode()
+        let result = Encoded(data: data, dataHash: ContentHash(of: data))
+        state.withLock { state in
+            state.encodings += 1
+            // A map has a few flat colours; a budget keeps a gradient from growing the table.
+            if state.solids.count < EncodingCache.maxSolids { state.solids[solid] = result }
+        }
+        return result
+    }
+
+    static let maxSolids = 4096
 
     /// Drops finished entries, least recently used first, until the pixels fit the budget.
     private static func evict(_ state: inout State, above capacity: Int) {
