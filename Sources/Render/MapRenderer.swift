@@ -23,6 +23,9 @@ public final class MapRenderer {
     let readers: LayerReaders
     /// This worker's readers of the map's raster layers.
     let rasters: RasterLayers
+    /// The surface `withRenderedPixels` draws into, kept from one block to the next: zeroing a
+    /// new 16 MB metatile surface for each block was 5% of a pyramid's instructions.
+    private var blockSurface: CairoSurface?
 
     public init(map: LoadedMap) throws {
         self.map = map
@@ -61,7 +64,7 @@ public final class MapRenderer {
         let labels = try self.labels(view: view, grids: grids)
         defer { grids.first?.drawing.drawLabels(labels.grid, into: context, painter: gridRenderer.labelPainter) }
 
-        let content = try MapContent(renderer: self, view: view, region: whole, margin: margin, labels: labels.map)
+        var content = try MapContent(renderer: self, view: view, region: whole, margin: margin, labels: labels.map)
         guard let tileSize, view.width % tileSize == 0, view.height % tileSize == 0,
             view.width > tileSize || view.height > tileSize
         else {
@@ -69,6 +72,7 @@ public final class MapRenderer {
             for grid in grids { grid.drawing.drawLines(in: whole, into: context) }
             return
         }
+        content.sharePixelPaths()
         for row in 0..<(view.height / tileSize) {
             for column in 0..<(view.width / tileSize) {
                 let x = Double(column * tileSize)
@@ -96,8 +100,8 @@ public final class MapRenderer {
                 continue
             }
             painter.paint(
-                layer: layer.layer, features: layer.features.map { ($0.feature, $0.rules) }, scale: layer.scale,
-                reach: layer.reach)
+                layer: layer.layer, features: layer.features.map { ($0.feature, $0.rules, $0.slot) },
+                scale: layer.scale, reach: layer.reach, cache: layer.paths)
         }
         for label in content.labels where label.isMarker { label.draw(in: context, view: view, images: images) }
         for label in content.labels where !label.isMarker { label.draw(in: context, view: view, images: images) }
@@ -112,12 +116,15 @@ public final class MapRenderer {
             let scale: SymbolScale
             /// How far the layer's symbols reach beyond their geometry, in pixels.
             let reach: Double
-            let features: [(feature: Feature, bounds: Rect, rules: [Int])]
+            /// `slot`: the feature's position in this list before `within` narrows it.
+            let features: [(feature: Feature, bounds: Rect, rules: [Int], slot: Int)]
             /// A raster layer's image of the whole view.
             var raster: RasterPicture? = nil
+            /// The features' parts in pixels, shared by the tiles of a block.
+            var paths: PixelPaths? = nil
         }
 
-        let layers: [LayerContent]
+        private(set) var layers: [LayerContent]
         let labels: [LabelCandidate]
 
         init(layers: [LayerContent], labels: [LabelCandidate]) {
@@ -143,7 +150,7 @@ public final class MapRenderer {
                 guard !active.isEmpty else { continue }
                 let scale = SymbolScale(layer: layer, map: document, view: view)
                 let reach = max(margin, FeaturePainter.symbolReach(layer, scale, renderer.images))
-                var features: [(feature: Feature, bounds: Rect, rules: [Int])] = []
+                var features: [(feature: Feature, bounds: Rect, rules: [Int], slot: Int)] = []
                 let area = view.mercatorBounds(ofGlobalPixels: region.expanded(by: reach))
                 // One feature at a time, kept generalised: a view of the whole world does not
                 // hold every vertex of a large source at once.
@@ -152,9 +159,10 @@ public final class MapRenderer {
                     let rules = layer.matchingRules(active, read.properties, zoom: scale.zoom)
                     guard !rules.isEmpty, let feature = renderer.readers.generalised(layer: index, read, pixel: pixel)
                     else { return }
-                    features.append((feature, MapContent.pixelBounds(feature.bounds, view), rules))
+                    features.append((feature, MapContent.pixelBounds(feature.bounds, view), rules, 0))
                 }
                 features.sort { $0.feature.index < $1.feature.index }
+                for slot in features.indices { features[slot].slot = slot }
                 layers.append(LayerContent(layer: layer, scale: scale, reach: reach, features: features))
             }
             self.layers = layers
@@ -169,8 +177,18 @@ public final class MapRenderer {
                     let area = region.expanded(by: layer.reach)
                     return LayerContent(
                         layer: layer.layer, scale: layer.scale, reach: layer.reach,
-                        features: layer.features.filter { $0.bounds.intersects(area) }, raster: layer.raster)
+                        features: layer.features.filter { $0.bounds.intersects(area) }, raster: layer.raster,
+                        paths: layer.paths)
                 }, labels: labels.filter { $0.box.intersects(region) })
+        }
+
+        /// Gives each layer a cache of its parts in pixels, for the tiles of a block to share.
+        mutating func sharePixelPaths() {
+            layers = layers.map { layer in
+                var shared = layer
+                shared.paths = PixelPaths()
+                return shared
+            }
         }
 
         /// Bounds of Web Mercator bounds in global pixels (corners suffice in Web Mercator;
@@ -277,6 +295,32 @@ public final class MapRenderer {
         return try surface.withPixels { pixels in
             try Image(cairoARGB32: pixels, width: surface.width, height: surface.height, stride: surface.stride)
         }
+    }
+
+    /// Renders `view` as `renderImage` does and hands `body` the pixels as Cairo keeps them,
+    /// without converting them: native-endian 32-bit words 0xAARRGGBB, colour premultiplied by
+    /// alpha, rows `stride` bytes apart (what `Image(cairoARGB32:)` reads). The buffer is valid
+    /// during the call only: the next render draws into the same one. A tile job cuts, hashes
+    /// and compares tiles in this form and converts only those it has not encoded before.
+    public func withRenderedPixels<T>(
+        view: View, margin: Double = 0, tileSize: Int? = nil,
+        _ body: (_ pixels: UnsafeRawBufferPointer, _ width: Int, _ height: Int, _ stride: Int) throws -> T
+    ) throws -> T {
+        let surface: CairoSurface
+        if let kept = blockSurface, kept.width == view.width, kept.height == view.height {
+            surface = kept
+        } else {
+            blockSurface = nil  // the old one is freed before the new one is made
+            surface = try CairoSurface.image(width: view.width, height: view.height)
+            blockSurface = surface
+        }
+        let context = CairoContext(surface)
+        // An opaque background replaces every pixel of the last block; anything else is drawn
+        // over it, so the surface is cleared to transparent first, as a new one would be.
+        if map.document.background.alpha < 1 { context.clear() }
+        try draw(view: view, into: context, margin: margin, tileSize: tileSize)
+        try context.checkStatus()
+        return try surface.withPixels { try body($0, surface.width, surface.height, surface.stride) }
     }
 
     /// Renders `view` to an ARGB32 image surface.

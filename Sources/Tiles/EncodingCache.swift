@@ -4,7 +4,8 @@ import Raster
 import Synchronization
 
 /// Identical tiles (open ocean, empty land) are encoded once: each cut tile's pixels are
-/// hashed, and a tile whose hash and pixels match a recent one reuses its encoding.
+/// hashed in the renderer's own layout (before any conversion), and a tile whose hash and
+/// pixels match a recent one reuses its encoding.
 ///
 /// The cache is shared by the workers. A hash another worker is encoding right now is waited
 /// for rather than encoded twice (at low zooms every worker meets the ocean at once). Entries
@@ -31,15 +32,23 @@ final class EncodingCache: Sendable {
     }
 
     private struct Entry {
-        let pixels: [UInt8]
+        /// The tile's bytes in the renderer's layout; empty while `inFlight` is encoding it.
+        var pixels: [UInt8]
         /// nil while `inFlight` is encoding it.
         var encoded: Encoded?
         var inFlight: InFlight?
         var lastUse: Int
     }
 
+    /// A tile of one colour, which is known without hashing it.
+    private struct Solid: Hashable {
+        let pixel: UInt32
+        let side: Int
+    }
+
     private struct State {
         var entries: [ContentHash: Entry] = [:]
+        var solids: [Solid: Encoded] = [:]
         var storedBytes = 0
         var clock = 0
         var encodings = 0
@@ -62,25 +71,30 @@ final class EncodingCache: Sendable {
     }
 
     /// The encoding of `tile`: from the cache when the same pixels were seen recently,
-    /// otherwise from `encode` (called without the lock held) and remembered.
-    func encoding(of tile: Image, encode: (Image) throws -> [UInt8]) throws -> Encoded {
-        let hash = tile.withUnsafeBytes { ContentHash(of: $0) }
+    /// otherwise from `encode` (called without the lock held) and remembered. Pixels are
+    /// compared as they are laid out, so a job's renderer must give one layout throughout
+    /// (a job has one kind of renderer).
+    func encoding(of tile: TilePixels, encode: () throws -> [UInt8]) throws -> Encoded {
+        if let pixel = tile.solidPixel { return try encoding(of: Solid(pixel: pixel, side: tile.side), encode: encode) }
+        let hash = tile.hash
+        let byteCount = tile.rowBytes * tile.side
         while true {
             let step = state.withLock { state -> Step in
                 state.clock += 1
                 if var entry = state.entries[hash] {
-                    // A different image under the same hash is encoded apart, not cached.
-                    guard EncodingCache.samePixels(entry.pixels, tile.pixels) else { return .encode(nil) }
+                    // Its pixels are kept once it is encoded; until then, wait and look again.
                     guard let encoded = entry.encoded else { return .wait(entry.inFlight!) }
+                    // A different image under the same hash is encoded apart, not cached.
+                    guard tile.equals(entry.pixels) else { return .encode(nil) }
                     entry.lastUse = state.clock
                     state.entries[hash] = entry
                     state.reuses += 1
                     return .reuse(encoded)
                 }
-                guard tile.pixels.count <= capacityBytes else { return .encode(nil) }
+                guard byteCount <= capacityBytes else { return .encode(nil) }
                 let claim = InFlight()
-                state.entries[hash] = Entry(pixels: tile.pixels, inFlight: claim, lastUse: state.clock)
-                state.storedBytes += tile.pixels.count
+                state.entries[hash] = Entry(pixels: [], inFlight: claim, lastUse: state.clock)
+                state.storedBytes += byteCount
                 return .encode(claim)
             }
             switch step {
@@ -95,19 +109,21 @@ final class EncodingCache: Sendable {
     }
 
     private func encodeNow(
-        _ tile: Image, hash: ContentHash, claim: InFlight?, encode: (Image) throws -> [UInt8]
+        _ tile: TilePixels, hash: ContentHash, claim: InFlight?, encode: () throws -> [UInt8]
     ) throws -> Encoded {
         defer { claim?.finish() }
         let result: Encoded
+        // The copy that later tiles are compared with, made outside the lock.
+        let pixels = claim == nil ? [] : tile.copy()
         do {
-            let data = try encode(tile)
+            let data = try encode()
             result = Encoded(data: data, dataHash: ContentHash(of: data))
         } catch {
             if let claim {
                 state.withLock { state in
                     guard let entry = state.entries[hash], entry.inFlight === claim else { return }
                     state.entries[hash] = nil
-                    state.storedBytes -= entry.pixels.count
+                    state.storedBytes -= tile.rowBytes * tile.side
                 }
             }
             throw error
@@ -115,6 +131,7 @@ final class EncodingCache: Sendable {
         state.withLock { state in
             state.encodings += 1
             if let claim, var entry = state.entries[hash], entry.inFlight === claim {
+                entry.pixels = pixels
                 entry.encoded = result
                 entry.inFlight = nil
                 state.entries[hash] = entry
@@ -124,13 +141,26 @@ final class EncodingCache: Sendable {
         return result
     }
 
-    /// Byte equality through memcmp: Array's == compares element by element, and this runs
-    /// under the lock for every repeated tile.
-    private static func samePixels(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        a.count == b.count
-            && a.withUnsafeBytes { x in b.withUnsafeBytes { y in memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
-            }
+    /// A tile of one colour: the same colour and size give the same bytes, so no pixels are
+    /// kept or compared. Two workers meeting a new colour at once may both encode it.
+    private func encoding(of solid: Solid, encode: () throws -> [UInt8]) throws -> Encoded {
+        let known = state.withLock { state -> Encoded? in
+            guard let known = state.solids[solid] else { return nil }
+            state.reuses += 1
+            return known
+        }
+        if let known { return known }
+        let data = try encode()
+        let result = Encoded(data: data, dataHash: ContentHash(of: data))
+        state.withLock { state in
+            state.encodings += 1
+            // A map has a few flat colours; a budget keeps a gradient from growing the table.
+            if state.solids.count < EncodingCache.maxSolids { state.solids[solid] = result }
+        }
+        return result
     }
+
+    static let maxSolids = 4096
 
     /// Drops finished entries, least recently used first, until the pixels fit the budget.
     private static func evict(_ state: inout State, above capacity: Int) {

@@ -32,13 +32,28 @@ public final class MapTileRenderer: MetatileRendering {
     }
 
     public func renderMetatile(_ metatile: Metatile) throws -> Image {
+        try renderer.renderImage(
+            view: try view(of: metatile), margin: Double(buffer * format.pixelRatio),
+            tileSize: format.tileSize * format.pixelRatio)
+    }
+
+    /// Cairo's premultiplied pixels as drawn: the job converts only the tiles it encodes.
+    public func withRenderedPixels<T>(_ metatile: Metatile, _ body: (MetatilePixels) throws -> T) throws -> T {
+        try renderer.withRenderedPixels(
+            view: try view(of: metatile), margin: Double(buffer * format.pixelRatio),
+            tileSize: format.tileSize * format.pixelRatio
+        ) { bytes, width, height, stride in
+            try body(
+                MetatilePixels(bytes: bytes, width: width, height: height, stride: stride, layout: .premultipliedARGB32)
+            )
+        }
+    }
+
+    private func view(of metatile: Metatile) throws -> View {
         if let progress { renderer.labelStage = progress.labelStage(zoom: metatile.z) }
-        let view = try View.tiles(
+        return try View.tiles(
             z: metatile.z, x: metatile.x, y: metatile.y, columns: metatile.columns,
             rows: metatile.rows, tileSize: format.tileSize, pixelRatio: format.pixelRatio)
-        return try renderer.renderImage(
-            view: view, margin: Double(buffer * format.pixelRatio),
-            tileSize: format.tileSize * format.pixelRatio)
     }
 }
 

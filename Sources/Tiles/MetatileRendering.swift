@@ -6,6 +6,22 @@ import Raster
 public protocol MetatileRendering: AnyObject {
     /// The image of the block: `columns` x `rows` square tiles, without the buffer.
     func renderMetatile(_ metatile: Metatile) throws -> Image
+
+    /// Renders the block and hands `body` its pixels, borrowed for the call only (a renderer
+    /// may draw the next block into the same buffer). The default converts nothing: it hands
+    /// over `renderMetatile`'s image.
+    func withRenderedPixels<T>(_ metatile: Metatile, _ body: (MetatilePixels) throws -> T) throws -> T
+}
+
+extension MetatileRendering {
+    public func withRenderedPixels<T>(_ metatile: Metatile, _ body: (MetatilePixels) throws -> T) throws -> T {
+        let image = try renderMetatile(metatile)
+        return try image.withUnsafeBytes { bytes in
+            try body(
+                MetatilePixels(
+                    bytes: bytes, width: image.width, height: image.height, stride: image.width * 4, layout: .rgba))
+        }
+    }
 }
 
 /// Turns a tile image into the bytes stored for it. Shared by all workers.

@@ -158,18 +158,34 @@ public struct TileJob: Sendable {
         cache: EncodingCache, skipEmpty: Bool
     ) throws -> Batch {
         let metatile = item.metatile
-        let image: Image
+        // Errors of cutting and encoding come out of the closure as they are; anything else
+        // the renderer throws is a rendering error.
+        var cut: Result<Batch, any Error>?
         do {
-            image = try renderer.renderMetatile(metatile)
+            try renderer.withRenderedPixels(metatile) { pixels in
+                cut = Result { try cutAndEncode(item, pixels, encoder: encoder, cache: cache, skipEmpty: skipEmpty) }
+            }
         } catch {
             throw TilesError.render(metatile: metatile.description, message: "\(error)")
         }
-        let side = image.width / metatile.columns
-        guard side > 0, image.width == side * metatile.columns, image.height == side * metatile.rows else {
+        guard let cut else {
+            throw TilesError.render(metatile: metatile.description, message: "the renderer returned no image")
+        }
+        return try cut.get()
+    }
+
+    /// Cuts a drawn block into its tiles, one at a time, and encodes each distinct one once.
+    private static func cutAndEncode(
+        _ item: WorkItem, _ pixels: MetatilePixels, encoder: any TileEncoding, cache: EncodingCache,
+        skipEmpty: Bool
+    ) throws -> Batch {
+        let metatile = item.metatile
+        let side = pixels.width / metatile.columns
+        guard side > 0, pixels.width == side * metatile.columns, pixels.height == side * metatile.rows else {
             throw TilesError.render(
                 metatile: metatile.description,
                 message:
-                    "the renderer returned a \(image.width)x\(image.height) image, not \(metatile.columns)x\(metatile.rows) square tiles"
+                    "the renderer returned a \(pixels.width)x\(pixels.height) image, not \(metatile.columns)x\(metatile.rows) square tiles"
             )
         }
         var result: [EncodedTile] = []
@@ -180,12 +196,12 @@ public struct TileJob: Sendable {
                 let id = TileID(z: metatile.z, x: metatile.x + column, y: metatile.y + row)
                 if let wanted = item.wanted, !wanted.contains(id) { continue }
                 do {
-                    let tile = try image.cropped(x: column * side, y: row * side, width: side, height: side)
+                    let tile = pixels.tile(x: column * side, y: row * side, side: side)
                     if skipEmpty && tile.isFullyTransparent {
                         empty += 1
                         continue
                     }
-                    let encoded = try cache.encoding(of: tile) { try encoder.encode($0) }
+                    let encoded = try cache.encoding(of: tile) { try encoder.encode(try tile.image()) }
                     result.append(EncodedTile(tile: id, data: encoded.data, dataHash: encoded.dataHash))
                 } catch {
                     throw TilesError.render(metatile: metatile.description, message: "tile \(id): \(error)")

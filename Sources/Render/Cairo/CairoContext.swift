@@ -25,6 +25,13 @@ final class CairoContext {
     }
 
     func paint() { cairo_paint(pointer) }
+    /// Every pixel (within the clip) made transparent black.
+    func clear() {
+        save()
+        cairo_set_operator(pointer, CAIRO_OPERATOR_CLEAR)
+        paint()
+        restore()
+    }
     func paint(alpha: Double) { cairo_paint_with_alpha(pointer, alpha) }
 
     /// Draws to an intermediate group until `popGroupToSource`, which makes it the source.

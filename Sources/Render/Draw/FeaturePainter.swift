@@ -13,8 +13,11 @@ struct FeaturePainter {
     let images: ImageLibrary
     private var paths: PathBuilder
 
-    /// A feature and the rules (indices into the layer's rules) that draw it.
-    typealias RuledFeature = (feature: Feature, rules: [Int])
+    /// A feature, the rules (indices into the layer's rules) that draw it, and its position
+    /// in the layer's content (`PixelPaths.Key`).
+    typealias RuledFeature = (feature: Feature, rules: [Int], slot: Int)
+    /// A feature being drawn and its position in the layer's content.
+    private typealias Drawn = (feature: Feature, slot: Int)
 
     init(context: CairoContext, view: View, region: Rect, images: ImageLibrary) {
         self.context = context
@@ -26,11 +29,14 @@ struct FeaturePainter {
 
     /// `reach`: how far the layer's symbols reach beyond their geometry, in pixels; geometry
     /// further out than that (plus a little for anti-aliasing) cannot show and is clipped.
-    mutating func paint(layer: Layer, features: [RuledFeature], scale: SymbolScale, reach: Double) {
-        paths = PathBuilder(view: view, region: region, margin: reach + 4)
+    /// `cache`: the layer's parts in pixels, kept by the caller for the tiles of one block.
+    mutating func paint(
+        layer: Layer, features: [RuledFeature], scale: SymbolScale, reach: Double, cache: PixelPaths? = nil
+    ) {
+        paths = PathBuilder(view: view, region: region, margin: reach + 4, cache: cache)
         if layer.drawsToGroup { context.pushGroup() }
         for (index, rule) in layer.rules.enumerated() where rule.drawsFeatures {
-            let drawn = features.filter { $0.rules.contains(index) }.map(\.feature)
+            let drawn = features.filter { $0.rules.contains(index) }.map { Drawn($0.feature, $0.slot) }
             if !drawn.isEmpty { paint(rule, drawn, scale) }
         }
         if layer.drawsToGroup {
@@ -42,7 +48,7 @@ struct FeaturePainter {
         }
     }
 
-    private func paint(_ rule: Rule, _ features: [Feature], _ scale: SymbolScale) {
+    private func paint(_ rule: Rule, _ features: [Drawn], _ scale: SymbolScale) {
         if let fill = rule.fill {
             paintFills(features, fill, scale)
             if let outline = fill.outline { strokeOutlines(features, outline, scale) }
@@ -54,7 +60,7 @@ struct FeaturePainter {
         }
         if let marker = rule.marker {
             switch marker.placement {
-            case .point where !marker.takesPartInPlacement: paintMarkers(features, marker, scale)
+            case .point where !marker.takesPartInPlacement: paintMarkers(features.map(\.feature), marker, scale)
             case .line: paintLineMarkers(features, marker, scale)
             case .point: break  // placed and drawn with the labels
             }
@@ -66,21 +72,22 @@ struct FeaturePainter {
     }
 
     /// One path per feature: all its polygons and holes filled together.
-    private func addPolygons(_ feature: Feature) -> Bool {
+    private func addPolygons(_ drawn: Drawn) -> Bool {
         context.newPath()
         var any = false
-        for geometry in feature.geometries where geometry.kind == .polygon {
-            paths.addRings(geometry, to: context)
+        for (g, geometry) in drawn.feature.geometries.enumerated() where geometry.kind == .polygon {
+            paths.addRings(geometry, id: PixelPaths.Key(feature: drawn.slot, geometry: g), to: context)
             any = true
         }
         return any
     }
 
-    private func paintFills(_ features: [Feature], _ fill: FillStyle, _ scale: SymbolScale) {
+    private func paintFills(_ features: [Drawn], _ fill: FillStyle, _ scale: SymbolScale) {
         context.setEvenOddFill()
         let pattern = fill.pattern.flatMap { patternSurface($0, scale) }
-        for feature in features {
-            guard addPolygons(feature) else { continue }
+        for drawn in features {
+            let feature = drawn.feature
+            guard addPolygons(drawn) else { continue }
             let values = evaluation(feature, scale)
             let opacity = min(max(fill.opacity.value(values), 0), 1)
             let color = fill.color.value(values).withOpacity(opacity)
@@ -138,14 +145,15 @@ struct FeaturePainter {
         context.stroke()
     }
 
-    private func strokeLines(_ features: [Feature], _ line: LineStyle, _ scale: SymbolScale) {
-        for feature in features {
+    private func strokeLines(_ features: [Drawn], _ line: LineStyle, _ scale: SymbolScale) {
+        for (feature, slot) in features {
             guard feature.geometries.contains(where: { $0.kind == .line }),
                 let stroke = line.drawing(evaluation(feature, scale), scale)
             else { continue }
             apply(stroke)
-            for geometry in feature.geometries where geometry.kind == .line {
-                for piece in paths.linePieces(geometry, offset: stroke.offset) {
+            for (g, geometry) in feature.geometries.enumerated() where geometry.kind == .line {
+                let id = PixelPaths.Key(feature: slot, geometry: g)
+                for piece in paths.linePieces(geometry, id: id, offset: stroke.offset) {
                     self.stroke(piece.points, closed: false, dashOffset: piece.startDistance, stroke)
                 }
             }
@@ -156,20 +164,21 @@ struct FeaturePainter {
     /// Polygon rings; the stroke's offset moves them inward, and an inset stroke is kept
     /// inside its polygon (where the polygon is narrower than the inset, the moved ring
     /// would cross it).
-    private func strokeOutlines(_ features: [Feature], _ line: LineStyle, _ scale: SymbolScale) {
-        for feature in features {
+    private func strokeOutlines(_ features: [Drawn], _ line: LineStyle, _ scale: SymbolScale) {
+        for (feature, slot) in features {
             guard feature.geometries.contains(where: { $0.kind == .polygon }),
                 let stroke = line.drawing(evaluation(feature, scale), scale)
             else { continue }
             if stroke.offset > 0 {
                 context.save()
                 context.setEvenOddFill()
-                _ = addPolygons(feature)
+                _ = addPolygons((feature, slot))
                 context.clip()
             }
             apply(stroke)
-            for geometry in feature.geometries where geometry.kind == .polygon {
-                for piece in paths.ringPieces(geometry, inset: stroke.offset) {
+            for (g, geometry) in feature.geometries.enumerated() where geometry.kind == .polygon {
+                let id = PixelPaths.Key(feature: slot, geometry: g)
+                for piece in paths.ringPieces(geometry, id: id, inset: stroke.offset) {
                     self.stroke(piece.points, closed: piece.closed, dashOffset: piece.startDistance, stroke)
                 }
             }
@@ -212,18 +221,19 @@ struct FeaturePainter {
     }
 
     /// Markers every `spacing` along lines and polygon rings, turned with them.
-    private func paintLineMarkers(_ features: [Feature], _ marker: MarkerStyle, _ scale: SymbolScale) {
+    private func paintLineMarkers(_ features: [Drawn], _ marker: MarkerStyle, _ scale: SymbolScale) {
         context.setEvenOddFill()
         let spacing = scale.pixels(marker.spacing)
         guard spacing >= 1 else { return }
-        for feature in features {
+        for (feature, slot) in features {
             guard let drawing = marker.drawing(evaluation(feature, scale), scale, images) else { continue }
             var pieces: [(points: [PlanePoint], startDistance: Double)] = []
-            for geometry in feature.geometries {
+            for (g, geometry) in feature.geometries.enumerated() {
+                let id = PixelPaths.Key(feature: slot, geometry: g)
                 switch geometry.kind {
-                case .line: pieces += paths.linePieces(geometry)
+                case .line: pieces += paths.linePieces(geometry, id: id)
                 case .polygon:
-                    pieces += paths.ringPieces(geometry).map {
+                    pieces += paths.ringPieces(geometry, id: id).map {
                         ($0.points + ($0.closed ? [$0.points[0]] : []), $0.startDistance)
                     }
                 case .point: break

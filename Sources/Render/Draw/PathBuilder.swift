@@ -20,6 +20,8 @@ struct PathBuilder {
     let region: Rect
     /// How far beyond the region geometry is kept, in pixels.
     let margin: Double
+    /// Parts already turned into pixels for this view, shared by the tiles of a block.
+    var cache: PixelPaths? = nil
     static let minStep = 0.25
 
     /// Whether a geometry reaches beyond the region grown by the margin. (In another plane
@@ -36,14 +38,24 @@ struct PathBuilder {
     /// The clipping rectangle in the view's pixels: the region grown by the margin.
     var clipRect: Rect { view.transform.image(global: region).expanded(by: margin) }
 
+    /// Every part of a geometry in view pixels, thinned: from the cache when `id` names it.
+    func parts(_ geometry: Geometry, id: PixelPaths.Key?) -> [[PlanePoint]] {
+        let make = { (0..<geometry.partCount).map { pixels(geometry, part: $0) } }
+        guard let cache, let id else { return make() }
+        return cache.parts(id, make)
+    }
+
     /// The vertices of one part in view pixels, thinned (first and last always kept).
     func pixels(_ geometry: Geometry, part: Int) -> [PlanePoint] {
         let range = geometry.partRange(part)
         var out: [PlanePoint] = []
         out.reserveCapacity(range.count)
         var last = PlanePoint(x: .nan, y: .nan)
+        // Web Mercator views (tiles) skip the plane's existential for each vertex.
+        let flat = view.plane == nil
         for v in range {
-            let g = view.globalPixel(PlanePoint(x: geometry.x(v), y: geometry.y(v)))
+            let p = PlanePoint(x: geometry.x(v), y: geometry.y(v))
+            let g = flat ? view.transform.global(p) : view.globalPixel(p)
             // Outside the domain of the view's plane (the far side of an azimuthal projection).
             guard g.x.isFinite, g.y.isFinite else { continue }
             if v != range.upperBound - 1, abs(g.x - last.x) < PathBuilder.minStep,
@@ -58,10 +70,9 @@ struct PathBuilder {
     }
 
     /// Adds every ring of a polygon geometry to the current path.
-    func addRings(_ geometry: Geometry, to context: CairoContext) {
+    func addRings(_ geometry: Geometry, id: PixelPaths.Key? = nil, to context: CairoContext) {
         let clip = needsClipping(geometry.bounds)
-        for part in 0..<geometry.partCount {
-            var ring = pixels(geometry, part: part)
+        for var ring in parts(geometry, id: id) {
             if clip { ring = PlaneClipping.clipRing(ring, to: clipRect) }
             guard let first = ring.first, ring.count >= 3 else { continue }
             context.moveTo(first.x, first.y)
@@ -73,11 +84,12 @@ struct PathBuilder {
     /// The pieces of each line part to stroke, each with the distance along the part at which
     /// it starts (the dash offset that keeps dashes continuous across clips). With `offset`,
     /// the whole part is moved sideways first (right when positive), then clipped.
-    func linePieces(_ geometry: Geometry, offset: Double = 0) -> [(points: [PlanePoint], startDistance: Double)] {
+    func linePieces(_ geometry: Geometry, id: PixelPaths.Key? = nil, offset: Double = 0) -> [(
+        points: [PlanePoint], startDistance: Double
+    )] {
         let clip = needsClipping(geometry.bounds)
         var pieces: [(points: [PlanePoint], startDistance: Double)] = []
-        for part in 0..<geometry.partCount {
-            var line = pixels(geometry, part: part)
+        for var line in parts(geometry, id: id) {
             guard line.count >= 2 else { continue }
             if offset != 0 { line = LineOffset.offset(line, by: offset, closed: false) }
             if clip {
@@ -92,15 +104,16 @@ struct PathBuilder {
     /// The rings of polygons as lines to stroke (closed when whole). With `inset`, each ring
     /// is moved into its polygon first (out of it when negative): exterior rings shrink,
     /// holes grow.
-    func ringPieces(_ geometry: Geometry, inset: Double = 0) -> [(
+    func ringPieces(_ geometry: Geometry, id: PixelPaths.Key? = nil, inset: Double = 0) -> [(
         points: [PlanePoint], startDistance: Double, closed: Bool
     )] {
         let clip = needsClipping(geometry.bounds)
+        let all = parts(geometry, id: id)
         var pieces: [(points: [PlanePoint], startDistance: Double, closed: Bool)] = []
         for polygon in 0..<Swift.max(geometry.polygonCount, 1) {
             let rings = geometry.polygonCount > 0 ? geometry.ringRange(ofPolygon: polygon) : 0..<geometry.partCount
             for part in rings {
-                var ring = pixels(geometry, part: part)
+                var ring = all[part]
                 guard ring.count >= 3 else { continue }
                 if inset != 0 {
                     // Right of the direction of travel is inside a ring of positive area

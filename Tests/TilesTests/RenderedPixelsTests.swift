@@ -1,0 +1,113 @@
+import Foundation
+import MapModel
+import Raster
+import Render
+import TestSupport
+import Testing
+
+@testable import Tiles
+
+/// `MapTileRenderer` hands the job Cairo's premultiplied pixels, drawn into one surface kept
+/// from block to block, and the job converts only the tiles it encodes. The reference is the
+/// path through `renderMetatile`: a new surface for each block, the whole image converted,
+/// then cut. Both must write the same bytes.
+@Suite struct RenderedPixelsTests {
+    /// A renderer that has only `renderMetatile`: the job takes the converted image through
+    /// the protocol's default `withRenderedPixels`.
+    final class ConvertedImage: MetatileRendering {
+        let inner: MapTileRenderer
+
+        init(_ inner: MapTileRenderer) { self.inner = inner }
+
+        func renderMetatile(_ metatile: Metatile) throws -> Image { try inner.renderMetatile(metatile) }
+    }
+
+    /// The tiles of a job into a directory, with one worker (one renderer for every block).
+    static func tiles(
+        map: LoadedMap, pyramid: TilePyramid, metatile: Int, converted: Bool
+    ) throws -> [String: [UInt8]] {
+        let root = try TemporaryFolder.create().path
+        defer { TemporaryFolder.remove(root) }
+        _ = try TileJob(plan: try MetatilePlan(pyramid: pyramid, size: metatile), workers: 1).run(
+            sink: DirectorySink(root: root, scheme: .xyz), encoder: PNGTileEncoder()
+        ) {
+            let renderer = try MapTileRenderer(map: map, format: try TileFormat(), buffer: 128)
+            return converted ? ConvertedImage(renderer) : renderer
+        }
+        return try FileTree.tiles(under: root)
+    }
+
+    static func differing(_ a: [String: [UInt8]], _ b: [String: [UInt8]]) -> [String] {
+        Set(a.keys).union(b.keys).filter { a[$0] != b[$0] }.sorted()
+    }
+
+    /// The world, opaque: most tiles repeat another (ocean), so the cache compares tiles in
+    /// Cairo's layout, and anti-aliased coasts and labels give every other tile its own PNG.
+    @Test func tilesCutFromCairosPixelsHaveTheBytesOfTheConvertedImage() throws {
+        let map = try LoadedMap.load(path: Repository.fixture("maps/world-mapnik.json"))
+        let pyramid = try TilePyramid(zooms: ZoomRange(min: 2, max: 3))
+        let drawn = try Self.tiles(map: map, pyramid: pyramid, metatile: 4, converted: false)
+        let converted = try Self.tiles(map: map, pyramid: pyramid, metatile: 4, converted: true)
+        #expect(drawn.count == pyramid.tileCount)
+        // Not a map of one colour: distinct tiles, so a wrong cut or conversion would show.
+        #expect(Set(drawn.values).count > 20)
+        let differing = Self.differing(drawn, converted)
+        #expect(differing.isEmpty, "\(differing.count) tiles differ: \(differing.prefix(5))")
+    }
+
+    /// A transparent background does not cover the last block: the kept surface is cleared,
+    /// so no outline of one metatile shows through in the next, and translucent edge pixels
+    /// (premultiplied in Cairo) convert as in the whole image.
+    @Test func aKeptSurfaceStartsTransparentForEachBlock() throws {
+        let map = try LoadedMap.load(path: Repository.fixture("maps/nyc-overlay.json"))
+        let bounds = try GeoBounds(west: -74.26, south: 40.49, east: -73.70, north: 40.92)
+        let pyramid = try TilePyramid(zooms: ZoomRange(min: 11, max: 12), bounds: bounds)
+        let drawn = try Self.tiles(map: map, pyramid: pyramid, metatile: 2, converted: false)
+        let converted = try Self.tiles(map: map, pyramid: pyramid, metatile: 2, converted: true)
+        #expect(drawn.count == pyramid.tileCount)
+        // Several metatiles, with outlines in some and not others.
+        #expect(try MetatilePlan(pyramid: pyramid, size: 2).reduce(0) { n, _ in n + 1 } > 6)
+        let images = try drawn.values.map { try PNG.decode($0) }
+        #expect(images.contains { $0.isFullyTransparent } && images.contains { !$0.isFullyTransparent })
+        let differing = Self.differing(drawn, converted)
+        #expect(differing.isEmpty, "\(differing.count) tiles differ: \(differing.prefix(5))")
+    }
+
+    /// A block of two 4 x 4 tiles side by side (rows 32 bytes apart), all one colour but for
+    /// the pixels `odd` sets.
+    static func withBlock<T>(odd: [(x: Int, y: Int)], _ body: (MetatilePixels) throws -> T) throws -> T {
+        var block = Image(width: 8, height: 4, fill: RGBA(181, 208, 208))
+        for p in odd { block[p.x, p.y] = RGBA(181, 208, 209) }
+        return try block.withUnsafeBytes { bytes in
+            try body(MetatilePixels(bytes: bytes, width: 8, height: 4, stride: 32, layout: .rgba))
+        }
+    }
+
+    /// A tile is of one colour only when every pixel is: one pixel off in its first row, its
+    /// last row or its last column is enough to say no, and the other tile is not looked at.
+    @Test func aTileIsOfOneColourOnlyWhenEveryPixelIs() throws {
+        #expect(try Self.withBlock(odd: []) { $0.tile(x: 0, y: 0, side: 4).solidPixel } != nil)
+        for odd in [(x: 1, y: 0), (x: 3, y: 0), (x: 0, y: 3), (x: 3, y: 3), (x: 2, y: 1)] {
+            let (left, right) = try Self.withBlock(odd: [odd]) {
+                ($0.tile(x: 0, y: 0, side: 4).solidPixel, $0.tile(x: 4, y: 0, side: 4).solidPixel)
+            }
+            #expect(left == nil, "pixel \(odd)")
+            #expect(right != nil, "pixel \(odd)")
+        }
+    }
+
+    /// A tile cut in place hashes, copies and converts as the tile cut out as its own image.
+    @Test func aTileReadInPlaceIsTheTileCutOut() throws {
+        try Self.withBlock(odd: [(x: 5, y: 2), (x: 2, y: 1)]) { block in
+            for x in [0, 4] {
+                let tile = block.tile(x: x, y: 0, side: 4)
+                let whole = try Image(width: 8, height: 4, pixels: Array(block.bytes))
+                let cut = try whole.cropped(x: x, y: 0, width: 4, height: 4)
+                #expect(tile.copy() == cut.pixels)
+                #expect(tile.hash == ContentHash(of: cut.pixels))
+                #expect(try tile.image() == cut)
+                #expect(tile.equals(cut.pixels))
+            }
+        }
+    }
+}
