@@ -1,5 +1,6 @@
-/// One pass over an image that answers what the encoder needs to choose a colour type: are
-/// there at most 256 distinct RGBA colours (and which), and is every pixel opaque.
+/// One pass over an image that answers what the encoder needs to choose a colour type and a
+/// compression level: are there at most 256 distinct RGBA colours (and which), is every pixel
+/// opaque, and how often the colour changes from one pixel to the next.
 ///
 /// Colours are hashed as 32-bit words in a fixed 1024-slot open-addressing table (a load of
 /// at most 1/4, so probes stay short), and runs of the same colour, the common case in map
@@ -18,6 +19,9 @@ final class ColourCensus {
     /// False when the image has more than `maxPaletteSize` colours.
     private(set) var fitsPalette = true
     private(set) var opaque = true
+    /// Pixels whose colour differs from the pixel before them in row-major order: few in flat
+    /// images (a map of plain areas crossed by lines), many in detailed ones.
+    private(set) var changes = 0
 
     init(_ pixels: UnsafeRawBufferPointer) {
         keys = .allocate(capacity: Self.slotCount)
@@ -47,24 +51,33 @@ final class ColourCensus {
         var alphaAnd: UInt32 = 0xFFFF_FFFF
         var last = UInt32(littleEndian: base.loadUnaligned(as: UInt32.self))
         _ = insert(last)  // the first colour always fits
+        var changes = 0
         var i = 0
         while i < total {
             let p = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self))
             alphaAnd &= p
             if p != last {
                 last = p
+                changes &+= 1
                 if !insert(p) {
                     fitsPalette = false
+                    i &+= 1
                     break
                 }
             }
             i &+= 1
         }
-        // Past 256 colours only opacity matters.
+        // Past 256 colours only opacity and changes matter.
         while i < total {
-            alphaAnd &= UInt32(littleEndian: base.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self))
+            let p = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self))
+            alphaAnd &= p
+            if p != last {
+                last = p
+                changes &+= 1
+            }
             i &+= 1
         }
+        self.changes = changes
         opaque = alphaAnd >> 24 == 0xFF
         if fitsPalette { orderPalette() } else { colours = [] }
     }
