@@ -118,7 +118,7 @@ final class OGRIndexedReader: FeatureReader {
     /// hundreds of bytes of attributes each (300,000 places once held 300 MB per worker).
     private var converted = BudgetedCache<Int, Feature>(budget: OGRIndexedReader.cacheBytes)
     /// The most bytes of converted features kept by one reader.
-    static let cacheBytes = 24 << 20
+    static let cacheBytes = 16 << 20
 
     init(source: OGRIndexedSource) throws {
         self.source = source

@@ -25,13 +25,17 @@ final class LabelSpace {
     /// block, with their candidates made when the block is first read. Read once per block,
     /// so the many small lookups of placement do not each go to the source (a database, for
     /// an indexed source), and features themselves are not kept.
-    private var blocks: [BlockKey: [FeatureKey]] = [:]
+    private var blocks: [BlockKey: Block] = [:]
     /// The placements of the features in `blocks`, by feature: boxes and ranks only. What is
     /// drawn (a shaped text, a few kilobytes in Pango) is made again for the placed ones
-    /// alone; 300,000 places once kept 300,000 shaped texts per worker here. Together with
-    /// `blocks`, bounded by `madeBytes`: past it both are read afresh.
-    private var made: [FeatureKey: [PlacementCandidate]] = [:]
+    /// alone; 300,000 places once kept 300,000 shaped texts per worker here. Past
+    /// `madeBudget`, the least recently used blocks go with the placements only they held;
+    /// never a block the current question uses, so that one block larger than the budget (a
+    /// whole layer at zoom 2) is not read again for every chunk.
+    private var made: [FeatureKey: Made] = [:]
     private(set) var madeBytes = 0
+    /// Counts the questions asked (see `Block.lastUse`).
+    private var question = 0
     /// What placed candidates draw, by feature, for the views to come.
     private var drawn = BudgetedCache<FeatureKey, [LabelCandidate]>(budget: LabelSpace.drawnBudget)
     /// For each layer: how far (pixels) a candidate's boxes can reach from its anchor; nil for
@@ -54,6 +58,8 @@ final class LabelSpace {
     static let drawnBudget = 8 << 20
     /// About what a shaped label holds (a PangoLayout with its lines and glyphs).
     static let layoutBytes = 2048
+    /// A feature's key in `made` and in its blocks' lists.
+    static let featureEntryBytes = 96
 
     private struct FeatureKey: Hashable {
         let layer: Int
@@ -64,6 +70,19 @@ final class LabelSpace {
         let layer: Int
         let column: Int
         let row: Int
+    }
+
+    private struct Block {
+        let features: [FeatureKey]
+        /// The last question that used it.
+        var lastUse: Int
+    }
+
+    private struct Made {
+        let placements: [PlacementCandidate]
+        /// How many cached blocks list the feature.
+        var blocks: Int
+        let bytes: Int
     }
 
     init(
@@ -117,6 +136,7 @@ final class LabelSpace {
     func placedLabels(in rect: Rect) throws -> [LabelCandidate] {
         // Nothing to place at this scale: no chunks to make, not even empty ones.
         guard layerReach.contains(where: { $0 != nil }) else { return [] }
+        question += 1
         let placed = try engine.placed(touching: rect)
         // What to draw: from the cache, or made again from the block that holds the anchor
         // (the feature is there, since the anchor lies on it), each block read once.
@@ -132,10 +152,9 @@ final class LabelSpace {
             }
         }
         for (block, wanted) in missing {
-            for feature in try readers.features(layer: block.layer, in: mercatorBounds(block))
-            where wanted.contains(feature.index) {
+            try readers.visitFeatures(layer: block.layer, in: mercatorBounds(block)) { feature in
                 let featureKey = FeatureKey(layer: block.layer, feature: feature.index)
-                guard found[featureKey] == nil else { continue }
+                guard wanted.contains(feature.index), found[featureKey] == nil else { return }
                 let candidates = make(layer: block.layer, feature)
                 found[featureKey] = candidates
                 drawn.insert(candidates, for: featureKey, bytes: LabelSpace.bytes(of: candidates))
@@ -181,29 +200,51 @@ final class LabelSpace {
     /// The features of a layer the source finds in a block, their candidates made (once per
     /// feature while cached) as the block is read.
     private func block(_ key: BlockKey) throws -> [FeatureKey] {
-        if let known = blocks[key] { return known }
-        if madeBytes > LabelSpace.madeBudget {
-            // Start again before making this block's candidates, so that they all stay.
-            blocks = [:]
-            made = [:]
-            madeBytes = 0
+        if var known = blocks[key] {
+            known.lastUse = question
+            blocks[key] = known
+            return known.features
         }
         var keys: [FeatureKey] = []
         // One at a time: a block at a low zoom holds a whole layer, and only its placements
         // are kept.
         try readers.visitFeatures(layer: key.layer, in: mercatorBounds(key)) { feature in
             let featureKey = FeatureKey(layer: key.layer, feature: feature.index)
-            if made[featureKey] == nil {
+            if var known = made[featureKey] {
+                known.blocks += 1
+                made[featureKey] = known
+            } else {
                 let placements = make(layer: key.layer, feature).map(\.placement)
-                made[featureKey] = placements
-                madeBytes +=
+                let bytes =
                     MemoryCost.array(placements.count, of: PlacementCandidate.self)
-                    + placements.reduce(0) { $0 + LabelSpace.bytes(of: $1) } + 64
+                    + placements.reduce(0) { $0 + LabelSpace.bytes(of: $1) } + LabelSpace.featureEntryBytes
+                made[featureKey] = Made(placements: placements, blocks: 1, bytes: bytes)
+                madeBytes += bytes
             }
             keys.append(featureKey)
         }
-        blocks[key] = keys
+        blocks[key] = Block(features: keys, lastUse: question)
+        if madeBytes > LabelSpace.madeBudget { dropBlocks() }
         return keys
+    }
+
+    /// Drops the least recently used blocks not used by the current question, and the
+    /// placements no other block lists, until the placements are within `madeBudget`.
+    private func dropBlocks() {
+        for (key, block) in blocks.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
+            guard madeBytes > LabelSpace.madeBudget, block.lastUse < question else { return }
+            blocks[key] = nil
+            for feature in block.features {
+                guard var entry = made[feature] else { continue }
+                entry.blocks -= 1
+                if entry.blocks > 0 {
+                    made[feature] = entry
+                } else {
+                    made[feature] = nil
+                    madeBytes -= entry.bytes
+                }
+            }
+        }
     }
 }
 
@@ -212,6 +253,7 @@ extension LabelSpace: PlacementSource {
 
     /// The candidates of the features anchored in `rect`, without those an obstacle covers.
     func candidates(anchoredIn rect: Rect) throws -> [PlacementCandidate] {
+        question += 1
         var found: [PlacementCandidate] = []
         for (layerIndex, layerReach) in layerReach.enumerated() where layerReach != nil {
             let first = key(layerIndex, rect.minX, rect.minY)
@@ -221,7 +263,8 @@ extension LabelSpace: PlacementSource {
                 for column in first.column...last.column {
                     for feature in try block(BlockKey(layer: layerIndex, column: column, row: row))
                     where seen.insert(feature).inserted {
-                        for c in made[feature] ?? [] where rect.contains(x: c.anchor.x, y: c.anchor.y) {
+                        for c in made[feature]?.placements ?? []
+                        where rect.contains(x: c.anchor.x, y: c.anchor.y) {
                             found.append(c)
                         }
                     }
