@@ -114,10 +114,11 @@ final class OGRIndexedReader: FeatureReader {
     private let source: OGRIndexedSource
     private let handle: OGRLayerHandle
     private let converter: OGRFeatureConverter
-    private var converted: [Int: Feature] = [:]
-    private var convertedVertices = 0
-    /// Past this many vertices kept, the cache starts afresh: memory stays bounded.
-    static let cacheVertexLimit = 2_000_000
+    /// Bounded by bytes, not vertices: a layer of points has few vertices per feature but
+    /// hundreds of bytes of attributes each (300,000 places once held 300 MB per worker).
+    private var converted = BudgetedCache<Int, Feature>(budget: OGRIndexedReader.cacheBytes)
+    /// The most bytes of converted features kept by one reader.
+    static let cacheBytes = 16 << 20
 
     init(source: OGRIndexedSource) throws {
         self.source = source
@@ -151,20 +152,10 @@ final class OGRIndexedReader: FeatureReader {
                 feature = known
             } else {
                 feature = try source.reporting { try converter.feature(raw, index: id) }
-                remember(feature)
+                converted.insert(feature, for: id, bytes: feature.estimatedBytes)
             }
             if feature.bounds.intersects(rect) { try body(feature) }
         }
         try source.checkReading()
-    }
-
-    private func remember(_ feature: Feature) {
-        let vertices = feature.geometries.reduce(0) { $0 + $1.vertexCount }
-        if convertedVertices + vertices > OGRIndexedReader.cacheVertexLimit {
-            converted.removeAll(keepingCapacity: true)
-            convertedVertices = 0
-        }
-        converted[feature.index] = feature
-        convertedVertices += vertices
     }
 }

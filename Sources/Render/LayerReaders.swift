@@ -7,11 +7,11 @@ import MapModel
 final class LayerReaders {
     private let map: LoadedMap
     private var readers: [ObjectIdentifier: any FeatureReader] = [:]
-    private var anchors: [AnchorKey: PlanePoint?] = [:]
+    private var anchors = BudgetedCache<AnchorKey, PlanePoint?>(budget: LayerReaders.anchorBytes)
     /// Features simplified for the resolutions being drawn.
     private let generalised = GeneralisedFeatures()
-    /// Past this many anchors kept, the cache starts afresh: memory stays bounded.
-    static let anchorLimit = 1_000_000
+    /// The most bytes of anchors kept (about 170,000 of them).
+    static let anchorBytes = 8 << 20
 
     private struct AnchorKey: Hashable {
         let source: ObjectIdentifier
@@ -55,9 +55,8 @@ final class LayerReaders {
         if let known = map.labelAnchors[layer] { return known[feature.index] }
         let key = AnchorKey(source: ObjectIdentifier(map.sources[layer]), feature: feature.index)
         if let known = anchors[key] { return known }
-        if anchors.count >= LayerReaders.anchorLimit { anchors.removeAll(keepingCapacity: true) }
         let anchor = LabelPoint.anchor(for: feature)
-        anchors[key] = anchor
+        anchors.insert(anchor, for: key, bytes: 0)
         return anchor
     }
 }

@@ -11,8 +11,8 @@ public final class MapRenderer {
     let text: TextEngine
     /// Label placements by resolution; a tile job renders many views at each zoom.
     private var labelSpaces: [LabelSpace] = []
-    /// The most label candidates kept in memory between renders, over all resolutions.
-    public var labelCandidateBudget = 1_000_000
+    /// The most estimated bytes of label placement kept between renders, over all resolutions.
+    public var labelPlacementBudget = 64 << 20
     /// Told of long label placements (see `LabelStage`), so that progress can show them.
     public var labelStage: (@Sendable (LabelStage) -> Void)?
     /// The grid overlay, with its label sprites kept between renders.
@@ -264,13 +264,16 @@ public final class MapRenderer {
         defer { engine.progress = nil }
         let labels = try space.placedLabels(in: rect)
         // Older resolutions go first, then the least recently used parts of this one.
-        var total = labelSpaces.reduce(0) { $0 + $1.engine.cachedCandidates }
-        while total > labelCandidateBudget, labelSpaces.count > 1, labelSpaces[0] !== space {
-            total -= labelSpaces.removeFirst().engine.cachedCandidates
+        var total = labelSpaces.reduce(0) { $0 + $1.cachedBytes }
+        while total > labelPlacementBudget, labelSpaces.count > 1, labelSpaces[0] !== space {
+            total -= labelSpaces.removeFirst().cachedBytes
         }
-        if total > labelCandidateBudget { engine.trim(toCandidates: labelCandidateBudget) }
+        if total > labelPlacementBudget { space.trim(toBytes: labelPlacementBudget) }
         return labels
     }
+
+    /// Estimated bytes of label placement kept now, over all resolutions.
+    var labelCacheBytes: Int { labelSpaces.reduce(0) { $0 + $1.cachedBytes } }
 
     /// The label space of `view`'s resolution (and obstacles), made once and kept.
     func labelSpace(for view: View, obstacles: (any LabelObstacles)? = nil) -> LabelSpace {

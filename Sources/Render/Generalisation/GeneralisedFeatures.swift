@@ -5,8 +5,8 @@ import MapModel
 /// One worker's generalised features, kept between views: a large feature (a coastline, a
 /// country) is simplified once per resolution and then drawn from the cache by every metatile
 /// it touches, instead of once per tile. Bounded: two resolutions at a time (a pyramid goes
-/// zoom by zoom) and `vertexBudget` vertices in all; small features are not kept, since
-/// simplifying them costs less than looking them up.
+/// zoom by zoom) and `byteBudget` estimated bytes in all, whatever the data and the zoom;
+/// small features are not kept, since simplifying them costs less than looking them up.
 final class GeneralisedFeatures {
     private struct Key: Hashable {
         let source: ObjectIdentifier
@@ -14,12 +14,21 @@ final class GeneralisedFeatures {
     }
 
     /// Per resolution (the bits of the metres per pixel), most recently used last.
-    private var resolutions: [(pixel: UInt64, features: [Key: Feature?])] = []
-    private var vertices = 0
-    /// Past this many vertices kept, the cache starts afresh.
-    static let vertexBudget = 4_000_000
+    private var resolutions: [(pixel: UInt64, features: [Key: Feature?], bytes: Int)] = []
+    /// The estimated bytes kept, over both resolutions.
+    private(set) var bytes = 0
+    /// Past this many bytes kept, the cache starts afresh.
+    let byteBudget: Int
+    static let defaultByteBudget = 32 << 20
     /// Features with fewer vertices are simplified each time.
     static let smallestKept = 256
+
+    init(byteBudget: Int = GeneralisedFeatures.defaultByteBudget) {
+        self.byteBudget = byteBudget
+    }
+
+    /// Features kept, over both resolutions.
+    var count: Int { resolutions.reduce(0) { $0 + $1.features.count } }
 
     /// `feature` of `source` as drawn with pixels of `pixel` metres; nil when none of it is a
     /// pixel large.
@@ -35,26 +44,27 @@ final class GeneralisedFeatures {
             if let cached = resolutions[slot].features[key] { return cached }
         } else {
             if resolutions.count == 2 { drop(0) }
-            resolutions.append((bits, [:]))
+            resolutions.append((bits, [:], 0))
             slot = resolutions.count - 1
         }
         let result = generaliser.generalise(feature)
-        let kept = result.map { $0.geometries.reduce(0) { $0 + $1.vertexCount } } ?? 0
-        if vertices + kept > GeneralisedFeatures.vertexBudget {
-            resolutions = [(bits, [:])]
-            vertices = 0
+        let kept = (result?.estimatedBytes ?? 0) + MemoryLayout<Key>.stride + MemoryLayout<Feature?>.stride
+        guard kept <= byteBudget else { return result }
+        if bytes + kept > byteBudget {
+            resolutions = [(bits, [:], 0)]
+            bytes = 0
             resolutions[0].features[key] = result
+            resolutions[0].bytes = kept
         } else {
             resolutions[slot].features[key] = result
+            resolutions[slot].bytes += kept
         }
-        vertices += kept
+        bytes += kept
         return result
     }
 
     private func drop(_ slot: Int) {
-        vertices -= resolutions[slot].features.values.reduce(0) { total, feature in
-            total + (feature?.geometries.reduce(0) { $0 + $1.vertexCount } ?? 0)
-        }
+        bytes -= resolutions[slot].bytes
         resolutions.remove(at: slot)
     }
 

@@ -1,4 +1,5 @@
 import Geodesy
+import MapModel
 
 /// Items bucketed by the square cells their boxes touch, over a bounded area: "which items may
 /// overlap this box?" looks only in the box's cells. Each cell lists its items in the order
@@ -16,13 +17,20 @@ struct BoxBuckets {
 
     /// The most cells along a side: bounds the index whatever the boxes.
     static let maxCellsPerSide = 512
+    /// The most cells per item (and a few more): a sparse set of boxes over a wide area (a
+    /// chunk of a deep zoom with a handful of labels) would otherwise pay for a fine grid of
+    /// empty cells, kept for every level of every chunk.
+    static let maxCellsPerItem = 4
 
     /// Buckets `items` (numbers from 0, in the order cells are to list them) whose
     /// boxes, given by `boxes`, lie in `area` (boxes past it go to its edge cells). Cells are
     /// `cellSize` wide, or wider when the area would need more than `maxCellsPerSide` a side.
     init(area: Rect, cellSize: Double, items: [Int], boxes: (Int) -> [Rect]) {
         let side = max(area.isEmpty ? 1 : max(area.width, area.height), 1)
-        let size = max(cellSize, side / Double(BoxBuckets.maxCellsPerSide - 2), 1)
+        let cellsPerSide = min(
+            Double(BoxBuckets.maxCellsPerSide),
+            (Double(BoxBuckets.maxCellsPerItem * items.count + 16)).squareRoot().rounded(.up))
+        let size = max(cellSize, side / max(cellsPerSide - 2, 1), 1)
         let finite = area.minX.isFinite && area.maxX.isFinite && area.minY.isFinite && area.maxY.isFinite
         guard !area.isEmpty, finite else {
             self.init(cellSize: size, firstColumn: 0, firstRow: 0, columns: 0, rows: 0, starts: [0], entries: [])
@@ -78,6 +86,11 @@ struct BoxBuckets {
         self.rows = rows
         self.starts = starts
         self.entries = entries
+    }
+
+    /// Estimated heap bytes of the index.
+    var estimatedBytes: Int {
+        MemoryCost.array(starts.count, of: Int32.self) + MemoryCost.array(entries.count, of: Int32.self)
     }
 
     /// The cells (columns and rows counted from the index's first) that `rect` touches, or

@@ -25,11 +25,19 @@ final class LabelSpace {
     /// block, with their candidates made when the block is first read. Read once per block,
     /// so the many small lookups of placement do not each go to the source (a database, for
     /// an indexed source), and features themselves are not kept.
-    private var blocks: [BlockKey: [FeatureKey]] = [:]
-    /// The candidates of the features in `blocks`, by feature. Together with `blocks`, bounded
-    /// by `candidateLimit`: past it both are read afresh.
-    private var made: [FeatureKey: [LabelCandidate]] = [:]
-    private var madeCount = 0
+    private var blocks: [BlockKey: Block] = [:]
+    /// The placements of the features in `blocks`, by feature: boxes and ranks only. What is
+    /// drawn (a shaped text, a few kilobytes in Pango) is made again for the placed ones
+    /// alone; 300,000 places once kept 300,000 shaped texts per worker here. Past
+    /// `madeBudget`, the least recently used blocks go with the placements only they held;
+    /// never a block the current question uses, so that one block larger than the budget (a
+    /// whole layer at zoom 2) is not read again for every chunk.
+    private var made: [FeatureKey: Made] = [:]
+    private(set) var madeBytes = 0
+    /// Counts the questions asked (see `Block.lastUse`).
+    private var question = 0
+    /// What placed candidates draw, by feature, for the views to come.
+    private var drawn = BudgetedCache<FeatureKey, [LabelCandidate]>(budget: LabelSpace.drawnBudget)
     /// For each layer: how far (pixels) a candidate's boxes can reach from its anchor; nil for
     /// a layer with nothing to place at this scale.
     private let layerReach: [Double?]
@@ -43,9 +51,15 @@ final class LabelSpace {
     /// The side of a block: at least the engine's chunk, so that a chunk reads at most four
     /// blocks of each layer even where symbols are huge (a large scale past `maxSize`).
     private lazy var blockSide = max(LabelSpace.blockSize, engine.chunkSize)
-    /// Past this many candidates kept with the blocks, the blocks are read afresh: memory
-    /// stays bounded.
-    static let candidateLimit = 1_000_000
+    /// Past this many estimated bytes of placements kept with the blocks, the blocks are read
+    /// afresh: memory stays bounded whatever the data.
+    static let madeBudget = 16 << 20
+    /// The most bytes of drawable candidates kept (shaped texts counted at `layoutBytes`).
+    static let drawnBudget = 8 << 20
+    /// About what a shaped label holds (a PangoLayout with its lines and glyphs).
+    static let layoutBytes = 2048
+    /// A feature's key in `made` and in its blocks' lists.
+    static let featureEntryBytes = 96
 
     private struct FeatureKey: Hashable {
         let layer: Int
@@ -56,6 +70,19 @@ final class LabelSpace {
         let layer: Int
         let column: Int
         let row: Int
+    }
+
+    private struct Block {
+        let features: [FeatureKey]
+        /// The last question that used it.
+        var lastUse: Int
+    }
+
+    private struct Made {
+        let placements: [PlacementCandidate]
+        /// How many cached blocks list the feature.
+        var blocks: Int
+        let bytes: Int
     }
 
     init(
@@ -88,17 +115,81 @@ final class LabelSpace {
             && maker.edge == LabelSpace.edge(map, other)
     }
 
-    /// The placed candidates whose boxes touch `rect` (global pixels), in placement order.
-    func placedLabels(in rect: Rect) throws -> [LabelCandidate] {
-        try engine.placed(touching: rect).compactMap { try candidate($0) }
+    /// Estimated heap bytes kept between views: placement, placements and what is drawn.
+    var cachedBytes: Int { engine.cachedBytes + madeBytes + drawn.cost }
+
+    /// Drops cached placement until at most `limit` estimated bytes are kept, with room for
+    /// the next views (3/4 of it), the least recently used parts first. What is dropped is
+    /// computed again when asked for, with the same result.
+    func trim(toBytes limit: Int) {
+        guard cachedBytes > limit else { return }
+        if madeBytes + drawn.cost > limit / 2 {
+            blocks = [:]
+            made = [:]
+            madeBytes = 0
+            drawn.removeAll()
+        }
+        engine.trim(toBytes: max(0, limit * 3 / 4 - madeBytes - drawn.cost))
     }
 
-    /// What to draw for a placed candidate: from the cache, or made again from the block that
-    /// holds its anchor (its feature is there, since the anchor lies on the feature).
-    private func candidate(_ placed: PlacementCandidate) throws -> LabelCandidate? {
-        let feature = FeatureKey(layer: placed.owner.layer, feature: placed.owner.feature)
-        if made[feature] == nil { _ = try block(key(feature.layer, placed.anchor.x, placed.anchor.y)) }
-        return made[feature]?.first { $0.id == placed.id }
+    /// The placed candidates whose boxes touch `rect` (global pixels), in placement order.
+    func placedLabels(in rect: Rect) throws -> [LabelCandidate] {
+        // Nothing to place at this scale: no chunks to make, not even empty ones.
+        guard layerReach.contains(where: { $0 != nil }) else { return [] }
+        question += 1
+        let placed = try engine.placed(touching: rect)
+        // What to draw: from the cache, or made again from the block that holds the anchor
+        // (the feature is there, since the anchor lies on it), each block read once.
+        var found: [FeatureKey: [LabelCandidate]] = [:]
+        var missing: [BlockKey: Set<Int>] = [:]
+        for p in placed {
+            let feature = FeatureKey(layer: p.owner.layer, feature: p.owner.feature)
+            guard found[feature] == nil else { continue }
+            if let known = drawn[feature] {
+                found[feature] = known
+            } else {
+                missing[key(feature.layer, p.anchor.x, p.anchor.y), default: []].insert(feature.feature)
+            }
+        }
+        for (block, wanted) in missing {
+            try readers.visitFeatures(layer: block.layer, in: mercatorBounds(block)) { feature in
+                let featureKey = FeatureKey(layer: block.layer, feature: feature.index)
+                guard wanted.contains(feature.index), found[featureKey] == nil else { return }
+                let candidates = make(layer: block.layer, feature)
+                found[featureKey] = candidates
+                drawn.insert(candidates, for: featureKey, bytes: LabelSpace.bytes(of: candidates))
+            }
+        }
+        return placed.compactMap { p in
+            found[FeatureKey(layer: p.owner.layer, feature: p.owner.feature)]?.first { $0.id == p.id }
+        }
+    }
+
+    /// The candidates of `feature` of layer `layer`, what to draw with them.
+    private func make(layer: Int, _ feature: Feature) -> [LabelCandidate] {
+        let anchor = map.document.layers[layer].hasLabels ? readers.anchor(layer: layer, feature) : nil
+        return maker.candidates(layer: layer, feature: feature, anchor: anchor)
+    }
+
+    /// Estimated heap bytes of drawable candidates: their placements and their shaped texts
+    /// (shared by an owner's positions, counted once per candidate: an upper bound).
+    private static func bytes(of candidates: [LabelCandidate]) -> Int {
+        MemoryCost.array(candidates.count, of: LabelCandidate.self)
+            + candidates.reduce(0) { $0 + bytes(of: $1.placement) + LabelSpace.layoutBytes }
+    }
+
+    /// Estimated heap bytes of a placement besides its struct: its boxes.
+    static func bytes(of placement: PlacementCandidate) -> Int {
+        MemoryCost.array(placement.boxes.count, of: Rect.self)
+    }
+
+    /// A block's area in Web Mercator metres.
+    private func mercatorBounds(_ key: BlockKey) -> Rect {
+        let size = blockSide
+        let pixels = Rect(
+            minX: Double(key.column) * size, minY: Double(key.row) * size, maxX: Double(key.column + 1) * size,
+            maxY: Double(key.row + 1) * size)
+        return view.mercatorBounds(ofGlobalPixels: pixels)
     }
 
     private func key(_ layer: Int, _ x: Double, _ y: Double) -> BlockKey {
@@ -109,32 +200,51 @@ final class LabelSpace {
     /// The features of a layer the source finds in a block, their candidates made (once per
     /// feature while cached) as the block is read.
     private func block(_ key: BlockKey) throws -> [FeatureKey] {
-        if let known = blocks[key] { return known }
-        let size = blockSide
-        let pixels = Rect(
-            minX: Double(key.column) * size, minY: Double(key.row) * size, maxX: Double(key.column + 1) * size,
-            maxY: Double(key.row + 1) * size)
-        let features = try readers.features(layer: key.layer, in: view.mercatorBounds(ofGlobalPixels: pixels))
-        if madeCount > LabelSpace.candidateLimit {
-            // Start again before making this block's candidates, so that they all stay.
-            blocks.removeAll()
-            made.removeAll()
-            madeCount = 0
+        if var known = blocks[key] {
+            known.lastUse = question
+            blocks[key] = known
+            return known.features
         }
-        let hasLabels = map.document.layers[key.layer].hasLabels
         var keys: [FeatureKey] = []
-        for feature in features {
+        // One at a time: a block at a low zoom holds a whole layer, and only its placements
+        // are kept.
+        try readers.visitFeatures(layer: key.layer, in: mercatorBounds(key)) { feature in
             let featureKey = FeatureKey(layer: key.layer, feature: feature.index)
-            if made[featureKey] == nil {
-                let anchor = hasLabels ? readers.anchor(layer: key.layer, feature) : nil
-                let candidates = maker.candidates(layer: key.layer, feature: feature, anchor: anchor)
-                made[featureKey] = candidates
-                madeCount += max(1, candidates.count)
+            if var known = made[featureKey] {
+                known.blocks += 1
+                made[featureKey] = known
+            } else {
+                let placements = make(layer: key.layer, feature).map(\.placement)
+                let bytes =
+                    MemoryCost.array(placements.count, of: PlacementCandidate.self)
+                    + placements.reduce(0) { $0 + LabelSpace.bytes(of: $1) } + LabelSpace.featureEntryBytes
+                made[featureKey] = Made(placements: placements, blocks: 1, bytes: bytes)
+                madeBytes += bytes
             }
             keys.append(featureKey)
         }
-        blocks[key] = keys
+        blocks[key] = Block(features: keys, lastUse: question)
+        if madeBytes > LabelSpace.madeBudget { dropBlocks() }
         return keys
+    }
+
+    /// Drops the least recently used blocks not used by the current question, and the
+    /// placements no other block lists, until the placements are within `madeBudget`.
+    private func dropBlocks() {
+        for (key, block) in blocks.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
+            guard madeBytes > LabelSpace.madeBudget, block.lastUse < question else { return }
+            blocks[key] = nil
+            for feature in block.features {
+                guard var entry = made[feature] else { continue }
+                entry.blocks -= 1
+                if entry.blocks > 0 {
+                    made[feature] = entry
+                } else {
+                    made[feature] = nil
+                    madeBytes -= entry.bytes
+                }
+            }
+        }
     }
 }
 
@@ -143,6 +253,7 @@ extension LabelSpace: PlacementSource {
 
     /// The candidates of the features anchored in `rect`, without those an obstacle covers.
     func candidates(anchoredIn rect: Rect) throws -> [PlacementCandidate] {
+        question += 1
         var found: [PlacementCandidate] = []
         for (layerIndex, layerReach) in layerReach.enumerated() where layerReach != nil {
             let first = key(layerIndex, rect.minX, rect.minY)
@@ -152,9 +263,9 @@ extension LabelSpace: PlacementSource {
                 for column in first.column...last.column {
                     for feature in try block(BlockKey(layer: layerIndex, column: column, row: row))
                     where seen.insert(feature).inserted {
-                        for c in made[feature] ?? []
-                        where rect.contains(x: c.placement.anchor.x, y: c.placement.anchor.y) {
-                            found.append(c.placement)
+                        for c in made[feature]?.placements ?? []
+                        where rect.contains(x: c.anchor.x, y: c.anchor.y) {
+                            found.append(c)
                         }
                     }
                 }

@@ -46,7 +46,16 @@ struct PlacementCandidate {
     }
 
     let owner: Owner
-    let rank: Rank
+    /// Placement order, made from the owner, the priority and the position (not stored: a
+    /// pyramid of many labels holds hundreds of thousands of candidates).
+    var rank: Rank {
+        Rank(
+            priority: priority, layer: owner.layer, feature: owner.feature, kind: owner.kind.rawValue,
+            rule: owner.rule, instance: owner.instance, position: position)
+    }
+    let priority: Double
+    /// Which of the owner's alternatives this is.
+    let position: Int
     /// The point the candidate hangs on, in global pixels: a feature's label point, a
     /// marker's centre, a repetition's point on its line. Every box lies within the layer's
     /// reach of it, and an owner's alternatives share it: the placement engine finds a
@@ -64,16 +73,15 @@ struct PlacementCandidate {
     ) {
         self.owner = owner
         self.anchor = anchor
-        self.rank = Rank(
-            priority: priority, layer: owner.layer, feature: owner.feature, kind: owner.kind.rawValue,
-            rule: owner.rule, instance: owner.instance, position: position)
+        self.priority = priority
+        self.position = position
         self.boxes = boxes
         self.allowOverlap = allowOverlap
         self.ignorePlacement = ignorePlacement
         bounds = boxes.reduce(Rect.empty) { $0.union($1) }
     }
 
-    var id: ID { ID(owner: owner, position: rank.position) }
+    var id: ID { ID(owner: owner, position: position) }
     /// All its boxes together.
     let bounds: Rect
 

@@ -1,4 +1,5 @@
 import Geodesy
+import MapModel
 
 /// Where the placement engine gets its candidates: those of one resolution, by area.
 protocol PlacementSource: AnyObject {
@@ -43,7 +44,8 @@ protocol PlacementSource: AnyObject {
 /// overlaps. Odd levels are sets of boxes that do not overlap (few per cell); even levels
 /// hold every box of a crowd, but there the first earlier box in a cell the candidate
 /// covers is usually a hit. Chunks stay cached for the next view at this resolution; `trim`
-/// bounds them.
+/// bounds them by their estimated bytes (`cachedBytes`), empty chunks included: a pyramid's
+/// deep zoom visits tens of thousands of them.
 final class PlacementEngine {
     /// Rounds of each phase (odd), chosen by comparing with the exact greedy placement on
     /// random and sorted crowds (see `PlacementEngineTests.agreementWithTheGreedyPlacement`).
@@ -69,6 +71,8 @@ final class PlacementEngine {
     private(set) var evaluations = 0
     /// Candidates held in the cached chunks.
     private(set) var cachedCandidates = 0
+    /// Estimated heap bytes of the cached chunks: candidates, levels and buckets.
+    private(set) var cachedBytes = 0
     /// Called now and then during a long computation with the evaluations so far.
     var progress: ((Int) -> Void)?
     /// How many evaluations between calls of `progress`.
@@ -117,13 +121,26 @@ final class PlacementEngine {
     /// Drops the least recently used chunks until at most `limit` candidates are cached. They
     /// are computed again when asked for, with the same result.
     func trim(toCandidates limit: Int) {
-        guard cachedCandidates > limit else { return }
+        trim { $0.cachedCandidates <= limit }
+    }
+
+    /// Drops the least recently used chunks until their estimated bytes are at most `limit`.
+    func trim(toBytes limit: Int) {
+        trim { $0.cachedBytes <= limit }
+    }
+
+    private func trim(until done: (PlacementEngine) -> Bool) {
+        guard !done(self) else { return }
         for (key, chunk) in chunks.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
-            guard cachedCandidates > limit else { break }
+            guard !done(self) else { break }
             chunks[key] = nil
             cachedCandidates -= chunk.candidates.count
+            cachedBytes -= chunk.bytes
         }
     }
+
+    /// Chunks cached, empty ones included.
+    var cachedChunks: Int { chunks.count }
 
     // MARK: - Chunks
 
@@ -145,6 +162,8 @@ final class PlacementEngine {
         /// buckets[j]: the members of level j's set that can block others, by cell.
         var buckets: [BoxBuckets] = []
         var lastUse = 0
+        /// Estimated heap bytes: the chunk, its candidates and levels, its buckets so far.
+        var bytes: Int
 
         init(_ candidates: [PlacementCandidate]) {
             self.candidates = candidates
@@ -155,7 +174,15 @@ final class PlacementEngine {
             for (place, i) in fallbackOrder.enumerated() { rank[i] = place }
             fallbackRank = rank
             levels = [UInt32](repeating: 1, count: candidates.count)
+            bytes =
+                Chunk.fixedBytes + MemoryCost.array(candidates.count, of: PlacementCandidate.self)
+                + candidates.reduce(0) { $0 + MemoryCost.array($1.boxes.count, of: Rect.self) }
+                + 2 * MemoryCost.array(candidates.count, of: Int.self)
+                + MemoryCost.array(candidates.count, of: UInt32.self)
         }
+
+        /// The object, its dictionary slot and its arrays' headers.
+        static let fixedBytes = 256
 
         func has(_ i: Int, level: Int) -> Bool { levels[i] & (1 << level) != 0 }
     }
@@ -164,10 +191,10 @@ final class PlacementEngine {
     /// fixed pseudo-random order of features instead of file order (an owner's positions stay
     /// together and in order).
     static func fallbackBefore(_ a: PlacementCandidate, _ b: PlacementCandidate) -> Bool {
-        if a.rank.priority != b.rank.priority { return a.rank.priority > b.rank.priority }
-        if a.rank.layer != b.rank.layer { return a.rank.layer < b.rank.layer }
-        let ha = scramble(a.rank.layer, a.rank.feature)
-        let hb = scramble(b.rank.layer, b.rank.feature)
+        if a.priority != b.priority { return a.priority > b.priority }
+        if a.owner.layer != b.owner.layer { return a.owner.layer < b.owner.layer }
+        let ha = scramble(a.owner.layer, a.owner.feature)
+        let hb = scramble(b.owner.layer, b.owner.feature)
         if ha != hb { return ha < hb }
         return a.outranks(b)
     }
@@ -214,9 +241,15 @@ final class PlacementEngine {
         }
         let chunk = Chunk(mine.sorted { $0.outranks($1) })
         chunk.lastUse = clock
-        chunk.buckets = [buckets(chunk, level: 0, area: area)]
+        // An empty chunk needs no buckets: nothing in it blocks, and nothing is computed for it.
+        if !chunk.candidates.isEmpty {
+            let first = buckets(chunk, level: 0, area: area)
+            chunk.buckets = [first]
+            chunk.bytes += first.estimatedBytes
+        }
         chunks[key] = chunk
         cachedCandidates += chunk.candidates.count
+        cachedBytes += chunk.bytes
         return chunk
     }
 
@@ -225,6 +258,12 @@ final class PlacementEngine {
     private func ensure(_ key: ChunkKey, level: Int) throws -> Chunk {
         let chunk = try load(key)
         guard chunk.level < level else { return chunk }
+        // An empty chunk's levels are empty whatever its neighbours': they need not be loaded.
+        // (Without this, a question about one chunk loaded every chunk within `top` chunks.)
+        if chunk.candidates.isEmpty {
+            chunk.level = top
+            return chunk
+        }
         for dy in -1...1 {
             for dx in -1...1 { try ensure(ChunkKey(x: key.x + dx, y: key.y + dy), level: level - 1) }
         }
@@ -255,11 +294,17 @@ final class PlacementEngine {
         }
         chunk.level = level
         evaluations += chunk.candidates.count
-        if level < top { chunk.buckets.append(buckets(chunk, level: level, area: rect(key))) }
+        if level < top { add(buckets(chunk, level: level, area: rect(key)), to: chunk) }
         if evaluations >= nextProgress {
             nextProgress = evaluations + PlacementEngine.progressInterval
             progress?(evaluations)
         }
+    }
+
+    private func add(_ buckets: BoxBuckets, to chunk: Chunk) {
+        chunk.buckets.append(buckets)
+        chunk.bytes += buckets.estimatedBytes
+        cachedBytes += buckets.estimatedBytes
     }
 
     /// Whether no member of `level`'s set that comes before candidate `i` (in placement order,
@@ -334,8 +379,8 @@ final class PlacementEngine {
     private func sameFeature(_ i: Int, in chunk: Chunk) -> Range<Int> {
         let c = chunk.candidates
         func same(_ j: Int) -> Bool {
-            c[j].rank.priority == c[i].rank.priority && c[j].rank.layer == c[i].rank.layer
-                && c[j].rank.feature == c[i].rank.feature
+            c[j].priority == c[i].priority && c[j].owner.layer == c[i].owner.layer
+                && c[j].owner.feature == c[i].owner.feature
         }
         var lower = i
         while lower > 0, same(lower - 1) { lower -= 1 }

@@ -1,0 +1,79 @@
+import Geodesy
+import MapModel
+import TestSupport
+import Testing
+
+@testable import Render
+
+/// Label placement's memory follows a budget, not the data or the zoom (issue 18: a world
+/// pyramid's peak RSS grew from 186 MB at zoom 0-4 to 755 MB at zoom 0-8).
+@Suite struct PlacementMemoryTests {
+    /// A chunk of a deep zoom with one label in it once bucketed a 2,000 px area into 12 px
+    /// cells, for every level: 110 KB a level for one box. The cells now follow the items.
+    @Test func sparseBucketsStaySmall() {
+        let box = Rect(minX: 500, minY: 500, maxX: 560, maxY: 512)
+        let one = BoxBuckets(
+            area: Rect(minX: 0, minY: 0, maxX: 2000, maxY: 2000), cellSize: 12, items: [0], boxes: { _ in [box] })
+        #expect(one.estimatedBytes < 1024, "\(one.estimatedBytes) bytes for one box")
+        #expect(one.forEach(touching: box) { _ in false } == false)  // still found
+        // A dense set keeps cells about its boxes' size.
+        var boxes: [Rect] = []
+        for i in 0..<4000 {
+            let x = Double(i % 64) * 31
+            let y = Double(i / 64) * 31
+            boxes.append(Rect(minX: x, minY: y, maxX: x + 24, maxY: y + 12))
+        }
+        let dense = BoxBuckets(
+            area: Rect(minX: 0, minY: 0, maxX: 2000, maxY: 2000), cellSize: 12, items: Array(boxes.indices),
+            boxes: { [boxes[$0]] })
+        #expect(dense.cellSize <= 16)
+    }
+
+    /// A question about one region of a wide, nearly empty resolution loads the chunks around
+    /// it, not every chunk within `top` chunks of it (empty chunks need no neighbours).
+    @Test func emptyChunksDoNotSpread() throws {
+        // A few labels far from the region asked for, over a zoom-8-wide square.
+        let source = BoxSource.labels(count: 40, side: 65536, seed: 5)
+        let engine = PlacementEngine(source: source)
+        let region = Rect(minX: 30000, minY: 30000, maxX: 32048, maxY: 32048)
+        let near = source.all.filter {
+            $0.anchor.x > 29000 && $0.anchor.x < 33000 && $0.anchor.y > 29000 && $0.anchor.y < 33000
+        }
+        #expect(near.isEmpty)
+        _ = try engine.placed(touching: region)
+        let side = Int(((region.width + 2 * engine.reach) / engine.chunkSize).rounded(.up)) + 1
+        #expect(engine.cachedChunks <= side * side, "\(engine.cachedChunks) chunks for a \(side) x \(side) question")
+    }
+
+    /// A pyramid's walk over growing zooms of the world map keeps the renderer's label caches
+    /// under its budget after every metatile, and places exactly what an unbounded renderer
+    /// places: what is dropped is computed again with the same answer.
+    @Test func pyramidStaysWithinTheBudgetWithTheSameLabels() throws {
+        let map = try LoadedMap(document: try MapDocument.load(path: Repository.fixture("maps/world-mapnik.json")))
+        let bounded = try MapRenderer(map: map)
+        bounded.labelPlacementBudget = 256 << 10
+        let free = try MapRenderer(map: map)
+        free.labelPlacementBudget = Int.max
+        var largest = 0
+        var trimmed = false
+        for z in 0...5 {
+            let blocks = max(1, (1 << z) / 4)
+            let side = min(1 << z, 4)
+            // Every metatile of the zoom, in the order a pyramid takes them.
+            for y in 0..<blocks {
+                for x in 0..<blocks {
+                    let view = try View.tiles(
+                        z: z, x: x * side, y: y * side, columns: side, rows: side, tileSize: 256, pixelRatio: 1)
+                    let got = try bounded.placedLabels(view: view).map.map(\.id)
+                    let expected = try free.placedLabels(view: view).map.map(\.id)
+                    #expect(got == expected, "zoom \(z) block \(x), \(y)")
+                    #expect(bounded.labelCacheBytes <= bounded.labelPlacementBudget)
+                    largest = max(largest, free.labelCacheBytes)
+                    trimmed = trimmed || free.labelCacheBytes > bounded.labelPlacementBudget
+                }
+            }
+        }
+        // The budget was below what the walk would keep unbounded: the bound did something.
+        #expect(trimmed, "the unbounded walk kept only \(largest) bytes")
+    }
+}
