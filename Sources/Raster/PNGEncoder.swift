@@ -10,14 +10,7 @@ extension PNG {
         guard image.width > 0, image.height > 0 else {
             throw PNGError(.unencodable, "a \(image.width)x\(image.height) image has no pixels")
         }
-        var pixelsPerMetre: UInt32 = 0
-        if let dpi = options.dotsPerInch {
-            // pHYs stores pixels per metre as an integer; one inch is 0.0254 m exactly.
-            guard dpi.isFinite, dpi > 0, dpi / 0.0254 < Double(UInt32.max) else {
-                throw PNGError(.unencodable, "resolution must be a positive number of dots per inch, not \(dpi)")
-            }
-            pixelsPerMetre = UInt32((dpi / 0.0254).rounded())
-        }
+        let pixelsPerMetre = try options.pixelsPerMetre()
         let result: Result<[UInt8], PNGError> = image.withUnsafeBytes { pixels in
             var params = mpng_encode_params()
             params.width = UInt32(image.width)
@@ -29,7 +22,9 @@ extension PNG {
             }
             let census = ColourCensus(pixels)
             if census.fitsPalette {
-                return encodePalette(pixels, image: image, census: census, options: options, &params)
+                return encodePalette(
+                    pixels, width: image.width, height: image.height, words: .rgba, census: census, options: options,
+                    &params)
             }
             var truecolour = options.truecolour
             truecolour.level = truecolour.level(pixels: image.pixelCount, changes: census.changes)
@@ -58,40 +53,41 @@ extension PNG {
         }
     }
 
-    private static func encodePalette(
-        _ pixels: UnsafeRawBufferPointer, image: Image, census: ColourCensus,
+    static func encodePalette(
+        _ pixels: UnsafeRawBufferPointer, width: Int, height: Int, words: PixelWords, census: ColourCensus,
         options: PNGEncodingOptions,
         _ params: inout mpng_encode_params
     ) -> Result<[UInt8], PNGError> {
         let depth = options.packPaletteBits ? census.indexBitDepth : 8
-        let rowBytes = (image.width * depth + 7) / 8
+        let rowBytes = (width * depth + 7) / 8
         var rgb = [UInt8]()
         rgb.reserveCapacity(census.colours.count * 3)
         var alpha = [UInt8]()
         for colour in census.colours {
-            rgb.append(UInt8(truncatingIfNeeded: colour))
-            rgb.append(UInt8(truncatingIfNeeded: colour >> 8))
-            rgb.append(UInt8(truncatingIfNeeded: colour >> 16))
+            let straight = words.rgbaWord(colour)
+            rgb.append(UInt8(truncatingIfNeeded: straight))
+            rgb.append(UInt8(truncatingIfNeeded: straight >> 8))
+            rgb.append(UInt8(truncatingIfNeeded: straight >> 16))
         }
         for colour in census.colours.prefix(census.translucentCount) {
             alpha.append(UInt8(truncatingIfNeeded: colour >> 24))
         }
         if options.palette.usesLibdeflate {
             let writer = PNGDeflateWriter(
-                width: image.width, height: image.height, colourType: 3, bitDepth: UInt8(depth), rowBytes: rowBytes,
+                width: width, height: height, colourType: 3, bitDepth: UInt8(depth), rowBytes: rowBytes,
                 palette: rgb, alpha: alpha, pixelsPerMetre: params.pixels_per_metre,
                 subFilter: options.palette.filter == .sub)
             return writer.encode(level: options.palette.level) { rows, stride in
                 census.writeIndices(
-                    of: pixels, width: image.width, height: image.height, bitDepth: depth, into: rows,
+                    of: pixels, width: width, height: height, bitDepth: depth, into: rows,
                     rowBytes: rowBytes, stride: stride)
             }
         }
-        let indices = [UInt8](unsafeUninitializedCapacity: rowBytes * image.height) { buffer, initialized in
+        let indices = [UInt8](unsafeUninitializedCapacity: rowBytes * height) { buffer, initialized in
             census.writeIndices(
-                of: pixels, width: image.width, height: image.height, bitDepth: depth,
+                of: pixels, width: width, height: height, bitDepth: depth,
                 into: buffer.baseAddress!, rowBytes: rowBytes, stride: rowBytes)
-            initialized = rowBytes * image.height
+            initialized = rowBytes * height
         }
         params.color = MPNG_COLOR_PALETTE
         params.bit_depth = Int32(depth)
@@ -118,8 +114,8 @@ extension PNG {
     ) -> Result<[UInt8], PNGError> {
         if compression.usesLibdeflate {
             return encodeTruecolourWithLibdeflate(
-                pixels, image: image, opaque: opaque, compression: compression,
-                pixelsPerMetre: params.pixels_per_metre)
+                pixels, width: image.width, height: image.height, words: .rgba, opaque: opaque,
+                compression: compression, pixelsPerMetre: params.pixels_per_metre)
         }
         params.bit_depth = 8
         apply(compression, to: &params)
@@ -143,24 +139,25 @@ extension PNG {
         }
     }
 
-    private static func encodeTruecolourWithLibdeflate(
-        _ pixels: UnsafeRawBufferPointer, image: Image, opaque: Bool, compression: PNGCompression,
-        pixelsPerMetre: UInt32
+    static func encodeTruecolourWithLibdeflate(
+        _ pixels: UnsafeRawBufferPointer, width: Int, height: Int, words: PixelWords, opaque: Bool,
+        compression: PNGCompression, pixelsPerMetre: UInt32
     ) -> Result<[UInt8], PNGError> {
-        let width = image.width
         let writer = PNGDeflateWriter(
-            width: width, height: image.height, colourType: opaque ? 2 : 6, bitDepth: 8,
+            width: width, height: height, colourType: opaque ? 2 : 6, bitDepth: 8,
             rowBytes: width * (opaque ? 3 : 4), pixelsPerMetre: pixelsPerMetre, subFilter: compression.filter == .sub)
-        let source = pixels.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        let source = pixels.baseAddress!
         return writer.encode(level: compression.level) { rows, stride in
-            for y in 0..<image.height {
-                let from = source + y &* image.bytesPerRow
+            for y in 0..<height {
+                let from = source + y &* width &* 4
                 let to = rows + y &* stride
-                if !opaque {
-                    to.update(from: from, count: width &* 4)
-                    continue
+                switch (opaque, words) {
+                case (false, _):
+                    // Only straight RGBA gets here: Cairo's words are encoded directly only when opaque.
+                    to.update(from: from.assumingMemoryBound(to: UInt8.self), count: width &* 4)
+                case (true, .rgba): copyRGB(from: from, to: to, pixels: width)
+                case (true, .cairoOpaque): copyRGB(fromARGB: from, to: to, pixels: width)
                 }
-                copyRGB(from: from, to: to, pixels: width)
             }
         }
     }
@@ -170,13 +167,28 @@ extension PNG {
     /// part of an RGB tile's encoding once libdeflate runs at level 1).
     @inline(__always)
     private static func copyRGB(from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer, pixels: Int) {
+        // Little-endian words: byte 0 of a pixel is red, byte 3 alpha.
+        copyRGB(from: source, to: target, pixels: pixels) { $0 }
+    }
+
+    /// The same from Cairo's native-endian words 0xAARRGGBB of opaque pixels (blue first in
+    /// memory): the byte swap puts red in byte 0, as in an RGBA word.
+    @inline(__always)
+    private static func copyRGB(fromARGB source: UnsafeRawPointer, to target: UnsafeMutableRawPointer, pixels: Int) {
+        copyRGB(from: source, to: target, pixels: pixels) { $0.byteSwapped >> 8 }
+    }
+
+    /// `rgb` turns a pixel's word, as loaded, into red in its low byte, then green and blue.
+    @inline(__always)
+    private static func copyRGB(
+        from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer, pixels: Int, _ rgb: (UInt32) -> UInt32
+    ) {
         var i = 0
         while i &+ 4 <= pixels {
-            // Little-endian words: byte 0 of a pixel is red, byte 3 alpha.
-            let p0 = UInt32(littleEndian: source.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self))
-            let p1 = UInt32(littleEndian: source.loadUnaligned(fromByteOffset: i &* 4 &+ 4, as: UInt32.self))
-            let p2 = UInt32(littleEndian: source.loadUnaligned(fromByteOffset: i &* 4 &+ 8, as: UInt32.self))
-            let p3 = UInt32(littleEndian: source.loadUnaligned(fromByteOffset: i &* 4 &+ 12, as: UInt32.self))
+            let p0 = rgb(UInt32(littleEndian: source.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self)))
+            let p1 = rgb(UInt32(littleEndian: source.loadUnaligned(fromByteOffset: i &* 4 &+ 4, as: UInt32.self)))
+            let p2 = rgb(UInt32(littleEndian: source.loadUnaligned(fromByteOffset: i &* 4 &+ 8, as: UInt32.self)))
+            let p3 = rgb(UInt32(littleEndian: source.loadUnaligned(fromByteOffset: i &* 4 &+ 12, as: UInt32.self)))
             let out = target + i &* 3
             out.storeBytes(of: (p0 & 0x00FF_FFFF | p1 << 24).littleEndian, as: UInt32.self)
             out.storeBytes(of: (p1 >> 8 & 0xFFFF | p2 << 16).littleEndian, toByteOffset: 4, as: UInt32.self)
@@ -184,12 +196,10 @@ extension PNG {
             i &+= 4
         }
         while i < pixels {
-            target.storeBytes(
-                of: source.load(fromByteOffset: i &* 4, as: UInt8.self), toByteOffset: i &* 3, as: UInt8.self)
-            target.storeBytes(
-                of: source.load(fromByteOffset: i &* 4 &+ 1, as: UInt8.self), toByteOffset: i &* 3 &+ 1, as: UInt8.self)
-            target.storeBytes(
-                of: source.load(fromByteOffset: i &* 4 &+ 2, as: UInt8.self), toByteOffset: i &* 3 &+ 2, as: UInt8.self)
+            let p = rgb(UInt32(littleEndian: source.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self)))
+            target.storeBytes(of: UInt8(truncatingIfNeeded: p), toByteOffset: i &* 3, as: UInt8.self)
+            target.storeBytes(of: UInt8(truncatingIfNeeded: p >> 8), toByteOffset: i &* 3 &+ 1, as: UInt8.self)
+            target.storeBytes(of: UInt8(truncatingIfNeeded: p >> 16), toByteOffset: i &* 3 &+ 2, as: UInt8.self)
             i &+= 1
         }
     }

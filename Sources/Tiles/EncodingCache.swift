@@ -46,8 +46,15 @@ final class EncodingCache: Sendable {
         let side: Int
     }
 
+    /// A tile's hash of some of its rows (`TilePixels.hash`), or of all of them when another
+    /// image already has that one.
+    private struct Key: Hashable {
+        let hash: ContentHash
+        let wholeTile: Bool
+    }
+
     private struct State {
-        var entries: [ContentHash: Entry] = [:]
+        var entries: [Key: Entry] = [:]
         var solids: [Solid: Encoded] = [:]
         var storedBytes = 0
         var clock = 0
@@ -59,8 +66,10 @@ final class EncodingCache: Sendable {
     private enum Step {
         case reuse(Encoded)
         case wait(InFlight)
-        /// Encode it; with an `InFlight` when this worker claimed the hash for the cache.
+        /// Encode it; with an `InFlight` when this worker claimed the key for the cache.
         case encode(InFlight?)
+        /// Another image has this key: look again under the hash of the whole tile.
+        case hashWholeTile
     }
 
     private let state = Mutex(State())
@@ -71,29 +80,33 @@ final class EncodingCache: Sendable {
     }
 
     /// The encoding of `tile`: from the cache when the same pixels were seen recently,
-    /// otherwise from `encode` (called without the lock held) and remembered. Pixels are
+    /// otherwise from `encode` (called without the lock held, with the tile's rows as
+    /// `TilePixels.copy()` lays them out) and remembered. Pixels are
     /// compared as they are laid out, so a job's renderer must give one layout throughout
     /// (a job has one kind of renderer).
-    func encoding(of tile: TilePixels, encode: () throws -> [UInt8]) throws -> Encoded {
-        if let pixel = tile.solidPixel { return try encoding(of: Solid(pixel: pixel, side: tile.side), encode: encode) }
-        let hash = tile.hash
+    func encoding(of tile: TilePixels, encode: ([UInt8]) throws -> [UInt8]) throws -> Encoded {
+        if let pixel = tile.solidPixel {
+            return try encoding(of: Solid(pixel: pixel, side: tile.side), tile: tile, encode: encode)
+        }
+        var key = Key(hash: tile.hash, wholeTile: false)
         let byteCount = tile.rowBytes * tile.side
         while true {
             let step = state.withLock { state -> Step in
                 state.clock += 1
-                if var entry = state.entries[hash] {
+                if var entry = state.entries[key] {
                     // Its pixels are kept once it is encoded; until then, wait and look again.
                     guard let encoded = entry.encoded else { return .wait(entry.inFlight!) }
-                    // A different image under the same hash is encoded apart, not cached.
-                    guard tile.equals(entry.pixels) else { return .encode(nil) }
+                    // A different image under the same hash of the whole tile (rare as a
+                    // collision of XXH3-128) is encoded apart, not cached.
+                    guard tile.equals(entry.pixels) else { return key.wholeTile ? .encode(nil) : .hashWholeTile }
                     entry.lastUse = state.clock
-                    state.entries[hash] = entry
+                    state.entries[key] = entry
                     state.reuses += 1
                     return .reuse(encoded)
                 }
                 guard byteCount <= capacityBytes else { return .encode(nil) }
                 let claim = InFlight()
-                state.entries[hash] = Entry(pixels: [], inFlight: claim, lastUse: state.clock)
+                state.entries[key] = Entry(pixels: [], inFlight: claim, lastUse: state.clock)
                 state.storedBytes += byteCount
                 return .encode(claim)
             }
@@ -103,26 +116,28 @@ final class EncodingCache: Sendable {
             case .wait(let other):
                 other.wait()  // then look again: it is cached now, or its encoding failed
             case .encode(let claim):
-                return try encodeNow(tile, hash: hash, claim: claim, encode: encode)
+                return try encodeNow(tile, key: key, claim: claim, encode: encode)
+            case .hashWholeTile:
+                key = Key(hash: tile.wholeHash, wholeTile: true)
             }
         }
     }
 
     private func encodeNow(
-        _ tile: TilePixels, hash: ContentHash, claim: InFlight?, encode: () throws -> [UInt8]
+        _ tile: TilePixels, key: Key, claim: InFlight?, encode: ([UInt8]) throws -> [UInt8]
     ) throws -> Encoded {
         defer { claim?.finish() }
         let result: Encoded
-        // The copy that later tiles are compared with, made outside the lock.
-        let pixels = claim == nil ? [] : tile.copy()
+        // What is encoded, and kept for later tiles to be compared with; made outside the lock.
+        let pixels = tile.copy()
         do {
-            let data = try encode()
+            let data = try encode(pixels)
             result = Encoded(data: data, dataHash: ContentHash(of: data))
         } catch {
             if let claim {
                 state.withLock { state in
-                    guard let entry = state.entries[hash], entry.inFlight === claim else { return }
-                    state.entries[hash] = nil
+                    guard let entry = state.entries[key], entry.inFlight === claim else { return }
+                    state.entries[key] = nil
                     state.storedBytes -= tile.rowBytes * tile.side
                 }
             }
@@ -130,11 +145,11 @@ final class EncodingCache: Sendable {
         }
         state.withLock { state in
             state.encodings += 1
-            if let claim, var entry = state.entries[hash], entry.inFlight === claim {
+            if let claim, var entry = state.entries[key], entry.inFlight === claim {
                 entry.pixels = pixels
                 entry.encoded = result
                 entry.inFlight = nil
-                state.entries[hash] = entry
+                state.entries[key] = entry
                 EncodingCache.evict(&state, above: capacityBytes)
             }
         }
@@ -143,14 +158,14 @@ final class EncodingCache: Sendable {
 
     /// A tile of one colour: the same colour and size give the same bytes, so no pixels are
     /// kept or compared. Two workers meeting a new colour at once may both encode it.
-    private func encoding(of solid: Solid, encode: () throws -> [UInt8]) throws -> Encoded {
+    private func encoding(of solid: Solid, tile: TilePixels, encode: ([UInt8]) throws -> [UInt8]) throws -> Encoded {
         let known = state.withLock { state -> Encoded? in
             guard let known = state.solids[solid] else { return nil }
             state.reuses += 1
             return known
         }
         if let known { return known }
-        let data = try encode()
+        let data = try encode(tile.copy())
         let result = Encoded(data: data, dataHash: ContentHash(of: data))
         state.withLock { state in
             state.encodings += 1

@@ -27,6 +27,17 @@ extension MetatileRendering {
 /// Turns a tile image into the bytes stored for it. Shared by all workers.
 public protocol TileEncoding: Sendable {
     func encode(_ tile: Image) throws -> [UInt8]
+
+    /// Encodes a tile as Cairo drew it: `side` x `side` native-endian ARGB32 words, colour
+    /// premultiplied by alpha, rows one after the other. The default converts it to an
+    /// `Image`; an encoder that reads Cairo's words itself saves the conversion.
+    func encode(cairoARGB32 tile: UnsafeRawBufferPointer, side: Int) throws -> [UInt8]
+}
+
+extension TileEncoding {
+    public func encode(cairoARGB32 tile: UnsafeRawBufferPointer, side: Int) throws -> [UInt8] {
+        try encode(Image(cairoARGB32: tile, width: side, height: side, stride: side * 4))
+    }
 }
 
 /// The size and density of the tiles a job writes.

@@ -201,7 +201,7 @@ public struct TileJob: Sendable {
                         empty += 1
                         continue
                     }
-                    let encoded = try cache.encoding(of: tile) { try encoder.encode(try tile.image()) }
+                    let encoded = try cache.encoding(of: tile) { try tile.encode(copied: $0, with: encoder) }
                     result.append(EncodedTile(tile: id, data: encoded.data, dataHash: encoded.dataHash))
                 } catch {
                     throw TilesError.render(metatile: metatile.description, message: "tile \(id): \(error)")

@@ -96,7 +96,8 @@ import Testing
         }
     }
 
-    /// A tile cut in place hashes, copies and converts as the tile cut out as its own image.
+    /// A tile cut in place copies, compares and encodes as the tile cut out as its own image,
+    /// and hashes as its rows `hashedRowStep` apart.
     @Test func aTileReadInPlaceIsTheTileCutOut() throws {
         try Self.withBlock(odd: [(x: 5, y: 2), (x: 2, y: 1)]) { block in
             for x in [0, 4] {
@@ -104,10 +105,42 @@ import Testing
                 let whole = try Image(width: 8, height: 4, pixels: Array(block.bytes))
                 let cut = try whole.cropped(x: x, y: 0, width: 4, height: 4)
                 #expect(tile.copy() == cut.pixels)
-                #expect(tile.hash == ContentHash(of: cut.pixels))
-                #expect(try tile.image() == cut)
+                let hashed = Swift.stride(from: 0, to: 4, by: TilePixels.hashedRowStep).flatMap {
+                    cut.pixels[$0 * 16..<$0 * 16 + 16]
+                }
+                #expect(tile.hash == ContentHash(of: hashed))
+                #expect(tile.wholeHash == ContentHash(of: cut.pixels))
+                #expect(try tile.encode(copied: tile.copy(), with: PNGTileEncoder()) == PNG.encode(cut))
                 #expect(tile.equals(cut.pixels))
             }
         }
+    }
+
+    /// Tiles that differ only in rows the hash leaves out share a hash, and each still gets
+    /// its own encoding; a repeat of either reuses that one's (the second one's under the
+    /// hash of the whole tile).
+    @Test func tilesWithTheSameHashAreToldApartByTheirPixels() throws {
+        var block = Image(width: 48, height: 16, fill: RGBA(181, 208, 208))
+        block[3, 0] = RGBA(242, 239, 233)  // in a hashed row of every tile
+        block[19, 0] = RGBA(242, 239, 233)
+        block[35, 0] = RGBA(242, 239, 233)
+        block[17, 5] = RGBA(10, 20, 30)  // row 5 of the middle tile only: not hashed
+        let cache = EncodingCache()
+        let encoder = CountingEncoder()
+        let encoded = try block.withUnsafeBytes { bytes in
+            let pixels = MetatilePixels(bytes: bytes, width: 48, height: 16, stride: 192, layout: .rgba)
+            return try [0, 16, 32, 16].map { x in
+                let tile = pixels.tile(x: x, y: 0, side: 16)
+                return try cache.encoding(of: tile) { try tile.encode(copied: $0, with: encoder) }.data
+            }
+        }
+        let first = try block.cropped(x: 0, y: 0, width: 16, height: 16)
+        let middle = try block.cropped(x: 16, y: 0, width: 16, height: 16)
+        #expect(first.pixels != middle.pixels)
+        let reference = CountingEncoder()
+        let expected = [try reference.encode(first), try reference.encode(middle)]
+        #expect(encoded == [expected[0], expected[1], expected[0], expected[1]])
+        #expect(encoder.count.withLock { $0 } == 2)
+        #expect(cache.counts.encodings == 2 && cache.counts.reuses == 2)
     }
 }
