@@ -1,11 +1,16 @@
 import Geodesy
+import MapModel
 import Render
 
 /// The longitude and latitude of the frame's corners, printed in the collar's corners.
 enum CornerCoordinates {
     /// `corners` on the page: top-left, top-right, bottom-left, bottom-right (a quadrangle's
     /// corners are not the frame's).
-    static func items(_ corners: [PlanePoint], plane: any SheetPlane, transform: FrameTransform) -> [PageItem] {
+    /// `annotation`, when it writes latitudes and longitudes, writes them its way (to the
+    /// second's precision in its unit: `40°52.50′ N`); otherwise D°M′S″, `40°52'30"N`.
+    static func items(
+        _ corners: [PlanePoint], plane: any SheetPlane, transform: FrameTransform, annotation: GridAnnotation? = nil
+    ) -> [PageItem] {
         let gap = FrameGrid.labelGap
         let font = FrameGrid.cornerFont
         var items: [PageItem] = []
@@ -14,8 +19,8 @@ enum CornerCoordinates {
         ]
         for (corner, (horizontal, top)) in zip(corners, placing) {
             let p = plane.unproject(transform.plane(corner))
-            let latitude = AngleFormat.dms(p.latitude, kind: .latitude, trailing: .second, style: .compact)
-            let longitude = AngleFormat.dms(p.longitude, kind: .longitude, trailing: .second, style: .compact)
+            let latitude = text(p.latitude, kind: .latitude, annotation: annotation)
+            let longitude = text(p.longitude, kind: .longitude, annotation: annotation)
             let x = horizontal == .right ? corner.x - gap : corner.x + gap
             // Two lines: latitude, then longitude, hugging the corner.
             let lineHeight = font.size * 25.4 / 72 * 1.2
@@ -32,5 +37,13 @@ enum CornerCoordinates {
                         anchor: PageTextAnchor(horizontal, .top))))
         }
         return items
+    }
+
+    /// A corner's latitude or longitude, as the annotation writes a second of arc.
+    static func text(_ degrees: Double, kind: AngleKind, annotation: GridAnnotation?) -> String {
+        guard let style = annotation?.angleStyle(step: 1 / 3600.0) else {
+            return AngleFormat.dms(degrees, kind: kind, trailing: .second, style: .compact)
+        }
+        return AngleFormat.annotation(degrees, kind: kind, style: style)
     }
 }

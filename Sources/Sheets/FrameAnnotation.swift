@@ -55,6 +55,7 @@ extension FrameGrid {
             inside
             ? marks.frameWidth + (marks.tickPosition == .inside ? marks.tickLength : 0) + FrameGrid.labelGap
             : FrameGrid.tickLength + FrameGrid.labelGap
+                + (side == .left || side == .right ? band.leftRight : band.topBottom)
         return LabelPlacement(side: side, inside: inside, turned: turned, distance: distance)
     }
 }

@@ -56,6 +56,15 @@ public struct FrameGrid: Sendable {
     /// inside or outside the neatline, horizontal or along it. Nil: the collar's values as
     /// printed before it existed.
     public var annotation: GridAnnotation?
+    /// How far beyond the main grid's values this grid's collar values start (`SheetGrids`).
+    public var band = BandOffset()
+
+    /// A grid's band in the collar: mm beyond the main grid's place on the left and right
+    /// sides and on the top and bottom (0 for the main grid).
+    public struct BandOffset: Sendable, Equatable {
+        public var leftRight = 0.0
+        public var topBottom = 0.0
+    }
 
     // Sizes on paper (millimetres) and fonts of the frame.
     static let tickLength = 1.5
@@ -316,6 +325,14 @@ public struct FrameGrid: Sendable {
     /// lines lie on top), ticks and labels outside it. `measure` sizes text in the sheet's
     /// fonts; `collar` is the area the labels must stay in.
     func items(transform: FrameTransform, collar: Rect, measure: (PageText) -> PageTextSize) -> [PageItem] {
+        items(transform: transform, collar: collar, measure: measure, avoiding: []).items
+    }
+
+    /// The items, and the boxes of the values printed; values that would touch `occupied`
+    /// (an earlier grid's values) are left out.
+    func items(transform: FrameTransform, collar: Rect, measure: (PageText) -> PageTextSize, avoiding occupied: [Rect])
+        -> (items: [PageItem], boxes: [Rect])
+    {
         let frame = transform.frame
         var paths: [PageItem] = []
         let drawnLines = marks.kind == .lines ? lines : marks.crosses
@@ -328,16 +345,25 @@ public struct FrameGrid: Sendable {
         var items: [PageItem] = [.clipped(frame, paths + marks.frameItems(frame: frame, crossings: self))]
         items += marks.tickItems(frame: frame, crossings: self)
 
+        var boxes: [Rect] = []
         for side in Side.allCases {
-            items += sideLabels(side, frame: frame, collar: collar, measure: measure).map { .text($0) }
+            let placed = sideLabels(side, frame: frame, collar: collar, measure: measure, avoiding: occupied)
+            items += placed.texts.map { .text($0) }
+            boxes += placed.boxes
         }
-        return items
+        return (items, boxes)
     }
 
     /// The labels of one side, from its start (left, or bottom for the sides), each centred
     /// on its tick; a label that would touch the one before it, or leave the collar, is left
     /// out. The first label that fits is printed in full.
     func sideLabels(_ side: Side, frame: Rect, collar: Rect, measure: (PageText) -> PageTextSize) -> [PageText] {
+        sideLabels(side, frame: frame, collar: collar, measure: measure, avoiding: []).texts
+    }
+
+    func sideLabels(
+        _ side: Side, frame: Rect, collar: Rect, measure: (PageText) -> PageTextSize, avoiding occupied: [Rect]
+    ) -> (texts: [PageText], boxes: [Rect]) {
         // A side names the lines it is for: meridians and eastings at the top and bottom,
         // parallels and northings at the sides (a meridian that leaves through the right
         // edge is not named among the latitudes there).
@@ -370,7 +396,7 @@ public struct FrameGrid: Sendable {
                     : (box.minY >= frame.minY - 0.5 && box.maxY <= frame.maxY + 0.5)
                 // Outside, in the collar; inside, over the map within the frame.
                 let room = placement.inside ? frame.contains(box) : collar.contains(box)
-                guard span, room, !boxes.contains(where: { $0.expanded(by: 0.6).overlaps(box) }) else {
+                guard span, room, !(boxes + occupied).contains(where: { $0.expanded(by: 0.6).overlaps(box) }) else {
                     continue
                 }
                 placed.append(text)
@@ -379,7 +405,7 @@ public struct FrameGrid: Sendable {
                 break
             }
         }
-        return placed
+        return (placed, boxes)
     }
 
     /// The crossings on `side` of the lines labelled there: meridians and eastings on the top

@@ -99,9 +99,13 @@ enum GeographicTicks {
         return ticks
     }
 
-    /// The ticks, their labels and the crosses inside the map, as page items.
+    /// The ticks, their labels and the crosses inside the map, as page items. `border`, the
+    /// main grid's marks, may put a zebra or line border inside the neatline: the labels
+    /// start past it. `annotation`, when it writes latitudes and longitudes, writes the
+    /// labels in full its way (`40°47.50′ N`) instead of the minutes and seconds alone.
     static func items(
-        plane: any SheetPlane, transform: FrameTransform, quadrangle: Quadrangle?, measure: (PageText) -> PageTextSize
+        plane: any SheetPlane, transform: FrameTransform, quadrangle: Quadrangle?, border: FrameMarks? = nil,
+        annotation: GridAnnotation? = nil, measure: (PageText) -> PageTextSize
     ) -> [PageItem] {
         let ticks = ticks(plane: plane, transform: transform, quadrangle: quadrangle)
         guard !ticks.isEmpty, let step = interval(metresPerMillimetre: transform.metresPerMillimetre) else { return [] }
@@ -134,27 +138,37 @@ enum GeographicTicks {
         // The value beside the tick, inside the neatline: after the tick along the top and
         // bottom, above it on the sides.
         let gap = 0.5
+        // Away from the neatline: the gap, and the border's depth when there is one.
+        let inset = gap + borderDepth(border)
+        let style = annotation?.angleStyle(step: step)
         for t in ticks {
             let position: PlanePoint
             let anchor: PageTextAnchor
             switch t.side {
             case .top:
-                position = PlanePoint(x: t.point.x + gap, y: t.point.y + gap)
+                position = PlanePoint(x: t.point.x + gap, y: t.point.y + inset)
                 anchor = PageTextAnchor(.left, .top)
             case .bottom:
-                position = PlanePoint(x: t.point.x + gap, y: t.point.y - gap)
+                position = PlanePoint(x: t.point.x + gap, y: t.point.y - inset)
                 anchor = PageTextAnchor(.left, .bottom)
             case .left:
-                position = PlanePoint(x: t.point.x + gap, y: t.point.y - gap)
+                position = PlanePoint(x: t.point.x + inset, y: t.point.y - gap)
                 anchor = PageTextAnchor(.left, .bottom)
             case .right:
-                position = PlanePoint(x: t.point.x - gap, y: t.point.y - gap)
+                position = PlanePoint(x: t.point.x - inset, y: t.point.y - gap)
                 anchor = PageTextAnchor(.right, .bottom)
             }
-            items.append(
-                .text(PageText(label(t.value, kind: t.kind), font: font, at: position, anchor: anchor, halo: halo)))
+            let text =
+                style.map { AngleFormat.annotation(t.value, kind: t.kind, style: $0) } ?? label(t.value, kind: t.kind)
+            items.append(.text(PageText(text, font: font, at: position, anchor: anchor, halo: halo)))
         }
         return items
+    }
+
+    /// How deep the border inside the neatline is (mm): a zebra's or a line frame's width.
+    static func borderDepth(_ marks: FrameMarks?) -> Double {
+        guard let marks, marks.frame != .none else { return 0 }
+        return max(0, marks.frameWidth)
     }
 
     /// Minutes and seconds, `57'30"`, as USGS sheets print them between the corners; a whole

@@ -24,7 +24,11 @@ public struct Sheet {
     /// The map view: its plane, scale, size in pixels and dpi.
     public let view: View
     public let transform: FrameTransform
+    /// The main grid: the first of `grids`.
     public let grid: FrameGrid?
+    /// Every grid the sheet prints, in order, each with its band of values in the collar
+    /// (`SheetGrids`).
+    public let grids: [FrameGrid]
     /// The neatline on the page (mm), a closed ring: the frame's corners, or a quadrangle's
     /// meridians and parallels walked clockwise from its north-west corner.
     public let neatline: [PlanePoint]
@@ -93,37 +97,16 @@ public struct Sheet {
             .scale
     }
 
-    /// The grid a request prints (nil for none): the one it names, else the map document's own.
-    static func gridType(_ request: SheetRequest, document: MapDocument) -> GridType? {
-        switch request.grid {
-        case .type(let type): return type
-        case .none: return nil
-        case .document:
-            guard let grid = document.grid else { return .mgrs }
-            return grid.visible ? grid.type : nil
-        }
-    }
-
-    /// The layout, with a collar deep enough for the grid's widest value.
+    /// The layout, with a collar deep enough for every grid's widest value, each in its band.
     static func layout(
         for request: SheetRequest, renderer: MapRenderer, bottomHeight: Double? = nil,
         mapSize: (width: Double, height: Double)? = nil
     ) throws(SheetError) -> SheetLayout {
-        var width = 0.0
-        var height = 0.0
-        let document = renderer.map.document
-        let type = gridType(request, document: document)
-        let styles = type.map { SheetGridStyle.resolver(type: $0, settings: document.grid) }
-        // The boldest face any level prints in decides the widest value.
-        let style = (0..<12).map { styles?($0) ?? .plain }.first { $0.bold } ?? styles?(0) ?? .plain
-        for runs in FrameGrid.sampleLabels(for: type, style: style, annotation: document.grid?.annotation) {
-            let size = renderer.measure(PageText(runs, at: PlanePoint(x: 0, y: 0), anchor: PageTextAnchor(.left, .top)))
-            width = max(width, size.width)
-            height = max(height, size.height)
-        }
+        let choices = SheetGrids.choices(request, document: renderer.map.document)
+        let bands = SheetGrids.bands(choices) { renderer.measure($0) }
         return try SheetLayout(
             paper: request.paper, margins: request.margins, dpi: request.dpi,
-            labelWidth: width, labelHeight: height, bottomHeight: bottomHeight, mapSize: mapSize)
+            labelWidth: bands.width, labelHeight: bands.height, bottomHeight: bottomHeight, mapSize: mapSize)
     }
 
     /// The plane, the frame's centre in it and the scale, for an area on a layout.
@@ -243,11 +226,10 @@ public struct Sheet {
         let document = renderer.map.document
         let title = request.title ?? document.name ?? "Map"
         let measure: (PageText) -> PageTextSize = { renderer.measure($0) }
-        var grid: FrameGrid?
-        if let type = gridType(request, document: document) {
-            grid = try FrameGrid.make(
-                type: type, plane: plane, transform: transform, settings: document.grid, crs: request.gridCRS)
-        }
+        let choices = SheetGrids.choices(request, document: document)
+        var grids = try SheetGrids.make(
+            choices, offsets: SheetGrids.bands(choices, measure: measure).offsets, plane: plane, transform: transform,
+            crs: request.gridCRS)
         let centreGeo = plane.unproject(centre)
         // The neatline: the frame, or the quadrangle's meridians and parallels inside it, which
         // then clips the map and the grid and carries the grid's ticks.
@@ -256,26 +238,31 @@ public struct Sheet {
             guard let neatline else { return inner }
             return [.clippedToPath([PagePolyline(neatline, closed: true)], inner)]
         }
-        if let neatline { grid = grid.map { QuadrangleFrame.crossing($0, neatline: neatline) } }
+        if let neatline { grids = grids.map { QuadrangleFrame.crossing($0, neatline: neatline) } }
+        let grid = grids.first
 
         // The map without the document's grid: the sheet prints its grid itself, in its zone.
         var items = clipped([
             .map(view, origin: PlanePoint(x: layout.frame.minX, y: layout.frame.minY), grid: false)
         ])
-        if let grid {
+        if !grids.isEmpty {
             // Values along a quadrangle's sides stay between its corners.
             let labelling = neatline.map { FrameTransform(frame: QuadrangleFrame.inner($0), extent: view.planeExtent) }
-            items += grid.items(transform: labelling ?? transform, collar: layout.border, measure: measure).flatMap {
-                item -> [PageItem] in
+            let drawn = SheetGrids.items(
+                grids, transform: labelling ?? transform, collar: layout.border, measure: measure)
+            items += (drawn.lines + drawn.labels).flatMap { item -> [PageItem] in
                 if case .clipped(_, let lines) = item { return clipped([.clipped(transform.frame, lines)]) }
                 return [item]
             }
-            if grid.type == .mgrs || grid.type == .usng {
+            if grids.contains(where: { $0.type == .mgrs || $0.type == .usng }) {
                 items += clipped(SquareLetters.items(plane: plane, transform: transform))
             }
         }
-        if grid?.type != .latlong {
-            items += GeographicTicks.items(plane: plane, transform: transform, quadrangle: quadrangle, measure: measure)
+        // A latitude/longitude grid among the sheet's grids stands in for the geographic ticks.
+        if !grids.contains(where: { $0.type == .latlong }) {
+            items += GeographicTicks.items(
+                plane: plane, transform: transform, quadrangle: quadrangle, border: grid?.marks,
+                annotation: SheetGrids.angleAnnotation(grids), measure: measure)
         }
         items += extra(transform)
         items.append(
@@ -293,7 +280,8 @@ public struct Sheet {
                 PlanePoint(x: f.minX, y: f.minY), PlanePoint(x: f.maxX, y: f.minY), PlanePoint(x: f.minX, y: f.maxY),
                 PlanePoint(x: f.maxX, y: f.maxY),
             ]
-        items += CornerCoordinates.items(corners, plane: plane, transform: transform)
+        items += CornerCoordinates.items(
+            corners, plane: plane, transform: transform, annotation: SheetGrids.angleAnnotation(grids))
 
         let centreText =
             AngleFormat.dms(centreGeo.latitude, kind: .latitude, trailing: .second, style: .compact) + " "
@@ -303,7 +291,7 @@ public struct Sheet {
             in: layout.titleBand)
         let notes =
             self.notes(
-                request: request, document: document, plane: plane, grid: grid, transform: transform,
+                request: request, document: document, plane: plane, grids: grids, transform: transform,
                 scale: scale, centreScale: centreGeo.scale) + extraNotes
         // The notes share their column with the legend when the map has layers to show, and
         // on an MGRS or USNG sheet with the grid-reference box below it.
@@ -348,20 +336,19 @@ public struct Sheet {
         let page = Page(width: layout.paper.width, height: layout.paper.height, items: items, title: title)
         return Sheet(
             title: title, plane: plane, scale: scale, scaleWasChosen: scaleWasChosen, layout: layout, view: view,
-            transform: transform, grid: grid, neatline: neatline ?? layout.frame.corners, page: page,
+            transform: transform, grid: grid, grids: grids, neatline: neatline ?? layout.frame.corners, page: page,
             notesShortfall: max(fitted.shortfall, columnShortfall))
     }
 
     /// The notes in the bottom-left: projection and datum, the grid, what the scale means,
     /// the data's attribution and (only when asked) the date.
     static func notes(
-        request: SheetRequest, document: MapDocument, plane: any SheetPlane, grid: FrameGrid?,
+        request: SheetRequest, document: MapDocument, plane: any SheetPlane, grids: [FrameGrid],
         transform: FrameTransform, scale: Double, centreScale: Double
     ) -> [String] {
         var notes = [plane.projectionNote]
-        notes.append(
-            grid.map { gridNote($0, plane: plane, transform: transform, quadrangle: request.quadrangle) }
-                ?? "No grid.")
+        notes += grids.map { gridNote($0, plane: plane, transform: transform, quadrangle: request.quadrangle) }
+        if grids.isEmpty { notes.append("No grid.") }
         let km = 1_000_000 / scale
         let ground = (1 / centreScale - 1) * 100
         let direction = ground >= 0 ? "longer" : "shorter"

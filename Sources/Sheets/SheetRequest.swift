@@ -1,5 +1,6 @@
 import DataSources
 import Geodesy
+import MapModel
 
 /// What a user asks for: a place, a scale, paper, and what to print around the map.
 public struct SheetRequest: Sendable {
@@ -43,6 +44,9 @@ public struct SheetRequest: Sendable {
     /// With a UTM grid: the projected CRS whose eastings and northings the grid shows instead
     /// of the UTM zone's (`--grid crs`: the sheet's own CRS, a national grid).
     public var gridCRS: ProjectedPlane?
+    /// How the main grid's values are written and placed (`--annotation`), instead of the
+    /// document grid's `annotation`; nil keeps the document's.
+    public var annotation: GridAnnotation?
 
     /// The quadrangle the sheet is cut to, if its area is one.
     public var quadrangle: Quadrangle? {

@@ -11,7 +11,7 @@ enum GridCommand: Subcommand {
     static let name = "grid"
     static let summary = "write a coordinate grid (latlong, UTM, MGRS, USNG) as GeoJSON"
     static let usage = """
-        usage: meridian grid --type latlong|utm|mgrs|usng (--bbox W,S,E,N --size WxH | --bbox W,S,E,N --zoom Z) [--levels L,...] [--interval D[,D]] [--offset D[,D]] [--label-format F] [--label-unit U] [--crs CODE] -o GRID.geojson
+        usage: meridian grid --type latlong|utm|mgrs|usng (--bbox W,S,E,N --size WxH | --bbox W,S,E,N --zoom Z) [--levels L,...] [--interval D[,D]] [--offset D[,D]] [--label-format F] [--label-unit U] [--annotation A] [--crs CODE] -o GRID.geojson
 
         Writes the lines and labels that `meridian render --grid TYPE` draws, as a GeoJSON
         FeatureCollection in longitude/latitude (EPSG:4326): one LineString per line piece
@@ -28,6 +28,8 @@ enum GridCommand: Subcommand {
           --offset D[,D]        where the interval's lines start (needs --interval)
           --label-format F      latlong labels: degreesMinutesSeconds (default) or decimalDegrees
           --label-unit U        MGRS/USNG labels: kilometersMeters (default) or meters
+          --annotation A        latlong labels written as a grid annotation says (docs/grids.md),
+                                an object inline ('{"format": "DM"}') or a file
           --crs CODE            with --type utm: the eastings and northings of this projected CRS
                                 (EPSG:27700) instead of UTM zones'
           -o, --output FILE     the GeoJSON file
@@ -62,6 +64,15 @@ enum GridCommand: Subcommand {
                 throw UsageError("--label-unit \(text): expected kilometersMeters or meters")
             }
             request.labelUnit = unit
+        }
+        // A format without --label-format puts the lines on its ladder (decimal degrees for D).
+        var annotationSettings: GridSettings?
+        if let text = try arguments.value("annotation") {
+            var settings = GridSettings(type: type)
+            settings.labelFormat = request.labelFormat
+            let given = try arguments.value("label-format") != nil
+            annotationSettings = try AnnotationOption.settings(text, onto: settings, labelFormatGiven: given)
+            request.labelFormat = annotationSettings?.labelFormat ?? request.labelFormat
         }
         let intervalText = try arguments.value("interval")
         let offsetText = try arguments.value("offset")
@@ -123,7 +134,10 @@ enum GridCommand: Subcommand {
                 format: request.labelFormat, pixelsPerMetre: projection.pixelsPerMetre, minSpacing: request.minSpacing)
             request.parallelMinSpacing = request.minSpacing
         }
-        let grid = try Grid.generate(request, projection: projection, area: area)
+        var grid = try Grid.generate(request, projection: projection, area: area)
+        if let annotation = annotationSettings?.annotation, type == .latlong {
+            grid = grid.annotatingAngles { annotation.angleStyle(step: $0) }
+        }
         do {
             try FileIO.writeAtomically(Array(grid.geoJSON().utf8), toPath: output)
         } catch {

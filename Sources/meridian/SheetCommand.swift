@@ -13,7 +13,8 @@ enum SheetCommand: Subcommand {
         usage: meridian sheet MAP.json [--scale DENOM] (--center LON,LAT | --bbox W,S,E,N) [--paper SIZE]
                meridian sheet MAP.json --quad SIZE (--center LON,LAT | --corner LON,LAT) [--scale DENOM] ...
                               [--orientation portrait|landscape] [--margins MM] [--dpi D] [--title TEXT]
-                              [--grid TYPE] [--crs CODE] [--date] [--series [--overlap MM]] -o SHEET.pdf|SHEET.svg|SHEET.png
+                              [--grid TYPE] [--annotation JSON|FILE] [--crs CODE] [--date] [--series [--overlap MM]]
+                              -o SHEET.pdf|SHEET.svg|SHEET.png
 
           --scale DENOM         the scale denominator (25000 for 1:25,000); with --bbox and no --scale,
                                 the largest round scale at which the bbox fits is chosen and printed
@@ -35,6 +36,9 @@ enum SheetCommand: Subcommand {
           --grid TYPE           mgrs, usng, utm, latlong, crs (the eastings and northings of --crs)
                                 or none (default: the type of the map document's grid, in its
                                 style; mgrs when it has none)
+          --annotation A        how the grid's values are written and placed: a grid annotation
+                                object (docs/grids.md), inline or in a file, instead of the
+                                document grid's
           --crs CODE            draw the sheet in this projected CRS (EPSG:27700, a WKT or a PROJ
                                 string): the scale is exact on its grid (default: the UTM zone of
                                 the centre)
@@ -65,6 +69,7 @@ enum SheetCommand: Subcommand {
             ?? SheetRequest.defaultDPI
         let title = try arguments.value("title")
         let gridText = try arguments.value("grid")
+        let annotationText = try arguments.value("annotation")
         let crs = try SheetOptions.crs(arguments)
         let wantsDate = arguments.flag("date")
         let series = arguments.flag("series")
@@ -121,6 +126,13 @@ enum SheetCommand: Subcommand {
             title: title, grid: grid, date: wantsDate ? today() : nil)
         request.crs = crs
         if gridInCRS { request.gridCRS = crs }
+        if let annotationText {
+            // Written onto the main grid's settings, so text keys without a format follow its labelFormat.
+            request.annotation =
+                try AnnotationOption.settings(
+                    annotationText, onto: map.document.grid ?? GridSettings(type: .mgrs), labelFormatGiven: true
+                ).annotation
+        }
         if orientation == nil, paper.isNamed, !series {
             request.paper = try bestOrientation(request, paper: paper, renderer: renderer)
         }

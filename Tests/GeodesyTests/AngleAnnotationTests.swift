@@ -21,17 +21,6 @@ import Testing
         (.second, 2, 1),
     ]
 
-    /// GeoConvert's `40d45'45"N` as the annotation writes it padded with a suffix: `40°45′45″ N`.
-    static func annotation(fromGeoConvert field: Substring) -> (text: String, letter: String) {
-        let letter = String(field.last!)
-        var body = String(field.dropLast())
-            .replacingOccurrences(of: "d", with: "°")
-            .replacingOccurrences(of: "'", with: "′")
-            .replacingOccurrences(of: "\"", with: "″")
-        if !body.contains("°") { body += "°" }
-        return (body, letter)
-    }
-
     /// Leading zeros of each component dropped (one digit kept before a point).
     static func unpadded(_ text: String) -> String {
         text.replacingOccurrences(of: #"(^|[°′])0+(?=\d)"#, with: "$1", options: .regularExpression)
@@ -46,7 +35,7 @@ import Testing
                 let fields = line.split(separator: " ")
                 try #require(fields.count == 2, "GeoConvert: \(line)")
                 for (value, kind, field) in [(p.lat, AngleKind.latitude, fields[0]), (p.lon, .longitude, fields[1])] {
-                    let reference = Self.annotation(fromGeoConvert: field)
+                    let reference = GeoConvert.annotation(fromDMS: field)
                     let padded = AngleAnnotationStyle(
                         unit: c.unit, decimals: c.decimals, padding: true, hemisphere: .suffix)
                     // Zero and 180° carry no hemisphere here; GeoConvert writes one.

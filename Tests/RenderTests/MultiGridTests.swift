@@ -216,23 +216,8 @@ import Testing
         ]
         for (name, renderer, blocks) in cases {
             for (z, x, y) in blocks {
-                let columns = 3
-                let block = try renderer.renderImage(
-                    view: try View.tiles(z: z, x: x, y: y, columns: columns, rows: columns), margin: 64,
-                    tileSize: 256)
-                for dx in 0..<columns {
-                    for dy in 0..<columns where dx == columns - 1 || dy == 0 {
-                        let tile = try renderer.renderImage(
-                            view: try View.tiles(z: z, x: x + dx, y: y + dy), margin: 64, tileSize: 256)
-                        let cut = try block.cropped(x: dx * 256, y: dy * 256, width: 256, height: 256)
-                        var differing = 0
-                        for py in 0..<256 { for px in 0..<256 where tile[px, py] != cut[px, py] { differing += 1 } }
-                        #expect(
-                            differing == 0,
-                            "two grids over \(name), \(z)/\(x + dx)/\(y + dy): \(differing) pixels differ from its metatile's"
-                        )
-                    }
-                }
+                try expectTilesMatchMetatile(
+                    renderer: renderer, z: z, x: x, y: y, columns: 3, label: "two grids over \(name)")
             }
         }
     }

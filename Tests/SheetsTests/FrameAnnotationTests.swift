@@ -77,6 +77,8 @@ import Testing
             let value = Self.degrees(word.text)!
             let isLatitude = value < 60  // Manhattan: 40°N, 73°W
             let c = word.centre
+            // The corners' coordinates (in the annotation's form too) are no grid values.
+            guard (c.x > frame.minX && c.x < frame.maxX) || (c.y > frame.minY && c.y < frame.maxY) else { continue }
             let side: String
             if c.x < frame.minX {
                 side = "left"

@@ -5,6 +5,7 @@ import Render
 import TestSupport
 import Testing
 
+@testable import Grids
 @testable import Sheets
 
 /// What a quadrangle sheet keeps of the document's grid style, and what its notes say of the
@@ -47,19 +48,6 @@ import Testing
         return best
     }
 
-    /// Whether `p` is inside the ring (even-odd).
-    static func inside(_ p: PlanePoint, _ ring: [PlanePoint]) -> Bool {
-        var result = false
-        var j = ring.count - 1
-        for i in 0..<ring.count {
-            let a = ring[i]
-            let b = ring[j]
-            if (a.y > p.y) != (b.y > p.y), p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x { result.toggle() }
-            j = i
-        }
-        return result
-    }
-
     /// A zebra border on a quadrangle sheet west of its zone's central meridian (the neatline
     /// leans): the inner line runs frameWidth inside the neatline all round, every bar lies
     /// between the two, and both colours are drawn; a line border too.
@@ -81,7 +69,7 @@ import Testing
             try #require(outline.count == 1)
             for p in outline[0].points {
                 #expect(abs(Self.distance(p, to: neatline) - w) < 0.01, "\(frame): inner line at \(p)")
-                #expect(Self.inside(p, neatline))
+                #expect(PolygonMath.contains(neatline, p))
             }
             if frame == "zebra" {
                 #expect((fills[.black]?.count ?? 0) > 8 && (fills[.white]?.count ?? 0) > 4)
@@ -91,7 +79,7 @@ import Testing
                         // On the neatline (to a hundredth of a millimetre: the corners' squares
                         // meet the next side's chord) or inside it.
                         let off = Self.distance(p, to: neatline)
-                        #expect(off < 0.01 || Self.inside(p, neatline), "a bar \(off) mm outside at \(p)")
+                        #expect(off < 0.01 || PolygonMath.contains(neatline, p), "a bar \(off) mm outside at \(p)")
                     }
                 }
             } else {

@@ -32,4 +32,16 @@ public enum GeoConvert {
         }
         return (easting, northing)
     }
+
+    /// GeoConvert's DMS field (`-d`: `40d45'45"N`) as a map annotation writes it padded, with
+    /// the hemisphere as a suffix: `40°45′45″` and `N`.
+    public static func annotation(fromDMS field: Substring) -> (text: String, letter: String) {
+        let letter = String(field.last!)
+        var body = String(field.dropLast())
+            .replacingOccurrences(of: "d", with: "°")
+            .replacingOccurrences(of: "'", with: "′")
+            .replacingOccurrences(of: "\"", with: "″")
+        if !body.contains("°") { body += "°" }
+        return (body, letter)
+    }
 }
