@@ -176,7 +176,7 @@ final class PlacementEngine {
             levels = [UInt32](repeating: 1, count: candidates.count)
             bytes =
                 Chunk.fixedBytes + MemoryCost.array(candidates.count, of: PlacementCandidate.self)
-                + candidates.reduce(0) { $0 + MemoryCost.array($1.boxes.count, of: Rect.self) }
+                + candidates.reduce(0) { $0 + $1.heapBytes }
                 + 2 * MemoryCost.array(candidates.count, of: Int.self)
                 + MemoryCost.array(candidates.count, of: UInt32.self)
         }
