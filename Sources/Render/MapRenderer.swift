@@ -104,7 +104,9 @@ public final class MapRenderer {
             featuresHeld = layer.features.count
             peakFeaturesHeld = max(peakFeaturesHeld, featuresHeld)
             for (region, corner) in regions {
-                clipped(corner) { paint(tiled ? layer.within(region) : layer, view: view, region: region, into: context) }
+                clipped(corner) {
+                    paint(tiled ? layer.within(region) : layer, view: view, region: region, into: context)
+                }
             }
             featuresHeld = 0
         }
