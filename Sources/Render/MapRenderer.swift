@@ -64,52 +64,88 @@ public final class MapRenderer {
         let labels = try self.labels(view: view, grids: grids)
         defer { grids.first?.drawing.drawLabels(labels.grid, into: context, painter: gridRenderer.labelPainter) }
 
-        var content = try MapContent(renderer: self, view: view, region: whole, margin: margin, labels: labels.map)
-        guard let tileSize, view.width % tileSize == 0, view.height % tileSize == 0,
+        // The regions drawn, each under its own clip when the view is a block of tiles.
+        // `corner`: the region's top-left in image pixels.
+        var regions = [(region: whole, corner: PlanePoint(x: 0, y: 0))]
+        let tiled: Bool
+        if let tileSize, view.width % tileSize == 0, view.height % tileSize == 0,
             view.width > tileSize || view.height > tileSize
-        else {
-            draw(content, view: view, region: whole, into: context)
-            for grid in grids { grid.drawing.drawLines(in: whole, into: context) }
-            return
+        {
+            tiled = true
+            regions = []
+            for row in 0..<(view.height / tileSize) {
+                for column in 0..<(view.width / tileSize) {
+                    let x = Double(column * tileSize)
+                    let y = Double(row * tileSize)
+                    let region = Rect(
+                        minX: view.originX + x, minY: view.originY + y,
+                        maxX: view.originX + x + Double(tileSize), maxY: view.originY + y + Double(tileSize))
+                    regions.append((region, PlanePoint(x: x, y: y)))
+                }
+            }
+        } else {
+            tiled = false
         }
-        content.sharePixelPaths()
-        for row in 0..<(view.height / tileSize) {
-            for column in 0..<(view.width / tileSize) {
-                let x = Double(column * tileSize)
-                let y = Double(row * tileSize)
-                context.save()
-                context.rectangle(x, y, Double(tileSize), Double(tileSize))
-                context.clip()
-                let region = Rect(
-                    minX: view.originX + x, minY: view.originY + y,
-                    maxX: view.originX + x + Double(tileSize), maxY: view.originY + y + Double(tileSize))
-                draw(content.within(region), view: view, region: region, into: context)
+        func clipped(_ corner: PlanePoint, _ body: () -> Void) {
+            guard tiled, let tileSize else { return body() }
+            context.save()
+            context.rectangle(corner.x, corner.y, Double(tileSize), Double(tileSize))
+            context.clip()
+            body()
+            context.restore()
+        }
+        // Layer by layer: only one layer's features are held at a time, and each is drawn in
+        // every region before the next is read. A region's pixels depend only on what is drawn
+        // under its own clip, in the same order as when it was drawn all at once.
+        for index in map.document.layers.indices {
+            guard var layer = try MapContent.layer(index, renderer: self, view: view, region: whole, margin: margin)
+            else { continue }
+            if tiled { layer.paths = PixelPaths() }
+            featuresHeld = layer.features.count
+            peakFeaturesHeld = max(peakFeaturesHeld, featuresHeld)
+            for (region, corner) in regions {
+                clipped(corner) {
+                    paint(tiled ? layer.within(region) : layer, view: view, region: region, into: context)
+                }
+            }
+            featuresHeld = 0
+        }
+        let content = MapContent(labels: labels.map)
+        for (region, corner) in regions {
+            clipped(corner) {
+                draw(tiled ? content.within(region) : content, view: view, into: context)
                 for grid in grids { grid.drawing.drawLines(in: region, into: context) }
-                context.restore()
             }
         }
     }
 
-    /// Draws features, then the markers and labels placed (already narrowed to those that
-    /// touch `region`): markers first, so that text goes over icons.
-    private func draw(_ content: MapContent, view: View, region: Rect, into context: CairoContext) {
-        var painter = FeaturePainter(context: context, view: view, region: region, images: images)
-        for layer in content.layers {
-            if let raster = layer.raster {
-                raster.paint(into: context, layer: layer.layer)
-                continue
-            }
-            painter.paint(
-                layer: layer.layer, features: layer.features.map { ($0.feature, $0.rules, $0.slot) },
-                scale: layer.scale, reach: layer.reach, cache: layer.paths)
+    /// Features of one layer held by the drawing now, and the most held at once since the
+    /// renderer was made: what bounds a view's memory (see `draw`).
+    private(set) var featuresHeld = 0
+    private(set) var peakFeaturesHeld = 0
+
+    /// Draws one layer's features (already narrowed to those that touch `region`).
+    private func paint(_ layer: MapContent.LayerContent, view: View, region: Rect, into context: CairoContext) {
+        if let raster = layer.raster {
+            raster.paint(into: context, layer: layer.layer)
+            return
         }
+        var painter = FeaturePainter(context: context, view: view, region: region, images: images)
+        painter.paint(
+            layer: layer.layer, features: layer.features.map { ($0.feature, $0.rules, $0.slot) },
+            scale: layer.scale, reach: layer.reach, cache: layer.paths)
+    }
+
+    /// Draws the markers and labels placed (already narrowed to those that touch the region):
+    /// markers first, so that text goes over icons.
+    private func draw(_ content: MapContent, view: View, into context: CairoContext) {
         for label in content.labels where label.isMarker { label.draw(in: context, view: view, images: images) }
         for label in content.labels where !label.isMarker { label.draw(in: context, view: view, images: images) }
     }
 
-    /// What a region of a view shows: each visible layer's features (in file order, with
-    /// their bounds in global pixels and the rules that draw them) and the placed labels,
-    /// found once for a whole block of tiles and then narrowed tile by tile.
+    /// What a region of a view shows: one visible layer's features at a time (in file order,
+    /// with their bounds in global pixels and the rules that draw them), and the placed
+    /// labels, found once for a whole block of tiles and then narrowed tile by tile.
     struct MapContent {
         struct LayerContent {
             let layer: Layer
@@ -122,73 +158,57 @@ public final class MapRenderer {
             var raster: RasterPicture? = nil
             /// The features' parts in pixels, shared by the tiles of a block.
             var paths: PixelPaths? = nil
+
+            /// The part that touches a smaller region: the same choice a query for that region
+            /// alone would make, so a tile's content does not depend on its block.
+            func within(_ region: Rect) -> LayerContent {
+                let area = region.expanded(by: reach)
+                return LayerContent(
+                    layer: layer, scale: scale, reach: reach, features: features.filter { $0.bounds.intersects(area) },
+                    raster: raster, paths: paths)
+            }
         }
 
-        private(set) var layers: [LayerContent]
         let labels: [LabelCandidate]
 
-        init(layers: [LayerContent], labels: [LabelCandidate]) {
-            self.layers = layers
-            self.labels = labels
-        }
-
-        init(renderer: MapRenderer, view: View, region: Rect, margin: Double, labels: [LabelCandidate]) throws {
+        /// Layer `index` as `view` draws it in `region`; nil when it draws nothing there.
+        static func layer(_ index: Int, renderer: MapRenderer, view: View, region: Rect, margin: Double) throws
+            -> LayerContent?
+        {
             let document = renderer.map.document
-            var layers: [LayerContent] = []
+            let layer = document.layers[index]
+            guard layer.isVisible(atScale: view.scale) else { return nil }
+            if layer.raster != nil {
+                guard let picture = try renderer.rasters.picture(layer: index, view: view) else { return nil }
+                return LayerContent(
+                    layer: layer, scale: SymbolScale(layer: layer, map: document, view: view), reach: 0,
+                    features: [], raster: picture)
+            }
+            let active = layer.rules(atScale: view.scale).filter { layer.rules[$0].drawsFeatures }
+            guard !active.isEmpty else { return nil }
             // Geometry is drawn simplified to this resolution (see `Generaliser`).
             let pixel = GeneralisedFeatures.pixel(of: view)
-            for (index, layer) in document.layers.enumerated() where layer.isVisible(atScale: view.scale) {
-                if layer.raster != nil {
-                    guard let picture = try renderer.rasters.picture(layer: index, view: view) else { continue }
-                    layers.append(
-                        LayerContent(
-                            layer: layer, scale: SymbolScale(layer: layer, map: document, view: view), reach: 0,
-                            features: [], raster: picture))
-                    continue
-                }
-                let active = layer.rules(atScale: view.scale).filter { layer.rules[$0].drawsFeatures }
-                guard !active.isEmpty else { continue }
-                let scale = SymbolScale(layer: layer, map: document, view: view)
-                let reach = max(margin, FeaturePainter.symbolReach(layer, scale, renderer.images))
-                var features: [(feature: Feature, bounds: Rect, rules: [Int], slot: Int)] = []
-                let area = view.mercatorBounds(ofGlobalPixels: region.expanded(by: reach))
-                // One feature at a time, kept generalised: a view of the whole world does not
-                // hold every vertex of a large source at once.
-                try renderer.readers.visitFeatures(layer: index, in: area) { read in
-                    if let filter = layer.filter, !filter.matches(read.properties, zoom: scale.zoom) { return }
-                    let rules = layer.matchingRules(active, read.properties, zoom: scale.zoom)
-                    guard !rules.isEmpty, let feature = renderer.readers.generalised(layer: index, read, pixel: pixel)
-                    else { return }
-                    features.append((feature, MapContent.pixelBounds(feature.bounds, view), rules, 0))
-                }
-                features.sort { $0.feature.index < $1.feature.index }
-                for slot in features.indices { features[slot].slot = slot }
-                layers.append(LayerContent(layer: layer, scale: scale, reach: reach, features: features))
+            let scale = SymbolScale(layer: layer, map: document, view: view)
+            let reach = max(margin, FeaturePainter.symbolReach(layer, scale, renderer.images))
+            var features: [(feature: Feature, bounds: Rect, rules: [Int], slot: Int)] = []
+            let area = view.mercatorBounds(ofGlobalPixels: region.expanded(by: reach))
+            // One feature at a time, kept generalised: a view of the whole world does not
+            // hold every vertex of a large source at once.
+            try renderer.readers.visitFeatures(layer: index, in: area) { read in
+                if let filter = layer.filter, !filter.matches(read.properties, zoom: scale.zoom) { return }
+                let rules = layer.matchingRules(active, read.properties, zoom: scale.zoom)
+                guard !rules.isEmpty, let feature = renderer.readers.generalised(layer: index, read, pixel: pixel)
+                else { return }
+                features.append((feature, MapContent.pixelBounds(feature.bounds, view), rules, 0))
             }
-            self.layers = layers
-            self.labels = labels
+            features.sort { $0.feature.index < $1.feature.index }
+            for slot in features.indices { features[slot].slot = slot }
+            return LayerContent(layer: layer, scale: scale, reach: reach, features: features)
         }
 
-        /// The part that touches a smaller region: the same choice a query for that region
-        /// alone would make, so a tile's content does not depend on its block.
+        /// The labels that touch a smaller region.
         func within(_ region: Rect) -> MapContent {
-            MapContent(
-                layers: layers.map { layer in
-                    let area = region.expanded(by: layer.reach)
-                    return LayerContent(
-                        layer: layer.layer, scale: layer.scale, reach: layer.reach,
-                        features: layer.features.filter { $0.bounds.intersects(area) }, raster: layer.raster,
-                        paths: layer.paths)
-                }, labels: labels.filter { $0.box.intersects(region) })
-        }
-
-        /// Gives each layer a cache of its parts in pixels, for the tiles of a block to share.
-        mutating func sharePixelPaths() {
-            layers = layers.map { layer in
-                var shared = layer
-                shared.paths = PixelPaths()
-                return shared
-            }
+            MapContent(labels: labels.filter { $0.box.intersects(region) })
         }
 
         /// Bounds of Web Mercator bounds in global pixels (corners suffice in Web Mercator;

@@ -241,7 +241,7 @@ extension PlacementEngineTests {
     @Test func agreementWithTheGreedyPlacement() throws {
         let random = BoxSource.labels(count: 16000, side: 4096, seed: 16000)
         let sorted = random.all.sorted { $0.anchor.x < $1.anchor.x }.enumerated().map { i, c in
-            BoxSource.label(i, anchor: c.anchor, boxes: c.boxes)
+            BoxSource.label(i, anchor: c.anchor, boxes: Array(c.boxes))
         }
         for (name, source) in [("random", random), ("sorted", BoxSource(sorted, reach: 64))] {
             let greedy = Set(source.greedy().map(Placed.init))

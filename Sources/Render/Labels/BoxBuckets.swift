@@ -25,7 +25,7 @@ struct BoxBuckets {
     /// Buckets `items` (numbers from 0, in the order cells are to list them) whose
     /// boxes, given by `boxes`, lie in `area` (boxes past it go to its edge cells). Cells are
     /// `cellSize` wide, or wider when the area would need more than `maxCellsPerSide` a side.
-    init(area: Rect, cellSize: Double, items: [Int], boxes: (Int) -> [Rect]) {
+    init<Boxes: Collection<Rect>>(area: Rect, cellSize: Double, items: [Int], boxes: (Int) -> Boxes) {
         let side = max(area.isEmpty ? 1 : max(area.width, area.height), 1)
         let cellsPerSide = min(
             Double(BoxBuckets.maxCellsPerSide),

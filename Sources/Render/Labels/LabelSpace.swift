@@ -180,7 +180,7 @@ final class LabelSpace {
 
     /// Estimated heap bytes of a placement besides its struct: its boxes.
     static func bytes(of placement: PlacementCandidate) -> Int {
-        MemoryCost.array(placement.boxes.count, of: Rect.self)
+        placement.heapBytes
     }
 
     /// A block's area in Web Mercator metres.

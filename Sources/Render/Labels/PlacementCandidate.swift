@@ -1,4 +1,5 @@
 import Geodesy
+import MapModel
 
 /// One way of placing one thing that must stay clear of others (a map label, a marker): whose
 /// it is, how it ranks, the boxes it covers in global pixels (several for text along a
@@ -7,17 +8,31 @@ import Geodesy
 struct PlacementCandidate {
     /// What is placed: a label of a feature (one per rule that labels it, and one per
     /// repetition along a line) or a marker at one point of a feature.
+    ///
+    /// Narrow fields, read as `Int`: a view of 300,000 places holds 600,000 candidates.
     struct Owner: Hashable {
-        enum Kind: Int, Hashable {
+        enum Kind: UInt8, Hashable {
             case marker, mapLabel
         }
-        let kind: Kind
-        let layer: Int
-        let rule: Int
         let feature: Int
+        private let layer32: Int32
+        private let rule32: Int32
+        private let instance32: Int32
+        let kind: Kind
+
+        var layer: Int { Int(layer32) }
+        var rule: Int { Int(rule32) }
         /// Which of the feature's labels or markers: a repetition along a line, a point of a
         /// multipoint.
-        let instance: Int
+        var instance: Int { Int(instance32) }
+
+        init(kind: Kind, layer: Int, rule: Int, feature: Int, instance: Int) {
+            self.kind = kind
+            self.feature = feature
+            layer32 = Int32(truncatingIfNeeded: layer)
+            rule32 = Int32(truncatingIfNeeded: rule)
+            instance32 = Int32(truncatingIfNeeded: instance)
+        }
     }
 
     /// Placement order: higher priority first, then earlier layers, then file order, then the
@@ -50,22 +65,38 @@ struct PlacementCandidate {
     /// pyramid of many labels holds hundreds of thousands of candidates).
     var rank: Rank {
         Rank(
-            priority: priority, layer: owner.layer, feature: owner.feature, kind: owner.kind.rawValue,
+            priority: priority, layer: owner.layer, feature: owner.feature, kind: Int(owner.kind.rawValue),
             rule: owner.rule, instance: owner.instance, position: position)
     }
     let priority: Double
+    private let position32: Int32
     /// Which of the owner's alternatives this is.
-    let position: Int
+    var position: Int { Int(position32) }
+    /// Placed even where it overlaps others placed before it.
+    let allowOverlap: Bool
+    /// Others placed after it may overlap it.
+    let ignorePlacement: Bool
     /// The point the candidate hangs on, in global pixels: a feature's label point, a
     /// marker's centre, a repetition's point on its line. Every box lies within the layer's
     /// reach of it, and an owner's alternatives share it: the placement engine finds a
     /// candidate's rivals, and its owner's other positions, through it.
     let anchor: PlanePoint
-    let boxes: [Rect]
-    /// Placed even where it overlaps others placed before it.
-    let allowOverlap: Bool
-    /// Others placed after it may overlap it.
-    let ignorePlacement: Bool
+    /// All its boxes together.
+    let bounds: Rect
+    /// The boxes when there are several (text along a line); empty for one box, which is then
+    /// `bounds`: no array to allocate for a point label or a marker.
+    private let several: [Rect]
+    /// The boxes it covers.
+    var boxes: Boxes { Boxes(single: bounds, several: several) }
+
+    /// A candidate's boxes, without an array for a single one.
+    struct Boxes: RandomAccessCollection {
+        let single: Rect
+        let several: [Rect]
+        var startIndex: Int { 0 }
+        var endIndex: Int { several.isEmpty ? 1 : several.count }
+        subscript(i: Int) -> Rect { several.isEmpty ? single : several[i] }
+    }
 
     init(
         owner: Owner, priority: Double, position: Int, anchor: PlanePoint, boxes: [Rect], allowOverlap: Bool,
@@ -74,16 +105,17 @@ struct PlacementCandidate {
         self.owner = owner
         self.anchor = anchor
         self.priority = priority
-        self.position = position
-        self.boxes = boxes
+        position32 = Int32(truncatingIfNeeded: position)
         self.allowOverlap = allowOverlap
         self.ignorePlacement = ignorePlacement
         bounds = boxes.reduce(Rect.empty) { $0.union($1) }
+        several = boxes.count > 1 ? boxes : []
     }
 
     var id: ID { ID(owner: owner, position: position) }
-    /// All its boxes together.
-    let bounds: Rect
+
+    /// Estimated heap bytes besides the struct: its boxes when there are several.
+    var heapBytes: Int { several.isEmpty ? 0 : MemoryCost.array(several.count, of: Rect.self) }
 
     func outranks(_ other: PlacementCandidate) -> Bool { rank < other.rank }
 

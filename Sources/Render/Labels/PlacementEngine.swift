@@ -43,7 +43,8 @@ protocol PlacementSource: AnyObject {
 /// at earlier members in the cells of the candidate's boxes and stops at the first that
 /// overlaps. Odd levels are sets of boxes that do not overlap (few per cell); even levels
 /// hold every box of a crowd, but there the first earlier box in a cell the candidate
-/// covers is usually a hit. Chunks stay cached for the next view at this resolution; `trim`
+/// covers is usually a hit. A level's buckets are dropped once the chunk and its neighbours
+/// are past it (and made again from the levels if a chunk loaded later needs them). Chunks stay cached for the next view at this resolution; `trim`
 /// bounds them by their estimated bytes (`cachedBytes`), empty chunks included: a pyramid's
 /// deep zoom visits tens of thousands of them.
 final class PlacementEngine {
@@ -159,14 +160,18 @@ final class PlacementEngine {
         /// Bit j of levels[i]: whether candidate i is in level j's set, for j up to `level`.
         var levels: [UInt32]
         var level = 0
-        /// buckets[j]: the members of level j's set that can block others, by cell.
-        var buckets: [BoxBuckets] = []
+        /// buckets[j]: the members of level j's set that can block others, by cell; nil once
+        /// the chunk and its neighbours are past level j (made again from `levels` if a chunk
+        /// loaded later needs it).
+        var buckets: [BoxBuckets?] = []
+        let key: ChunkKey
         var lastUse = 0
         /// Estimated heap bytes: the chunk, its candidates and levels, its buckets so far.
         var bytes: Int
 
-        init(_ candidates: [PlacementCandidate]) {
+        init(_ candidates: [PlacementCandidate], key: ChunkKey) {
             self.candidates = candidates
+            self.key = key
             fallbackOrder = candidates.indices.sorted {
                 PlacementEngine.fallbackBefore(candidates[$0], candidates[$1])
             }
@@ -176,7 +181,7 @@ final class PlacementEngine {
             levels = [UInt32](repeating: 1, count: candidates.count)
             bytes =
                 Chunk.fixedBytes + MemoryCost.array(candidates.count, of: PlacementCandidate.self)
-                + candidates.reduce(0) { $0 + MemoryCost.array($1.boxes.count, of: Rect.self) }
+                + candidates.reduce(0) { $0 + $1.heapBytes }
                 + 2 * MemoryCost.array(candidates.count, of: Int.self)
                 + MemoryCost.array(candidates.count, of: UInt32.self)
         }
@@ -239,7 +244,7 @@ final class PlacementEngine {
         let mine = try source.candidates(anchoredIn: area).filter {
             $0.anchor.x >= area.minX && $0.anchor.x < area.maxX && $0.anchor.y >= area.minY && $0.anchor.y < area.maxY
         }
-        let chunk = Chunk(mine.sorted { $0.outranks($1) })
+        let chunk = Chunk(mine.sorted { $0.outranks($1) }, key: key)
         chunk.lastUse = clock
         // An empty chunk needs no buckets: nothing in it blocks, and nothing is computed for it.
         if !chunk.candidates.isEmpty {
@@ -295,10 +300,46 @@ final class PlacementEngine {
         chunk.level = level
         evaluations += chunk.candidates.count
         if level < top { add(buckets(chunk, level: level, area: rect(key)), to: chunk) }
+        release(around: key, below: level)
         if evaluations >= nextProgress {
             nextProgress = evaluations + PlacementEngine.progressInterval
             progress?(evaluations)
         }
+    }
+
+    /// Drops level `level` - 1's buckets of the chunks around `key` whose neighbours (and
+    /// themselves) are all past it: only the computation of `level` reads them. A view of the
+    /// whole world at a low zoom computes every level of every chunk at once; this keeps a few
+    /// levels' buckets instead of all of them.
+    private func release(around key: ChunkKey, below level: Int) {
+        let done = level - 1
+        for dy in -1...1 {
+            for dx in -1...1 {
+                guard let n = chunks[ChunkKey(x: key.x + dx, y: key.y + dy)], n.level >= level,
+                    done < n.buckets.count, let buckets = n.buckets[done]
+                else { continue }
+                var needed = false
+                for ny in -1...1 {
+                    for nx in -1...1 {
+                        if let m = chunks[ChunkKey(x: n.key.x + nx, y: n.key.y + ny)], m.level < level { needed = true }
+                    }
+                }
+                guard !needed else { continue }
+                n.buckets[done] = nil
+                n.bytes -= buckets.estimatedBytes
+                cachedBytes -= buckets.estimatedBytes
+            }
+        }
+    }
+
+    /// Level `level`'s buckets of a chunk, made again from its levels if they were dropped.
+    private func bucket(_ chunk: Chunk, _ level: Int) -> BoxBuckets {
+        if let known = chunk.buckets[level] { return known }
+        let made = buckets(chunk, level: level, area: rect(chunk.key))
+        chunk.buckets[level] = made
+        chunk.bytes += made.estimatedBytes
+        cachedBytes += made.estimatedBytes
+        return made
     }
 
     private func add(_ buckets: BoxBuckets, to chunk: Chunk) {
@@ -318,7 +359,7 @@ final class PlacementEngine {
         guard !q.allowOverlap else { return true }
         let mine = fallback ? chunk.fallbackRank[i] : i
         for n in around {
-            let buckets = n.buckets[level]
+            let buckets = bucket(n, level)
             let sameChunk = n === chunk
             for box in q.boxes {
                 guard let cells = buckets.cells(box) else { continue }
@@ -355,7 +396,7 @@ final class PlacementEngine {
             return true
         }
         for n in around {
-            let buckets = n.buckets[rounds]
+            let buckets = bucket(n, rounds)
             for box in q.boxes {
                 var clash = false
                 buckets.forEach(touching: box) { item in
