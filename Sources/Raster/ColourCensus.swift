@@ -155,23 +155,34 @@ final class ColourCensus {
                 var x = 0
                 while x < width {
                     let offset = (y &* width &+ x) &* 4
-                    // Eight pixels of the last colour (most of a map tile): eight copies of its index.
-                    if x &+ 8 <= width,
-                        base.loadUnaligned(fromByteOffset: offset, as: Block.self)
-                            == Block(repeating: last.littleEndian)
-                    {
-                        UnsafeMutableRawPointer(row + x).storeBytes(
-                            of: UInt64(lastIndex) &* 0x0101_0101_0101_0101, as: UInt64.self)
-                        x &+= 8
-                        continue
+                    // Eight pixels of the last colour (most of a map tile): eight copies of its
+                    // index. Compared as four pairs of pixels in 64-bit words, which compiles to
+                    // plain loads and compares (SIMD8's `==` did not, and cost more than it saved).
+                    var stop = x &+ 1
+                    if x &+ 8 <= width {
+                        let pair = UInt64(last.littleEndian) &* 0x1_0000_0001
+                        let a = base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                        let b = base.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self)
+                        let c = base.loadUnaligned(fromByteOffset: offset &+ 16, as: UInt64.self)
+                        let d = base.loadUnaligned(fromByteOffset: offset &+ 24, as: UInt64.self)
+                        if (a ^ pair) | (b ^ pair) | (c ^ pair) | (d ^ pair) == 0 {
+                            UnsafeMutableRawPointer(row + x).storeBytes(
+                                of: UInt64(lastIndex) &* 0x0101_0101_0101_0101, as: UInt64.self)
+                            x &+= 8
+                            continue
+                        }
+                        stop = x &+ 8  // not all the last colour: these eight one by one
                     }
-                    let p = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
-                    if p != last {
-                        last = p
-                        lastIndex = indices[slot(of: p)]
+                    while x < stop {
+                        let p = UInt32(
+                            littleEndian: base.loadUnaligned(fromByteOffset: (y &* width &+ x) &* 4, as: UInt32.self))
+                        if p != last {
+                            last = p
+                            lastIndex = indices[slot(of: p)]
+                        }
+                        row[x] = lastIndex
+                        x &+= 1
                     }
-                    row[x] = lastIndex
-                    x &+= 1
                 }
             } else {
                 row.initialize(repeating: 0, count: rowBytes)
