@@ -10,8 +10,8 @@ import Testing
 /// and its tiles fit a palette: lines and label sprites, checked against the geometry of the
 /// line and against Cairo's own drawing of the label.
 @Suite struct GridCoverageLevelsTests {
-    /// The 8-bit coverages a pixel may take.
-    static let levels = Set((0...16).map { UInt32($0 * 255 / 16) })
+    /// The 8-bit coverages a pixel may take: k/16 in bytes, rounded.
+    static let levels = Set((0...16).map { UInt32((Double($0) * 255 / 16).rounded()) })
 
     /// Premultiplied ARGB32 pixels of a surface, row by row.
     static func words(_ surface: CairoSurface) -> [[UInt32]] {

@@ -14,10 +14,12 @@ import MapModel
 enum GridCoverageLevels {
     static let steps = 16
 
-    /// An 8-bit coverage rounded to the nearest level (0 and 255 stay).
+    /// An 8-bit coverage rounded to the nearest level, in bytes rounded as the sprites' are
+    /// (0 and 255 stay).
     @inline(__always)
     static func quantized(_ coverage: UInt32) -> UInt32 {
-        (coverage &* UInt32(steps) &+ 127) / 255 &* 255 / UInt32(steps)
+        let level = (coverage &* UInt32(steps) &+ 127) / 255
+        return (level &* 255 &+ UInt32(steps) / 2) / UInt32(steps)
     }
 
     /// Rounds the pixels of a label sprite (premultiplied ARGB32, text `color` drawn over a
