@@ -3,7 +3,7 @@ import Geodesy
 import MapModel
 
 /// Fills grid line outlines straight into the pixels of an ARGB32 image, anti-aliased by
-/// exact area coverage.
+/// exact area coverage, blended in the grid's coverage levels (`GridCoverageLevels`).
 ///
 /// Why not Cairo: a grid is a few dozen long thin lines, and Cairo's scan converter and span
 /// renderer spend some 600 instructions per line per pixel row (measured with callgrind on
