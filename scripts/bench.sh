@@ -130,6 +130,7 @@ grid_cpu=$(best_cpu nyc-mgrs Fixtures/maps/nyc-mgrs.json)
 grid_tiles=$(find "$scratch/nyc-mgrs" -name '*.png' | wc -l)
 overhead=$(awk -v g="$grid_cpu" -v p="$plain_cpu" 'BEGIN { printf "%+.1f", (g / p - 1) * 100 }')
 echo "  $grid_tiles tiles: without the grid $plain_cpu CPU s, with it $grid_cpu CPU s (${overhead}%)"
+echo "  output: without the grid $(bytes_of "$scratch/nyc") bytes, with it $(bytes_of "$scratch/nyc-mgrs") bytes"
 # instructions NAME MAP: callgrind's total instruction count of the pyramid, one worker. Debian
 # 12's valgrind cannot read the DWARF 5 the Swift toolchain writes: it runs a copy without it
 # (objcopy, from binutils).

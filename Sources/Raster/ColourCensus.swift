@@ -5,7 +5,7 @@
 /// Colours are hashed as 32-bit words in a fixed 1024-slot open-addressing table (a load of
 /// at most 1/4, so probes stay short), and runs of the same colour, the common case in map
 /// tiles, skip the table entirely. Counting stops at the 257th colour; the rest of the image
-/// is then only scanned for alpha.
+/// is then only scanned for alpha and changes.
 final class ColourCensus {
     static let maxPaletteSize = 256
     private static let slotCount = 1024
@@ -45,40 +45,63 @@ final class ColourCensus {
         return slot
     }
 
+    /// Eight pixels, compared at once with the eight before them.
+    private typealias Block = SIMD8<UInt32>
+
+    /// Scans the pixels eight at a time: a block whose pixels all equal their predecessors
+    /// (most of a map tile) costs a few vector instructions and no table probe; past 256
+    /// colours, changes are counted lane by lane without branches.
     private func count(_ pixels: UnsafeRawBufferPointer) {
         let total = pixels.count / 4
         guard total > 0, let base = pixels.baseAddress else { return }
-        var alphaAnd: UInt32 = 0xFFFF_FFFF
-        var last = UInt32(littleEndian: base.loadUnaligned(as: UInt32.self))
-        _ = insert(last)  // the first colour always fits
+        @inline(__always) func pixel(_ i: Int) -> UInt32 {
+            UInt32(littleEndian: base.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self))
+        }
+        @inline(__always) func block(_ i: Int) -> Block {
+            base.loadUnaligned(fromByteOffset: i &* 4, as: Block.self)
+        }
+        _ = insert(pixel(0))  // the first colour always fits
+        // Byte-wise AND of every pixel (byte order does not matter to it until the end).
+        var alphaAnd = Block(repeating: base.loadUnaligned(as: UInt32.self))
         var changes = 0
-        var i = 0
-        while i < total {
-            let p = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self))
-            alphaAnd &= p
-            if p != last {
-                last = p
+        var i = 1  // pixel i is compared with pixel i - 1
+        while i &+ 8 <= total {
+            let current = block(i)
+            let before = block(i &- 1)
+            alphaAnd &= current
+            i &+= 8
+            guard current != before else { continue }
+            let differs = current .!= before
+            for lane in 0..<8 where differs[lane] {
                 changes &+= 1
-                if !insert(p) {
-                    fitsPalette = false
-                    i &+= 1
-                    break
-                }
+                if fitsPalette && !insert(UInt32(littleEndian: current[lane])) { fitsPalette = false }
+            }
+            if !fitsPalette { break }
+        }
+        // Past 256 colours only opacity and changes matter: each lane counts its own.
+        var laneChanges = Block(repeating: 0)
+        if !fitsPalette {
+            while i &+ 8 <= total {
+                let current = block(i)
+                alphaAnd &= current
+                laneChanges &+= Block(repeating: 0).replacing(with: 1, where: current .!= block(i &- 1))
+                i &+= 8
+            }
+        }
+        var andAll = UInt32(littleEndian: alphaAnd[0] & alphaAnd[1] & alphaAnd[2] & alphaAnd[3])
+        andAll &= UInt32(littleEndian: alphaAnd[4] & alphaAnd[5] & alphaAnd[6] & alphaAnd[7])
+        // The last pixels one by one.
+        while i < total {
+            let p = pixel(i)
+            andAll &= p
+            if p != pixel(i &- 1) {
+                changes &+= 1
+                if fitsPalette && !insert(p) { fitsPalette = false }
             }
             i &+= 1
         }
-        // Past 256 colours only opacity and changes matter.
-        while i < total {
-            let p = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self))
-            alphaAnd &= p
-            if p != last {
-                last = p
-                changes &+= 1
-            }
-            i &+= 1
-        }
-        self.changes = changes
-        opaque = alphaAnd >> 24 == 0xFF
+        self.changes = changes &+ Int(laneChanges.wrappedSum())
+        opaque = andAll >> 24 == 0xFF
         if fitsPalette { orderPalette() } else { colours = [] }
     }
 
@@ -129,14 +152,37 @@ final class ColourCensus {
         for y in 0..<height {
             let row = output + y * stride
             if bitDepth == 8 {
-                for x in 0..<width {
-                    let p = UInt32(
-                        littleEndian: base.loadUnaligned(fromByteOffset: (y &* width &+ x) &* 4, as: UInt32.self))
-                    if p != last {
-                        last = p
-                        lastIndex = indices[slot(of: p)]
+                var x = 0
+                while x < width {
+                    let offset = (y &* width &+ x) &* 4
+                    // Eight pixels of the last colour (most of a map tile): eight copies of its
+                    // index. Compared as four pairs of pixels in 64-bit words, which compiles to
+                    // plain loads and compares (SIMD8's `==` did not, and cost more than it saved).
+                    var stop = x &+ 1
+                    if x &+ 8 <= width {
+                        let pair = UInt64(last.littleEndian) &* 0x1_0000_0001
+                        let a = base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                        let b = base.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self)
+                        let c = base.loadUnaligned(fromByteOffset: offset &+ 16, as: UInt64.self)
+                        let d = base.loadUnaligned(fromByteOffset: offset &+ 24, as: UInt64.self)
+                        if (a ^ pair) | (b ^ pair) | (c ^ pair) | (d ^ pair) == 0 {
+                            UnsafeMutableRawPointer(row + x).storeBytes(
+                                of: UInt64(lastIndex) &* 0x0101_0101_0101_0101, as: UInt64.self)
+                            x &+= 8
+                            continue
+                        }
+                        stop = x &+ 8  // not all the last colour: these eight one by one
                     }
-                    row[x] = lastIndex
+                    while x < stop {
+                        let p = UInt32(
+                            littleEndian: base.loadUnaligned(fromByteOffset: (y &* width &+ x) &* 4, as: UInt32.self))
+                        if p != last {
+                            last = p
+                            lastIndex = indices[slot(of: p)]
+                        }
+                        row[x] = lastIndex
+                        x &+= 1
+                    }
                 }
             } else {
                 row.initialize(repeating: 0, count: rowBytes)

@@ -68,6 +68,7 @@ final class GridLabelPainter {
         let context = CairoContext(surface)
         layout.draw(in: context, x: Double(inset), y: Double(inset), color: label.color, halo: label.halo)
         cairo_surface_flush(surface.pointer)
+        GridCoverageLevels.quantizeSprite(surface.pointer, color: label.color, halo: label.halo?.color)
         let sprite = Sprite(surface: surface, inset: inset)
         sprites[key] = sprite
         return sprite

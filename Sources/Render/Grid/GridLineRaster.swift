@@ -3,7 +3,7 @@ import Geodesy
 import MapModel
 
 /// Fills grid line outlines straight into the pixels of an ARGB32 image, anti-aliased by
-/// exact area coverage.
+/// exact area coverage, blended in the grid's coverage levels (`GridCoverageLevels`).
 ///
 /// Why not Cairo: a grid is a few dozen long thin lines, and Cairo's scan converter and span
 /// renderer spend some 600 instructions per line per pixel row (measured with callgrind on
@@ -270,10 +270,11 @@ final class GridLineRaster {
             return rb | ag
         }
 
-        /// `coverage` of `GridLineRaster.full` covers the pixel.
+        /// `coverage` of `GridLineRaster.full` covers the pixel; it is rounded to the grid's
+        /// coverage levels (`GridCoverageLevels`).
         @inline(__always)
         func blend(into target: UnsafeMutablePointer<UInt32>, coverage: Int64) {
-            let c = UInt32((coverage * 255 + 32_768) >> 16)
+            let c = GridCoverageLevels.quantized(UInt32((coverage * 255 + 32_768) >> 16))
             guard c > 0 else { return }
             let source = c == 255 ? pixel : Premultiplied.scale(pixel, c)
             let inverse = 255 - (source >> 24)

@@ -1,0 +1,104 @@
+import TestSupport
+import Testing
+
+@testable import Raster
+
+/// The colour census against a plain count of every pixel: the colours and their palette
+/// order, whether more than 256 are present, opacity, and how often the colour changes.
+@Suite struct ColourCensusTests {
+    /// What the census should find, counted pixel by pixel with a set.
+    struct Counted: Equatable {
+        var paletteOrder: [UInt32]?
+        var opaque: Bool
+        var changes: Int
+
+        init(_ image: Image) {
+            var seen = Set<UInt32>()
+            var order: [UInt32] = []
+            var opaque = true
+            var changes = 0
+            var previous: UInt32?
+            image.withUnsafeBytes { bytes in
+                for i in 0..<bytes.count / 4 {
+                    // Bytes R, G, B, A as one little-endian word, as the encoder reads them.
+                    let word = (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[i * 4 + $1]) << (8 * $1) }
+                    if bytes[i * 4 + 3] != 255 { opaque = false }
+                    if let previous, previous != word { changes += 1 }
+                    previous = word
+                    if seen.insert(word).inserted { order.append(word) }
+                }
+            }
+            paletteOrder = seen.count <= 256 ? order.filter { $0 >> 24 != 255 } + order.filter { $0 >> 24 == 255 } : nil
+            self.opaque = opaque
+            self.changes = changes
+        }
+
+        init(census: ColourCensus) {
+            paletteOrder = census.fitsPalette ? census.colours : nil
+            opaque = census.opaque
+            changes = census.changes
+        }
+    }
+
+    static func census(_ image: Image) -> Counted {
+        image.withUnsafeBytes { Counted(census: ColourCensus($0)) }
+    }
+
+    /// Every pixel's palette index (8 bits) names its own colour.
+    static func indicesNameTheColours(_ image: Image) -> Bool {
+        image.withUnsafeBytes { bytes in
+            let census = ColourCensus(bytes)
+            guard census.fitsPalette else { return true }
+            var indices = [UInt8](repeating: 0, count: image.width * image.height)
+            indices.withUnsafeMutableBufferPointer {
+                census.writeIndices(
+                    of: bytes, width: image.width, height: image.height, bitDepth: 8, into: $0.baseAddress!,
+                    rowBytes: image.width, stride: image.width)
+            }
+            return indices.indices.allSatisfy { i in
+                census.colours[Int(indices[i])] == bytes.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)
+            }
+        }
+    }
+
+    @Test func realTilesMatchTheCount() throws {
+        var palettes = 0
+        var truecolour = 0
+        for tile in try PNGLibdeflateTests.fixtureTiles() {
+            let counted = Counted(tile)
+            #expect(Self.census(tile) == counted)
+            #expect(Self.indicesNameTheColours(tile))
+            if counted.paletteOrder == nil { truecolour += 1 } else { palettes += 1 }
+            // Cut to odd sizes, so rows end inside a block of eight pixels.
+            let part = try tile.cropped(x: 3, y: 5, width: 13, height: 7)
+            #expect(Self.census(part) == Counted(part))
+            #expect(Self.indicesNameTheColours(part))
+        }
+        #expect(palettes > 0 && truecolour > 0)  // both outcomes were checked
+    }
+
+    /// Colours that appear one by one between runs, past 256 at every position in a block of
+    /// eight, and images too small for a block.
+    @Test(arguments: [1, 2, 7, 8, 9, 255, 256, 257, 300, 2_000])
+    func syntheticImagesMatchTheCount(colours: Int) throws {
+        for width in [1, 5, 8, 17, 64] {
+            for offset in 0..<8 {
+                var random = Xorshift(state: UInt64(colours * 131 + width * 7 + offset + 1))
+                let count = width * (colours / width + 3)
+                var pixels: [UInt8] = []
+                pixels.reserveCapacity(count * 4)
+                for i in 0..<count {
+                    // Runs of a few pixels, a new colour every run, cycling through `colours`.
+                    let run = (i + offset) / 3
+                    let c = run % colours
+                    let alpha: UInt8 = c % 5 == 0 ? UInt8(random.next() % 2) * 255 : 255
+                    pixels += [UInt8(c & 0xFF), UInt8(c >> 8), 17, alpha]
+                }
+                let image = try Image(
+                    width: width, height: count / width, pixels: Array(pixels.prefix(count / width * width * 4)))
+                #expect(Self.census(image) == Counted(image), "\(colours) colours, width \(width), offset \(offset)")
+                #expect(Self.indicesNameTheColours(image))
+            }
+        }
+    }
+}
