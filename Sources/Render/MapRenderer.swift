@@ -184,7 +184,13 @@ public final class MapRenderer {
                     layer: layer, scale: SymbolScale(layer: layer, map: document, view: view), reach: 0,
                     features: [], raster: picture)
             }
-            let active = layer.rules(atScale: view.scale).filter { layer.rules[$0].drawsFeatures }
+            // A marker taking part in placement is drawn with the labels, not here: a rule with
+            // nothing else draws no feature of this view, so its features are not held (a
+            // zoom-0 view of 300,000 places held them all, some 200 MB, to draw none).
+            let active = layer.rules(atScale: view.scale).filter { index in
+                let rule = layer.rules[index]
+                return rule.fill != nil || !rule.lines.isEmpty || rule.marker.map { !$0.takesPartInPlacement } == true
+            }
             guard !active.isEmpty else { return nil }
             // Geometry is drawn simplified to this resolution (see `Generaliser`).
             let pixel = GeneralisedFeatures.pixel(of: view)
