@@ -185,8 +185,7 @@ public final class MapRenderer {
                     features: [], raster: picture)
             }
             // A marker taking part in placement is drawn with the labels, not here: a rule with
-            // nothing else draws no feature of this view, so its features are not held (a
-            // zoom-0 view of 300,000 places held them all, some 200 MB, to draw none).
+            // nothing else draws no feature in this pass, so its features are not held for it.
             let active = layer.rules(atScale: view.scale).filter { index in
                 let rule = layer.rules[index]
                 return rule.fill != nil || !rule.lines.isEmpty || rule.marker.map { !$0.takesPartInPlacement } == true
