@@ -53,9 +53,15 @@ final class EncodingCache: Sendable {
         let wholeTile: Bool
     }
 
+    /// A one-colour tile's encoding, or the worker encoding it now.
+    private enum SolidEntry {
+        case encoded(Encoded)
+        case inFlight(InFlight)
+    }
+
     private struct State {
         var entries: [Key: Entry] = [:]
-        var solids: [Solid: Encoded] = [:]
+        var solids: [Solid: SolidEntry] = [:]
         var storedBytes = 0
         var clock = 0
         var encodings = 0
@@ -157,22 +163,49 @@ final class EncodingCache: Sendable {
     }
 
     /// A tile of one colour: the same colour and size give the same bytes, so no pixels are
-    /// kept or compared. Two workers meeting a new colour at once may both encode it.
+    /// kept or compared. A colour another worker is encoding is waited for, as for other tiles:
+    /// each image is encoded once, whatever the workers (the job's counts do not race).
     private func encoding(of solid: Solid, tile: TilePixels, encode: ([UInt8]) throws -> [UInt8]) throws -> Encoded {
-        let known = state.withLock { state -> Encoded? in
-            guard let known = state.solids[solid] else { return nil }
-            state.reuses += 1
-            return known
+        while true {
+            let step = state.withLock { state -> Step in
+                switch state.solids[solid] {
+                case .encoded(let known):
+                    state.reuses += 1
+                    return .reuse(known)
+                case .inFlight(let other):
+                    return .wait(other)
+                case nil:
+                    // A map has a few flat colours; a budget keeps a gradient from growing the table.
+                    guard state.solids.count < EncodingCache.maxSolids else { return .encode(nil) }
+                    let claim = InFlight()
+                    state.solids[solid] = .inFlight(claim)
+                    return .encode(claim)
+                }
+            }
+            switch step {
+            case .reuse(let encoded):
+                return encoded
+            case .wait(let other):
+                other.wait()  // then look again: it is known now, or its encoding failed
+            case .encode(let claim):
+                defer { claim?.finish() }
+                let data: [UInt8]
+                do {
+                    data = try encode(tile.copy())
+                } catch {
+                    if claim != nil { state.withLock { $0.solids[solid] = nil } }
+                    throw error
+                }
+                let result = Encoded(data: data, dataHash: ContentHash(of: data))
+                state.withLock { state in
+                    state.encodings += 1
+                    if claim != nil { state.solids[solid] = .encoded(result) }
+                }
+                return result
+            case .hashWholeTile:
+                preconditionFailure("one-colour tiles are known by their colour, not hashed")
+            }
         }
-        if let known { return known }
-        let data = try encode(tile.copy())
-        let result = Encoded(data: data, dataHash: ContentHash(of: data))
-        state.withLock { state in
-            state.encodings += 1
-            // A map has a few flat colours; a budget keeps a gradient from growing the table.
-            if state.solids.count < EncodingCache.maxSolids { state.solids[solid] = result }
-        }
-        return result
     }
 
     static let maxSolids = 4096
