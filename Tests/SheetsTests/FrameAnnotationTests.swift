@@ -143,14 +143,7 @@ import Testing
     /// A 1:25,000 sheet of Manhattan with D°M.mm′ values turned along its left and right sides
     /// outside the neatline, looked at before it was committed.
     @Test func golden() throws {
-        var document = try MapDocument.load(path: Repository.fixture("maps/nyc.json"))
-        document.grid = try SheetGridTests.map(grid: Self.grid).document.grid
-        let renderer = try MapRenderer(map: try LoadedMap(document: document))
-        let request = SheetRequest(
-            area: .center(longitude: -73.97, latitude: 40.76), scale: 25_000,
-            paper: Paper.standard(named: "A4")!.oriented(.landscape), dpi: 300, grid: .document)
-        let image = try Support.printed(try Sheet.make(request, renderer: renderer), renderer: renderer)
-        try GoldenCheck(allowedFraction: 0.0005).verify(
-            "sheet-25k-latlong-annotation", actual: image, expected: "Fixtures/golden/sheet-25k-latlong-annotation.png")
+        try Support.verifyManhattanSheet(
+            "sheet-25k-latlong-annotation", grids: try SheetGridTests.map(grid: Self.grid).document.grids)
     }
 }

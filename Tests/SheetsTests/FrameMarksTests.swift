@@ -160,7 +160,6 @@ import Testing
     /// neatline past a line frame, with one sub-tick between them.
     @Test(arguments: ["sheet-25k-latlong-zebra", "sheet-50k-utm-ticks"])
     func golden(name: String) throws {
-        var document = try MapDocument.load(path: Repository.fixture("maps/nyc.json"))
         var settings = GridSettings(type: name.contains("utm") ? .utm : .latlong)
         if settings.type == .latlong {
             settings.marks.kind = .crosses
@@ -174,12 +173,6 @@ import Testing
             settings.marks.frame = .line
             settings.marks.subTicks = 1
         }
-        document.grid = settings
-        let renderer = try MapRenderer(map: try LoadedMap(document: document))
-        let request = SheetRequest(
-            area: .center(longitude: -73.97, latitude: 40.76), scale: settings.type == .utm ? 50_000 : 25_000,
-            paper: Paper.standard(named: "A4")!.oriented(.landscape), dpi: 300, grid: .document)
-        let image = try Support.printed(try Sheet.make(request, renderer: renderer), renderer: renderer)
-        try GoldenCheck(allowedFraction: 0.0005).verify(name, actual: image, expected: "Fixtures/golden/\(name).png")
+        try Support.verifyManhattanSheet(name, grids: [settings], scale: settings.type == .utm ? 50_000 : 25_000)
     }
 }

@@ -233,14 +233,6 @@ import Testing
     /// Golden image, looked at before it was committed: Manhattan at 1:25,000 with MGRS lines
     /// and values next to the neatline and a 1′ lat/long tick border with its values outside them.
     @Test func golden() throws {
-        var document = try MapDocument.load(path: Repository.fixture("maps/nyc.json"))
-        document.grids = try Self.map().document.grids
-        let renderer = try MapRenderer(map: try LoadedMap(document: document))
-        let request = SheetRequest(
-            area: .center(longitude: -73.97, latitude: 40.76), scale: 25_000,
-            paper: Paper.standard(named: "A4")!.oriented(.landscape), dpi: 300, grid: .document)
-        let image = try Support.printed(try Sheet.make(request, renderer: renderer), renderer: renderer)
-        try GoldenCheck(allowedFraction: 0.0005).verify(
-            "sheet-25k-mgrs-latlong-ticks", actual: image, expected: "Fixtures/golden/sheet-25k-mgrs-latlong-ticks.png")
+        try Support.verifyManhattanSheet("sheet-25k-mgrs-latlong-ticks", grids: try Self.map().document.grids)
     }
 }

@@ -20,6 +20,20 @@ enum Support {
         try map(features: [TestMap.point(100, -60)], layers: [#"{"name": "far", "marker": {"size": 1}}"#])
     }
 
+    /// The Manhattan golden sheets: the New York boroughs with `grids` in place of the map's
+    /// own, centred on midtown at `scale` on A4 landscape, printed and compared with
+    /// `Fixtures/golden/<name>.png`.
+    static func verifyManhattanSheet(_ name: String, grids: [GridSettings], scale: Double = 25_000) throws {
+        var document = try MapDocument.load(path: Repository.fixture("maps/nyc.json"))
+        document.grids = grids
+        let renderer = try MapRenderer(map: try LoadedMap(document: document))
+        let request = SheetRequest(
+            area: .center(longitude: -73.97, latitude: 40.76), scale: scale,
+            paper: Paper.standard(named: "A4")!.oriented(.landscape), dpi: 300, grid: .document)
+        let image = try printed(try Sheet.make(request, renderer: renderer), renderer: renderer)
+        try GoldenCheck(allowedFraction: 0.0005).verify(name, actual: image, expected: "Fixtures/golden/\(name).png")
+    }
+
     /// A sheet as a reader sees it: written as a PDF at 300 dpi and rasterised by poppler at
     /// `dpi` (the golden images are at 100 dpi).
     static func printed(_ sheet: Sheet, renderer: MapRenderer, dpi: Int = 100) throws -> Image {
