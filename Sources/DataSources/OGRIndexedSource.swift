@@ -108,15 +108,20 @@ final class OGRIndexedSource: FeatureSource {
 }
 
 /// One thread's handle on an indexed source: its own dataset (its own database connection)
-/// and PROJ context. Features already converted are kept by id, so a feature that several
-/// views reach is reprojected once, not once per view.
+/// and PROJ context. Features already converted that reach beyond the query are kept by id, so
+/// a feature that several views reach is reprojected once, not once per view.
 final class OGRIndexedReader: FeatureReader {
     private let source: OGRIndexedSource
     private let handle: OGRLayerHandle
     private let converter: OGRFeatureConverter
     /// Bounded by bytes, not vertices: a layer of points has few vertices per feature but
     /// hundreds of bytes of attributes each (300,000 places once held 300 MB per worker).
-    private var converted = BudgetedCache<Int, Feature>(budget: OGRIndexedReader.cacheBytes)
+    /// Only features reaching beyond the query that read them are kept: the next views (the
+    /// neighbouring metatiles) ask for those again, while a feature within the query is
+    /// asked for by no view beside this one's own label blocks (cheap to convert again: most
+    /// are points). So what is kept follows the views' edges, not the data: a view of the
+    /// whole world keeps nothing, where it used to fill the budget with any data larger than it.
+    private(set) var converted = BudgetedCache<Int, Feature>(budget: OGRIndexedReader.cacheBytes)
     /// The most bytes of converted features kept by one reader.
     static let cacheBytes = 16 << 20
 
@@ -152,7 +157,9 @@ final class OGRIndexedReader: FeatureReader {
                 feature = known
             } else {
                 feature = try source.reporting { try converter.feature(raw, index: id) }
-                converted.insert(feature, for: id, bytes: feature.estimatedBytes)
+                if feature.bounds.intersects(rect), !rect.contains(feature.bounds) {
+                    converted.insert(feature, for: id, bytes: feature.estimatedBytes)
+                }
             }
             if feature.bounds.intersects(rect) { try body(feature) }
         }

@@ -39,10 +39,14 @@ final class LayerReaders {
 
     /// `feature` of layer `layer` as drawn with pixels of `pixel` Web Mercator metres (see
     /// `Generaliser`): nil when none of it is a pixel large; unchanged without a pixel size.
-    func generalised(layer: Int, _ feature: Feature, pixel: Double?) -> Feature? {
+    /// `area`: the extent the view read (see `GeneralisedFeatures.feature`).
+    func generalised(layer: Int, _ feature: Feature, pixel: Double?, area: Rect) -> Feature? {
         guard let pixel else { return feature }
-        return generalised.feature(feature, of: ObjectIdentifier(map.sources[layer]), pixel: pixel)
+        return generalised.feature(feature, of: ObjectIdentifier(map.sources[layer]), pixel: pixel, area: area)
     }
+
+    /// Generalised features kept now (for tests).
+    var generalisedCount: Int { generalised.count }
 
     /// Calls `body` with each feature of layer `layer` whose bounds intersect `rect`, in no set
     /// order, one at a time (see `FeatureReader.visitFeatures`).
@@ -56,7 +60,9 @@ final class LayerReaders {
         let key = AnchorKey(source: ObjectIdentifier(map.sources[layer]), feature: feature.index)
         if let known = anchors[key] { return known }
         let anchor = LabelPoint.anchor(for: feature)
-        anchors.insert(anchor, for: key, bytes: 0)
+        // A point is its own anchor: keeping it would cost more than finding it, and 300,000
+        // places would fill the budget where a tenth of them does not.
+        if feature.geometries.contains(where: { $0.kind != .point }) { anchors.insert(anchor, for: key, bytes: 0) }
         return anchor
     }
 }

@@ -100,14 +100,16 @@ public final class MapRenderer {
         for index in map.document.layers.indices {
             guard var layer = try MapContent.layer(index, renderer: self, view: view, region: whole, margin: margin)
             else { continue }
-            if tiled { layer.paths = PixelPaths() }
-            featuresHeld = layer.features.count
+            if tiled, let tileSize { layer.paths = layer.pixelPaths(view: view, tileSize: tileSize) }
+            featuresHeld = layer.held.count
             peakFeaturesHeld = max(peakFeaturesHeld, featuresHeld)
+            peakBytesHeld = max(peakBytesHeld, layer.held.estimatedBytes)
             for (region, corner) in regions {
                 clipped(corner) {
                     paint(tiled ? layer.within(region) : layer, view: view, region: region, into: context)
                 }
             }
+            peakPixelPartsKept = max(peakPixelPartsKept, layer.paths?.count ?? 0)
             featuresHeld = 0
         }
         let content = MapContent(labels: labels.map)
@@ -123,6 +125,10 @@ public final class MapRenderer {
     /// renderer was made: what bounds a view's memory (see `draw`).
     private(set) var featuresHeld = 0
     private(set) var peakFeaturesHeld = 0
+    /// The most estimated bytes of one layer's features held at once, and the most geometries'
+    /// pixel parts kept for a block's tiles (see `LayerContent.pixelPaths`).
+    private(set) var peakBytesHeld = 0
+    private(set) var peakPixelPartsKept = 0
 
     /// Draws one layer's features (already narrowed to those that touch `region`).
     private func paint(_ layer: MapContent.LayerContent, view: View, region: Rect, into context: CairoContext) {
@@ -131,10 +137,23 @@ public final class MapRenderer {
             return
         }
         var painter = FeaturePainter(context: context, view: view, region: region, images: images)
-        painter.paint(
-            layer: layer.layer, features: layer.features.map { ($0.feature, $0.rules, $0.slot) },
-            scale: layer.scale, reach: layer.reach, cache: layer.paths)
+        // Features are made from the compact layer only for the batch being painted, when
+        // batches draw what one call draws (`FeaturePainter.paintsInBatches`); otherwise all
+        // of the region's at once.
+        let slots = layer.slots ?? Array(0..<layer.held.count)
+        let batch = layer.paintsInBatches ? paintBatch : max(slots.count, 1)
+        var start = 0
+        repeat {
+            let end = min(start + batch, slots.count)
+            painter.paint(
+                layer: layer.layer, features: slots[start..<end].map { layer.held.feature($0) },
+                scale: layer.scale, reach: layer.reach, cache: layer.paths)
+            start = end
+        } while start < slots.count
     }
+
+    /// Features made and painted at once from a layer that paints in batches.
+    var paintBatch = 1024
 
     /// Draws the markers and labels placed (already narrowed to those that touch the region):
     /// markers first, so that text goes over icons.
@@ -152,20 +171,41 @@ public final class MapRenderer {
             let scale: SymbolScale
             /// How far the layer's symbols reach beyond their geometry, in pixels.
             let reach: Double
-            /// `slot`: the feature's position in this list before `within` narrows it.
-            let features: [(feature: Feature, bounds: Rect, rules: [Int], slot: Int)]
+            /// The view's features of the layer, in drawing order (a feature's slot is its
+            /// position there).
+            let held: HeldLayer
+            /// The slots drawn, ascending; nil for all of them.
+            var slots: [Int]? = nil
+            /// Whether `held` may be painted a batch at a time (see `MapRenderer.paint`).
+            var paintsInBatches = false
             /// A raster layer's image of the whole view.
             var raster: RasterPicture? = nil
             /// The features' parts in pixels, shared by the tiles of a block.
             var paths: PixelPaths? = nil
 
+            /// A cache of pixel parts for the tiles of a block (`tileSize` a side): with the
+            /// parts of the features more than one tile draws, or more than one pass.
+            func pixelPaths(view: View, tileSize: Int) -> PixelPaths {
+                guard paintsInBatches else { return PixelPaths() }
+                let size = Double(tileSize)
+                let held = held
+                let reach = reach + 1  // more than `within` needs: keeping a part costs memory only
+                return PixelPaths { slot in
+                    let area = held.bounds[slot].expanded(by: reach)
+                    let column = ((area.minX - view.originX) / size).rounded(.down)
+                    let row = ((area.minY - view.originY) / size).rounded(.down)
+                    return column != ((area.maxX - view.originX) / size).rounded(.down)
+                        || row != ((area.maxY - view.originY) / size).rounded(.down)
+                }
+            }
+
             /// The part that touches a smaller region: the same choice a query for that region
             /// alone would make, so a tile's content does not depend on its block.
             func within(_ region: Rect) -> LayerContent {
                 let area = region.expanded(by: reach)
-                return LayerContent(
-                    layer: layer, scale: scale, reach: reach, features: features.filter { $0.bounds.intersects(area) },
-                    raster: raster, paths: paths)
+                var narrowed = self
+                narrowed.slots = (slots ?? Array(0..<held.count)).filter { held.bounds[$0].intersects(area) }
+                return narrowed
             }
         }
 
@@ -182,7 +222,7 @@ public final class MapRenderer {
                 guard let picture = try renderer.rasters.picture(layer: index, view: view) else { return nil }
                 return LayerContent(
                     layer: layer, scale: SymbolScale(layer: layer, map: document, view: view), reach: 0,
-                    features: [], raster: picture)
+                    held: HeldLayer(), raster: picture)
             }
             // A marker taking part in placement is drawn with the labels, not here: a rule with
             // nothing else draws no feature in this pass, so its features are not held for it.
@@ -195,20 +235,29 @@ public final class MapRenderer {
             let pixel = GeneralisedFeatures.pixel(of: view)
             let scale = SymbolScale(layer: layer, map: document, view: view)
             let reach = max(margin, FeaturePainter.symbolReach(layer, scale, renderer.images))
-            var features: [(feature: Feature, bounds: Rect, rules: [Int], slot: Int)] = []
+            var held = HeldLayer()
+            // Drawing reads only these attributes; the rest are not kept.
+            let drawn = Set(active.flatMap { layer.rules[$0].drawnAttributeNames })
             let area = view.mercatorBounds(ofGlobalPixels: region.expanded(by: reach))
-            // One feature at a time, kept generalised: a view of the whole world does not
-            // hold every vertex of a large source at once.
+            // One feature at a time, kept generalised and compact: a view of the whole world
+            // does not hold every vertex of a large source at once, nor a `Feature` per feature.
             try renderer.readers.visitFeatures(layer: index, in: area) { read in
                 if let filter = layer.filter, !filter.matches(read.properties, zoom: scale.zoom) { return }
                 let rules = layer.matchingRules(active, read.properties, zoom: scale.zoom)
-                guard !rules.isEmpty, let feature = renderer.readers.generalised(layer: index, read, pixel: pixel)
+                guard !rules.isEmpty,
+                    var feature = renderer.readers.generalised(layer: index, read, pixel: pixel, area: area)
                 else { return }
-                features.append((feature, MapContent.pixelBounds(feature.bounds, view), rules, 0))
+                if feature.properties.entries.contains(where: { !drawn.contains($0.key) }) {
+                    feature = Feature(
+                        index: feature.index, geometries: feature.geometries,
+                        properties: Properties(feature.properties.entries.filter { drawn.contains($0.key) }))
+                }
+                held.append(feature, pixelBounds: MapContent.pixelBounds(feature.bounds, view), rules: rules)
             }
-            features.sort { $0.feature.index < $1.feature.index }
-            for slot in features.indices { features[slot].slot = slot }
-            return LayerContent(layer: layer, scale: scale, reach: reach, features: features)
+            held.finish()
+            return LayerContent(
+                layer: layer, scale: scale, reach: reach, held: held,
+                paintsInBatches: FeaturePainter.paintsInBatches(layer, rules: held.rules, kinds: held.kinds))
         }
 
         /// The labels that touch a smaller region.
@@ -307,6 +356,14 @@ public final class MapRenderer {
             let space = labelSpaces.remove(at: index)
             labelSpaces.append(space)
             return space
+        }
+        // A new resolution: a tile job does not come back to the others (it goes zoom by zoom),
+        // so what they keep only adds to the new one's peak; `serve`, which moves between
+        // zooms, keeps the most recent within an eighth of the budget.
+        var older = labelCacheBytes
+        while older > labelPlacementBudget / 8, let first = labelSpaces.first {
+            older -= first.cachedBytes
+            labelSpaces.removeFirst()
         }
         let space = LabelSpace(
             map: map, view: view, text: text, images: images, readers: readers, obstacles: obstacles)

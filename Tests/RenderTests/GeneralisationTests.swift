@@ -104,6 +104,28 @@ import Testing
         }
     }
 
+    /// Features within the view that asks are not kept (no other view at the resolution
+    /// draws them); those reaching beyond it are, as without a view.
+    @Test func cacheKeepsNothingOfAViewsInterior() throws {
+        let store = try FeatureStore.load(path: Self.boroughs)
+        let source = ObjectIdentifier(store)
+        let pixel = Self.pixel(zoom: 12)
+        let inside = GeneralisedFeatures()
+        let unbounded = GeneralisedFeatures()
+        let across = GeneralisedFeatures()
+        let middle = store.bounds.center
+        let small = Rect(minX: middle.x - 10, minY: middle.y - 10, maxX: middle.x + 10, maxY: middle.y + 10)
+        for feature in store.features {
+            let fresh = Generaliser(pixel: pixel).generalise(feature)?.geometries
+            #expect(inside.feature(feature, of: source, pixel: pixel, area: store.bounds)?.geometries == fresh)
+            #expect(across.feature(feature, of: source, pixel: pixel, area: small)?.geometries == fresh)
+            _ = unbounded.feature(feature, of: source, pixel: pixel)
+        }
+        #expect(inside.count == 0)
+        #expect(unbounded.count > 0)
+        #expect(across.count == unbounded.count)
+    }
+
     static func wkt(_ geometry: Geometry) -> String {
         func ring(_ part: Int) -> String {
             "(" + geometry.partRange(part).map { "\(geometry.x($0)) \(geometry.y($0))" }.joined(separator: ",") + ")"

@@ -133,7 +133,7 @@ public struct FeatureTable: Sendable {
 
     /// The table as kept: the interning dictionaries and the bounds (which go into the spatial
     /// index) dropped, spare capacity released.
-    func finished() -> FeatureTable {
+    public func finished() -> FeatureTable {
         var table = self
         table.keyIndex = [:]
         table.valueIndex = [:]
@@ -146,7 +146,11 @@ public struct FeatureTable: Sendable {
     }
 
     /// Feature `i`, made from the table.
-    public func feature(_ i: Int) -> Feature {
+    public func feature(_ i: Int) -> Feature { feature(i, index: i) }
+
+    /// Feature `i`, made from the table, with `index` as its index (a table holding features
+    /// of another source keeps their own indices beside it).
+    public func feature(_ i: Int, index: Int) -> Feature {
         var geometries: [Geometry] = []
         let geometryRange = Int(featureGeometries[i])..<Int(featureGeometries[i + 1])
         geometries.reserveCapacity(geometryRange.count)
@@ -165,7 +169,7 @@ public struct FeatureTable: Sendable {
                     partStarts: (firstPart...endPart).map { Int(partVertices[$0]) - firstVertex },
                     polygonStarts: polygonStarts))
         }
-        return Feature(index: i, geometries: geometries, properties: properties(i))
+        return Feature(index: index, geometries: geometries, properties: properties(i))
     }
 
     /// Every attribute name any feature has, once each.

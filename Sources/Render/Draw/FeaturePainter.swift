@@ -67,6 +67,36 @@ struct FeaturePainter {
         }
     }
 
+    /// Whether painting a layer's features in consecutive batches, in order, draws exactly
+    /// what one `paint(layer:)` call with all of them draws: so when `paint(_:_:_:)` makes at
+    /// most one pass that draws anything over features of `kinds` drawn by `rules`, and the
+    /// layer is not drawn to a group. Each pass draws one feature after another and nothing of
+    /// one feature's drawing carries to the next, except a dash left set by a dashed stroke
+    /// (so a dashed line is not batched). A pass that drew several features as one path
+    /// would not batch either: this must follow `paint(_:_:_:)`.
+    static func paintsInBatches(_ layer: Layer, rules: Set<Int>, kinds: Set<Geometry.Kind>) -> Bool {
+        guard !layer.drawsToGroup else { return false }
+        let lines = kinds.contains(.line)
+        let polygons = kinds.contains(.polygon)
+        var passes = 0
+        for index in rules where layer.rules[index].drawsFeatures {
+            let rule = layer.rules[index]
+            if let fill = rule.fill, polygons { passes += fill.outline == nil ? 1 : 2 }
+            for line in rule.lines {
+                if !line.dash.isEmpty { return false }
+                passes += (lines ? 1 : 0) + (polygons ? 1 : 0)
+            }
+            if let marker = rule.marker {
+                switch marker.placement {
+                case .point where !marker.takesPartInPlacement: passes += kinds.contains(.point) ? 1 : 0
+                case .line: passes += lines || polygons ? 1 : 0
+                case .point: break
+                }
+            }
+        }
+        return passes <= 1
+    }
+
     private func evaluation(_ feature: Feature, _ scale: SymbolScale) -> EvaluationContext {
         EvaluationContext(zoom: scale.zoom, properties: feature.properties)
     }

@@ -16,12 +16,22 @@ final class PixelPaths {
     }
 
     private var parts: [Key: [[PlanePoint]]] = [:]
+    /// Whether the parts of the feature in a slot are kept: those of a feature drawn once (in
+    /// one tile, by one pass) would only hold memory.
+    private let keeps: (Int) -> Bool
+
+    init(keeping keeps: @escaping (Int) -> Bool = { _ in true }) {
+        self.keeps = keeps
+    }
+
+    /// Geometries whose parts are kept.
+    var count: Int { parts.count }
 
     /// The parts under `key`, made by `make` the first time.
     func parts(_ key: Key, _ make: () -> [[PlanePoint]]) -> [[PlanePoint]] {
         if let known = parts[key] { return known }
         let made = make()
-        parts[key] = made
+        if keeps(key.feature) { parts[key] = made }
         return made
     }
 }

@@ -6,7 +6,10 @@ import MapModel
 /// country) is simplified once per resolution and then drawn from the cache by every metatile
 /// it touches, instead of once per tile. Bounded: two resolutions at a time (a pyramid goes
 /// zoom by zoom) and `byteBudget` estimated bytes in all, whatever the data and the zoom;
-/// small features are not kept, since simplifying them costs less than looking them up.
+/// small features are not kept, since simplifying them costs less than looking them up, nor
+/// those within the view that asks (no other view at the resolution draws them, but for a
+/// metatile buffer's width): what is kept follows the views' edges, not the data, and a view
+/// of the whole world keeps nothing.
 final class GeneralisedFeatures {
     private struct Key: Hashable {
         let source: ObjectIdentifier
@@ -31,11 +34,14 @@ final class GeneralisedFeatures {
     var count: Int { resolutions.reduce(0) { $0 + $1.features.count } }
 
     /// `feature` of `source` as drawn with pixels of `pixel` metres; nil when none of it is a
-    /// pixel large.
-    func feature(_ feature: Feature, of source: ObjectIdentifier, pixel: Double) -> Feature? {
+    /// pixel large. `area`: the extent read by the view that asks (Web Mercator metres); a
+    /// feature within it is not kept.
+    func feature(_ feature: Feature, of source: ObjectIdentifier, pixel: Double, area: Rect? = nil) -> Feature? {
         let generaliser = Generaliser(pixel: pixel)
         let size = feature.geometries.reduce(0) { $0 + $1.vertexCount }
-        guard size >= GeneralisedFeatures.smallestKept else { return generaliser.generalise(feature) }
+        guard size >= GeneralisedFeatures.smallestKept, area.map({ !$0.contains(feature.bounds) }) ?? true else {
+            return generaliser.generalise(feature)
+        }
         let bits = pixel.bitPattern
         let key = Key(source: source, feature: feature.index)
         let slot: Int

@@ -1,0 +1,54 @@
+import Foundation
+import Geodesy
+import MapModel
+import Testing
+
+@testable import DataSources
+
+/// An indexed source's reader keeps converted features only where the next views need them:
+/// those reaching beyond the query that read them. Points never reach beyond it.
+@Suite struct IndexedReaderCacheTests {
+    /// `points` places and one line crossing the zero meridian, written by ogr2ogr to a
+    /// GeoPackage and read back through a reader of the map that uses it.
+    func reader(points: Int, in folder: URL) throws -> OGRIndexedReader {
+        var features: [String] = []
+        for i in 0..<points {
+            let lon = -170 + Double((i * 7919) % 3400) / 10
+            let lat = -70 + Double((i * 104_729) % 1400) / 10
+            features.append(
+                #"{"type": "Feature", "properties": {"name": "Place number \#(i) with a long name"}, "geometry": {"type": "Point", "coordinates": [\#(lon), \#(lat)]}}"#
+            )
+        }
+        features.append(
+            #"{"type": "Feature", "properties": {"name": "line"}, "geometry": {"type": "LineString", "coordinates": [[-10, 1], [10, 2]]}}"#
+        )
+        let geojson = folder.appendingPathComponent("p.geojson").path
+        try #"{"type": "FeatureCollection", "features": [\#(features.joined(separator: ","))]}"#.write(
+            toFile: geojson, atomically: true, encoding: .utf8)
+        let gpkg = folder.appendingPathComponent("p.gpkg").path
+        try Support.run("ogr2ogr", ["-f", "GPKG", gpkg, geojson])
+        let map = try Support.writeMap(in: folder, layers: [#"{"name": "p", "source": "p.gpkg", "marker": {}}"#])
+        return try #require(try Support.load(map).sources[0].makeReader() as? OGRIndexedReader)
+    }
+
+    @Test(arguments: [100, 400, 1600])
+    func aQueryKeepsOnlyWhatReachesBeyondIt(points: Int) throws {
+        try Support.withScratch { folder in
+            let reader = try reader(points: points, in: folder)
+            let world = Rect(minX: -2.1e7, minY: -2.1e7, maxX: 2.1e7, maxY: 2.1e7)
+            var read = 0
+            try reader.visitFeatures(in: world) { _ in read += 1 }
+            #expect(read == points + 1)
+            #expect(reader.converted.count == 0)
+            // East of the meridian only: the line reaches west of it, and is kept for the view
+            // that will ask for the other side.
+            let east = Rect(minX: 0, minY: -2.1e7, maxX: 2.1e7, maxY: 2.1e7)
+            var lines = 0
+            try reader.visitFeatures(in: east) { feature in
+                if feature.geometries.contains(where: { $0.kind == .line }) { lines += 1 }
+            }
+            #expect(lines == 1)
+            #expect(reader.converted.count == 1)
+        }
+    }
+}
