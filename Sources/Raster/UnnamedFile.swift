@@ -29,9 +29,8 @@ extension AtomicFile {
     /// it, and a process killed half-way leaves nothing behind (the kernel frees an unnamed
     /// file with its last descriptor). Unlike an `AtomicFile` in a staging folder, nothing is
     /// renamed from one folder into another: the kernel serialises those renames across the
-    /// whole filesystem and locks the staging folder, and with every writer thread creating
-    /// in and renaming from one folder, that lock was most of the system time of a
-    /// directory pyramid (issue 18).
+    /// whole filesystem and locks the staging folder, so writer threads that all create in
+    /// and rename from one folder queue on one another (issue 18; docs/performance.md).
     public static func createNew(path: String, bytes: [UInt8]) throws(FileError) -> NewFile {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."

@@ -12,7 +12,7 @@ import Synchronization
 ///
 /// A new tile is written unnamed in its own folder and linked under its name when complete
 /// (`AtomicFile.createNew`): the threads do not meet in one staging folder, and nothing is
-/// renamed across folders (issue 18 measured that lock as most of the system time). A tile
+/// renamed across folders (a lock for the whole filesystem: docs/performance.md). A tile
 /// that already has a file (a job run again over its output), and every tile on a filesystem
 /// without unnamed files, is an `AtomicFile` staged in `staging` and renamed into place.
 /// Either way a tile exists whole or not at all whatever order the threads finish in, and a
