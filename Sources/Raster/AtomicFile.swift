@@ -77,6 +77,11 @@ public final class AtomicFile {
         guard !committed, descriptor >= 0 else {
             throw FileError(path: path, operation: "write", reason: "the file is already committed")
         }
+        try AtomicFile.writeAll(bytes, to: descriptor, path: path)
+    }
+
+    /// Writes all of `bytes` to `descriptor`; `path` names the file in an error.
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws(FileError) {
         var offset = 0
         while offset < bytes.count {
             let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)

@@ -32,7 +32,8 @@ final class EncodingCache: Sendable {
     }
 
     private struct Entry {
-        /// The tile's bytes in the renderer's layout; empty while `inFlight` is encoding it.
+        /// The tile's bytes in the renderer's layout; empty while `inFlight` is encoding it,
+        /// and for a one-colour tile, which is known by its key.
         var pixels: [UInt8]
         /// nil while `inFlight` is encoding it.
         var encoded: Encoded?
@@ -40,32 +41,41 @@ final class EncodingCache: Sendable {
         var lastUse: Int
     }
 
-    /// A tile of one colour, which is known without hashing it.
-    private struct Solid: Hashable {
-        let pixel: UInt32
-        let side: Int
-    }
+    /// What an entry is found by.
+    private enum Key: Hashable {
+        /// The hash of some of a tile's rows (`TilePixels.hash`); reuse needs equal pixels.
+        case rows(ContentHash)
+        /// The hash of all of them, when another image already has the tile's `rows` key.
+        case wholeTile(ContentHash)
+        /// A tile of one colour, known without hashing: the same colour and size give the
+        /// same bytes, so no pixels are kept or compared, and it is never evicted (a map has
+        /// a few flat colours; `maxSolids` keeps a gradient from growing the table).
+        case solid(pixel: UInt32, side: Int)
 
-    /// A tile's hash of some of its rows (`TilePixels.hash`), or of all of them when another
-    /// image already has that one.
-    private struct Key: Hashable {
-        let hash: ContentHash
-        let wholeTile: Bool
-    }
-
-    /// A one-colour tile's encoding, or the worker encoding it now.
-    private enum SolidEntry {
-        case encoded(Encoded)
-        case inFlight(InFlight)
+        var isSolid: Bool {
+            if case .solid = self { return true }
+            return false
+        }
     }
 
     private struct State {
         var entries: [Key: Entry] = [:]
-        var solids: [Solid: SolidEntry] = [:]
+        /// Pixels kept by the hashed entries, claimed ones included.
         var storedBytes = 0
+        var solids = 0
         var clock = 0
         var encodings = 0
         var reuses = 0
+
+        /// Whether a new entry under `key`, keeping `bytes` of pixels, fits the budgets.
+        func admits(_ key: Key, bytes: Int, capacity: Int) -> Bool {
+            key.isSolid ? solids < EncodingCache.maxSolids : bytes <= capacity
+        }
+
+        /// Counts an entry in (`sign` 1) or out (-1) of the budgets.
+        mutating func account(_ key: Key, bytes: Int, sign: Int) {
+            if key.isSolid { solids += sign } else { storedBytes += sign * bytes }
+        }
     }
 
     /// What a worker does with a tile, decided under the lock.
@@ -91,10 +101,7 @@ final class EncodingCache: Sendable {
     /// compared as they are laid out, so a job's renderer must give one layout throughout
     /// (a job has one kind of renderer).
     func encoding(of tile: TilePixels, encode: ([UInt8]) throws -> [UInt8]) throws -> Encoded {
-        if let pixel = tile.solidPixel {
-            return try encoding(of: Solid(pixel: pixel, side: tile.side), tile: tile, encode: encode)
-        }
-        var key = Key(hash: tile.hash, wholeTile: false)
+        var key = tile.solidPixel.map { Key.solid(pixel: $0, side: tile.side) } ?? .rows(tile.hash)
         let byteCount = tile.rowBytes * tile.side
         while true {
             let step = state.withLock { state -> Step in
@@ -102,18 +109,22 @@ final class EncodingCache: Sendable {
                 if var entry = state.entries[key] {
                     // Its pixels are kept once it is encoded; until then, wait and look again.
                     guard let encoded = entry.encoded else { return .wait(entry.inFlight!) }
+                    switch key {
+                    case .solid: break
+                    case .rows: guard tile.equals(entry.pixels) else { return .hashWholeTile }
                     // A different image under the same hash of the whole tile (rare as a
                     // collision of XXH3-128) is encoded apart, not cached.
-                    guard tile.equals(entry.pixels) else { return key.wholeTile ? .encode(nil) : .hashWholeTile }
+                    case .wholeTile: guard tile.equals(entry.pixels) else { return .encode(nil) }
+                    }
                     entry.lastUse = state.clock
                     state.entries[key] = entry
                     state.reuses += 1
                     return .reuse(encoded)
                 }
-                guard byteCount <= capacityBytes else { return .encode(nil) }
+                guard state.admits(key, bytes: byteCount, capacity: capacityBytes) else { return .encode(nil) }
                 let claim = InFlight()
                 state.entries[key] = Entry(pixels: [], inFlight: claim, lastUse: state.clock)
-                state.storedBytes += byteCount
+                state.account(key, bytes: byteCount, sign: 1)
                 return .encode(claim)
             }
             switch step {
@@ -124,11 +135,13 @@ final class EncodingCache: Sendable {
             case .encode(let claim):
                 return try encodeNow(tile, key: key, claim: claim, encode: encode)
             case .hashWholeTile:
-                key = Key(hash: tile.wholeHash, wholeTile: true)
+                key = .wholeTile(tile.wholeHash)
             }
         }
     }
 
+    /// Encodes `tile`; a worker that claimed `key` (`claim`) fills its entry, or removes it
+    /// when the encoding fails, and wakes the workers waiting for it either way.
     private func encodeNow(
         _ tile: TilePixels, key: Key, claim: InFlight?, encode: ([UInt8]) throws -> [UInt8]
     ) throws -> Encoded {
@@ -136,6 +149,7 @@ final class EncodingCache: Sendable {
         let result: Encoded
         // What is encoded, and kept for later tiles to be compared with; made outside the lock.
         let pixels = tile.copy()
+        let byteCount = tile.rowBytes * tile.side
         do {
             let data = try encode(pixels)
             result = Encoded(data: data, dataHash: ContentHash(of: data))
@@ -144,7 +158,7 @@ final class EncodingCache: Sendable {
                 state.withLock { state in
                     guard let entry = state.entries[key], entry.inFlight === claim else { return }
                     state.entries[key] = nil
-                    state.storedBytes -= tile.rowBytes * tile.side
+                    state.account(key, bytes: byteCount, sign: -1)
                 }
             }
             throw error
@@ -152,7 +166,7 @@ final class EncodingCache: Sendable {
         state.withLock { state in
             state.encodings += 1
             if let claim, var entry = state.entries[key], entry.inFlight === claim {
-                entry.pixels = pixels
+                entry.pixels = key.isSolid ? [] : pixels
                 entry.encoded = result
                 entry.inFlight = nil
                 state.entries[key] = entry
@@ -162,59 +176,14 @@ final class EncodingCache: Sendable {
         return result
     }
 
-    /// A tile of one colour: the same colour and size give the same bytes, so no pixels are
-    /// kept or compared. A colour another worker is encoding is waited for, as for other tiles:
-    /// each image is encoded once, whatever the workers (the job's counts do not race).
-    private func encoding(of solid: Solid, tile: TilePixels, encode: ([UInt8]) throws -> [UInt8]) throws -> Encoded {
-        while true {
-            let step = state.withLock { state -> Step in
-                switch state.solids[solid] {
-                case .encoded(let known):
-                    state.reuses += 1
-                    return .reuse(known)
-                case .inFlight(let other):
-                    return .wait(other)
-                case nil:
-                    // A map has a few flat colours; a budget keeps a gradient from growing the table.
-                    guard state.solids.count < EncodingCache.maxSolids else { return .encode(nil) }
-                    let claim = InFlight()
-                    state.solids[solid] = .inFlight(claim)
-                    return .encode(claim)
-                }
-            }
-            switch step {
-            case .reuse(let encoded):
-                return encoded
-            case .wait(let other):
-                other.wait()  // then look again: it is known now, or its encoding failed
-            case .encode(let claim):
-                defer { claim?.finish() }
-                let data: [UInt8]
-                do {
-                    data = try encode(tile.copy())
-                } catch {
-                    if claim != nil { state.withLock { $0.solids[solid] = nil } }
-                    throw error
-                }
-                let result = Encoded(data: data, dataHash: ContentHash(of: data))
-                state.withLock { state in
-                    state.encodings += 1
-                    if claim != nil { state.solids[solid] = .encoded(result) }
-                }
-                return result
-            case .hashWholeTile:
-                preconditionFailure("one-colour tiles are known by their colour, not hashed")
-            }
-        }
-    }
-
     static let maxSolids = 4096
 
-    /// Drops finished entries, least recently used first, until the pixels fit the budget.
+    /// Drops finished hashed entries, least recently used first, until the pixels fit the
+    /// budget.
     private static func evict(_ state: inout State, above capacity: Int) {
         while state.storedBytes > capacity {
             guard
-                let victim = state.entries.filter({ $0.value.encoded != nil }).min(by: {
+                let victim = state.entries.filter({ $0.value.encoded != nil && !$0.key.isSolid }).min(by: {
                     $0.value.lastUse < $1.value.lastUse
                 })
             else { return }

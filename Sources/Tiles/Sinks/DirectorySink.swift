@@ -12,11 +12,13 @@ public enum TileScheme: String, Sendable, CaseIterable {
 
 /// Writes tiles as files `DIR/z/x/y.png` (or `.webp`, `.jpg`: `fileExtension`).
 ///
-/// Each file is an `AtomicFile` whose temporary lives in a staging folder inside DIR
-/// (`.meridian-tmp/<job>`, same filesystem) until it is renamed into place, so a reader never
-/// sees half a tile and a file that exists is complete. A killed job leaves at most the
-/// staging folder, which the next run of the same job (shard) empties first and `finish`
-/// removes.
+/// Each file is named only when complete, so a reader never sees half a tile and a file that
+/// exists is complete: a new tile is written unnamed in its z/x folder and linked into place;
+/// one that replaces a file, or any tile where the filesystem has no unnamed files, is an
+/// `AtomicFile` whose temporary lives in a staging folder inside DIR (`.meridian-tmp/<job>`,
+/// same filesystem) until it is renamed into place (`TileFileWriters`). A killed job leaves
+/// at most the staging folder, which the next run of the same job (shard) empties first and
+/// `finish` removes.
 ///
 /// While the job runs, DIR holds a marker, `.meridian-incomplete` (`.meridian-incomplete-<job>`
 /// for a shard), that only `finish` removes: a pyramid with one is not complete (the job

@@ -10,8 +10,13 @@ import Synchronization
 /// thread and 0.31 s from four. From one thread the directory sink fell behind the renderers;
 /// from several the waits overlap.
 ///
-/// Each file is still an `AtomicFile` renamed into place, so a tile exists whole or not at
-/// all whatever order the threads finish in, and a resumed job can trust every file it finds.
+/// A new tile is written unnamed in its own folder and linked under its name when complete
+/// (`AtomicFile.createNew`): the threads do not meet in one staging folder, and nothing is
+/// renamed across folders (a lock for the whole filesystem: docs/performance.md). A tile
+/// that already has a file (a job run again over its output), and every tile on a filesystem
+/// without unnamed files, is an `AtomicFile` staged in `staging` and renamed into place.
+/// Either way a tile exists whole or not at all whatever order the threads finish in, and a
+/// resumed job can trust every file it finds.
 /// The queue is bounded, so a slow disk holds the job back instead of filling memory. The
 /// first failed write is kept and stops the others: `submit` and `finish` throw it, so a tile
 /// that was not written is never reported as written.
@@ -29,6 +34,8 @@ public final class TileFileWriters: Sendable {
     private let queue: BoundedQueue<Pending>
     private let state = Mutex(State())
     private let running = DispatchGroup()
+    /// Cleared when the filesystem turns out to have no unnamed files.
+    private let unnamedFiles = Atomic(true)
     /// Where the temporary files live until they are renamed (same filesystem as the tiles).
     let staging: String
     let threads: Int
@@ -72,12 +79,23 @@ public final class TileFileWriters: Sendable {
         state.withLock { $0.stats }
     }
 
+    private func write(_ file: Pending) throws(FileError) {
+        if unnamedFiles.load(ordering: .relaxed) {
+            switch try AtomicFile.createNew(path: file.path, bytes: file.data) {
+            case .written: return
+            case .exists: break
+            case .unsupported: unnamedFiles.store(false, ordering: .relaxed)
+            }
+        }
+        let output = try AtomicFile(path: file.path, temporaryFolder: staging)
+        try output.append(file.data)
+        try output.commit()
+    }
+
     private func drain() {
         while let file = queue.pop() {
             do throws(FileError) {
-                let output = try AtomicFile(path: file.path, temporaryFolder: staging)
-                try output.append(file.data)
-                try output.commit()
+                try write(file)
                 state.withLock { state in
                     state.stats.tiles += 1
                     state.stats.bytes += file.data.count
