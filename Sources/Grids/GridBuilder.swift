@@ -66,6 +66,7 @@ struct GridBuilder<P: GridProjection> {
     /// shows it makes the same vertices.
     mutating func addLine(
         _ pieces: [Piece], step: Double, window: ClosedRange<Double>,
+        chunkLine: (zone: Int, axis: GridAxis, value: Double)? = nil,
         _ position: (Double) -> GeoPosition
     ) {
         guard step > 0, step.isFinite, window.lowerBound <= window.upperBound else { return }
@@ -93,11 +94,25 @@ struct GridBuilder<P: GridProjection> {
                 let b = Swift.min(piece.t1, (k + 1) * step)
                 k += 1
                 guard a < b else { continue }
-                let start = carried.map { $0.t == a && $0.westOf180 == west } == true ? carried!.vertex : evaluate(a)
-                let end = evaluate(b)
-                carried = (b, west, end)
-                var vertices = [start]
-                densifier.densify(from: a, start, to: b, end, into: &vertices, evaluate)
+                // A chunk depends on its ends alone: the vertices are the same bits whether
+                // made here, carried from the chunk before or kept from another view.
+                func make() -> [GridVertex] {
+                    let start =
+                        carried.map { $0.t == a && $0.westOf180 == west } == true ? carried!.vertex : evaluate(a)
+                    var vertices = [start]
+                    densifier.densify(from: a, start, to: b, evaluate(b), into: &vertices, evaluate)
+                    return vertices
+                }
+                let vertices: [GridVertex]
+                if let cache, let line = chunkLine, let scale = projection.chunkCacheScale {
+                    vertices = cache.chunk(
+                        .init(
+                            zone: line.zone, axis: line.axis, value: line.value, from: a, to: b, westOf180: west,
+                            scale: scale), make)
+                } else {
+                    vertices = make()
+                }
+                carried = (b, west, vertices[vertices.count - 1])
                 var box = Rect.empty
                 for v in vertices { box = box.including(v.point) }
                 guard box.intersects(query) else {

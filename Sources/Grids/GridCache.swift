@@ -23,6 +23,19 @@ public final class GridCache {
 
     typealias Pieces = [(cell: UTMCell, range: ClosedRange<Double>)]
 
+    /// One chunk of a UTM line (`GridBuilder.addLine`): the line (its zone's easting or
+    /// northing line through `value`), the chunk's parameter range, the side of 180° and the
+    /// projection's scale.
+    struct ChunkKey: Hashable {
+        let zone: Int
+        let axis: GridAxis
+        let value: Double
+        let from: Double
+        let to: Double
+        let westOf180: Bool
+        let scale: Double
+    }
+
     private var eastings: [EastingKey: Pieces] = [:]
     private var northings: [NorthingKey: Pieces] = [:]
     /// Bounds memory in long jobs: a z14 world pyramid meets millions of lines.
@@ -34,17 +47,26 @@ public final class GridCache {
         GridCache.remember(key, in: &eastings, make)
     }
 
+    /// A chunk's vertices, densified, in the projection's plane. Label regions and metatiles
+    /// overlap, so a tile job meets each chunk several times at a zoom; each costs a few
+    /// transverse Mercator inversions.
+    private var chunks: [ChunkKey: [GridVertex]] = [:]
+
+    func chunk(_ key: ChunkKey, _ make: () -> [GridVertex]) -> [GridVertex] {
+        GridCache.remember(key, in: &chunks, make)
+    }
+
     func northingPieces(_ key: NorthingKey, _ make: () -> Pieces) -> Pieces {
         GridCache.remember(key, in: &northings, make)
     }
 
-    private static func remember<Key: Hashable>(_ key: Key, in table: inout [Key: Pieces], _ make: () -> Pieces)
-        -> Pieces
+    private static func remember<Key: Hashable, Value>(_ key: Key, in table: inout [Key: Value], _ make: () -> Value)
+        -> Value
     {
         if let known = table[key] { return known }
         if table.count >= limit { table.removeAll(keepingCapacity: true) }
-        let pieces = make()
-        table[key] = pieces
-        return pieces
+        let value = make()
+        table[key] = value
+        return value
     }
 }

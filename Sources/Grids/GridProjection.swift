@@ -18,10 +18,15 @@ public protocol GridProjection: Sendable {
     /// True for a Mercator plane: parallels spread apart by the secant of their latitude,
     /// so label stops along meridians are spaced in isometric latitude.
     var isMercator: Bool { get }
+    /// When `project` depends on one number alone (Web Mercator in global pixels: the
+    /// resolution), that number: line vertices are then kept in a `GridCache` under it. Nil:
+    /// nothing is kept.
+    var chunkCacheScale: Double? { get }
 }
 
 extension GridProjection {
     public var isMercator: Bool { false }
+    public var chunkCacheScale: Double? { nil }
 
     /// How much farther apart parallels are at a latitude than at the equator.
     func parallelStretch(latitude: Double) -> Double {
@@ -55,4 +60,6 @@ public struct WebMercatorGridProjection: GridProjection {
     public var latitudeRange: ClosedRange<Double> { -WebMercator.maxLatitude...WebMercator.maxLatitude }
 
     public var isMercator: Bool { true }
+
+    public var chunkCacheScale: Double? { resolution }
 }

@@ -88,7 +88,9 @@ enum UTMLineGenerator {
                             labelRank: rank),
                         t0: piece.range.lowerBound, t1: piece.range.upperBound)
                 }
-                b.addLine(pieces, step: chunk, window: nWindow) { frame.position(e, $0) }
+                b.addLine(pieces, step: chunk, window: nWindow, chunkLine: (zone, .easting, e)) {
+                    frame.position(e, $0)
+                }
                 for piece in pieces {
                     for t in b.stops(from: piece.t0, to: piece.t1, window: nWindow, period: period, offset: nOffset) {
                         b.addLineLabel(piece.line, at: frame.position(e, t))
@@ -116,7 +118,9 @@ enum UTMLineGenerator {
                             label: b.lineText(value, axis: .northing, level: level, series: ys), labelRank: rank),
                         t0: piece.range.lowerBound, t1: piece.range.upperBound)
                 }
-                b.addLine(pieces, step: chunk, window: eWindow) { frame.position($0, n) }
+                b.addLine(pieces, step: chunk, window: eWindow, chunkLine: (zone, .northing, n)) {
+                    frame.position($0, n)
+                }
                 for piece in pieces {
                     for t in b.stops(from: piece.t0, to: piece.t1, window: eWindow, period: period, offset: eOffset) {
                         b.addLineLabel(piece.line, at: frame.position(t, n))

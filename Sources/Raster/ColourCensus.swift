@@ -6,6 +6,11 @@
 /// at most 1/4, so probes stay short), and runs of the same colour, the common case in map
 /// tiles, skip the table entirely. Counting stops at the 257th colour; the rest of the image
 /// is then only scanned for alpha and changes.
+///
+/// While counting it also notes each pixel's palette index (its colour's order of first
+/// appearance, which is the palette order when every colour is opaque): `writeIndices` then
+/// copies rows instead of reading every pixel and its colour's slot again, which cost as much
+/// as the count itself in tiles crossed by grid lines.
 final class ColourCensus {
     static let maxPaletteSize = 256
     private static let slotCount = 1024
@@ -22,6 +27,13 @@ final class ColourCensus {
     /// Pixels whose colour differs from the pixel before them in row-major order: few in flat
     /// images (a map of plain areas crossed by lines), many in detailed ones.
     private(set) var changes = 0
+    /// Every pixel's 8-bit palette index in pixel order, noted while counting; nil when the
+    /// image does not fit a palette, has translucent colours (the palette order is then not the
+    /// order of appearance) or is larger than `maxNotedPixels`.
+    private var noted: UnsafeMutablePointer<UInt8>?
+    /// Images up to this many pixels (a 1024 x 1024 tile) have their indices noted: a byte a
+    /// pixel, bounded whatever the image.
+    static let maxNotedPixels = 1 << 20
 
     init(_ pixels: UnsafeRawBufferPointer) {
         keys = .allocate(capacity: Self.slotCount)
@@ -34,6 +46,7 @@ final class ColourCensus {
     deinit {
         keys.deallocate()
         indices.deallocate()
+        noted?.deallocate()
     }
 
     @inline(__always) private func slot(of colour: UInt32) -> Int {
@@ -60,7 +73,13 @@ final class ColourCensus {
         @inline(__always) func block(_ i: Int) -> Block {
             base.loadUnaligned(fromByteOffset: i &* 4, as: Block.self)
         }
-        _ = insert(pixel(0))  // the first colour always fits
+        // Indices are noted one byte a pixel (8 more for a block's whole-word store); past
+        // `maxNotedPixels` every note lands in the first 8 bytes and none is kept.
+        let noting = total <= Self.maxNotedPixels
+        let notes = UnsafeMutablePointer<UInt8>.allocate(capacity: noting ? total &+ 8 : 16)
+        let mask = noting ? Int.max : 0
+        var index = insert(pixel(0)) ?? 0  // the first colour always fits
+        notes[0] = index
         // Byte-wise AND of every pixel (byte order does not matter to it until the end).
         var alphaAnd = Block(repeating: base.loadUnaligned(as: UInt32.self))
         var changes = 0
@@ -69,13 +88,28 @@ final class ColourCensus {
             let current = block(i)
             let before = block(i &- 1)
             alphaAnd &= current
-            i &+= 8
-            guard current != before else { continue }
-            let differs = current .!= before
-            for lane in 0..<8 where differs[lane] {
-                changes &+= 1
-                if fitsPalette && !insert(UInt32(littleEndian: current[lane])) { fitsPalette = false }
+            guard current != before else {
+                // Eight pixels of the colour before them: eight copies of its index.
+                UnsafeMutableRawPointer(notes + (i & mask)).storeBytes(
+                    of: UInt64(index) &* 0x0101_0101_0101_0101, as: UInt64.self)
+                i &+= 8
+                continue
             }
+            let differs = current .!= before
+            for lane in 0..<8 {
+                if differs[lane] {
+                    changes &+= 1
+                    if fitsPalette {
+                        if let found = insert(UInt32(littleEndian: current[lane])) {
+                            index = found
+                        } else {
+                            fitsPalette = false
+                        }
+                    }
+                }
+                notes[(i &+ lane) & mask] = index
+            }
+            i &+= 8
             if !fitsPalette { break }
         }
         // Past 256 colours only opacity and changes matter: each lane counts its own.
@@ -96,23 +130,30 @@ final class ColourCensus {
             andAll &= p
             if p != pixel(i &- 1) {
                 changes &+= 1
-                if fitsPalette && !insert(p) { fitsPalette = false }
+                if fitsPalette {
+                    if let found = insert(p) { index = found } else { fitsPalette = false }
+                }
             }
+            if fitsPalette { notes[i & mask] = index }
             i &+= 1
         }
         self.changes = changes &+ Int(laneChanges.wrappedSum())
         opaque = andAll >> 24 == 0xFF
         if fitsPalette { orderPalette() } else { colours = [] }
+        // Order of appearance is the palette order when no colour is translucent.
+        if noting && fitsPalette && translucentCount == 0 { noted = notes } else { notes.deallocate() }
     }
 
-    /// Adds a colour if new; false when it would be colour number 257.
-    @inline(__always) private func insert(_ colour: UInt32) -> Bool {
+    /// Adds a colour if new; its index in order of appearance, or nil when it would be
+    /// colour number 257.
+    @inline(__always) private func insert(_ colour: UInt32) -> UInt8? {
         let s = slot(of: colour)
-        if keys[s] != 0 { return true }
-        if colours.count == Self.maxPaletteSize { return false }
+        if keys[s] != 0 { return indices[s] }
+        if colours.count == Self.maxPaletteSize { return nil }
         keys[s] = UInt64(colour) | 1 << 32
+        indices[s] = UInt8(truncatingIfNeeded: colours.count)
         colours.append(colour)
-        return true
+        return indices[s]
     }
 
     /// Translucent colours first, each group in order of first appearance: tRNS then only
@@ -146,6 +187,12 @@ final class ColourCensus {
         into output: UnsafeMutablePointer<UInt8>, rowBytes: Int, stride: Int
     ) {
         guard let base = pixels.baseAddress, fitsPalette, !colours.isEmpty else { return }
+        if let noted {
+            copyNoted(
+                noted, width: width, height: height, bitDepth: bitDepth, into: output, rowBytes: rowBytes,
+                stride: stride)
+            return
+        }
         var last = colours[0]
         var lastIndex = indices[slot(of: last)]
         let perByte = 8 / bitDepth
@@ -196,6 +243,28 @@ final class ColourCensus {
                     let shift = 8 - bitDepth * (x % perByte + 1)
                     row[x / perByte] |= lastIndex << shift
                 }
+            }
+        }
+    }
+}
+
+extension ColourCensus {
+    /// Rows of the indices noted while counting, packed `bitDepth` bits a pixel.
+    private func copyNoted(
+        _ noted: UnsafeMutablePointer<UInt8>, width: Int, height: Int, bitDepth: Int,
+        into output: UnsafeMutablePointer<UInt8>, rowBytes: Int, stride: Int
+    ) {
+        let perByte = 8 / bitDepth
+        for y in 0..<height {
+            let row = output + y &* stride
+            let source = noted + y &* width
+            if bitDepth == 8 {
+                row.update(from: source, count: width)
+                continue
+            }
+            row.initialize(repeating: 0, count: rowBytes)
+            for x in 0..<width {
+                row[x / perByte] |= source[x] << (8 - bitDepth * (x % perByte + 1))
             }
         }
     }

@@ -77,7 +77,8 @@ extension PNG {
                 width: width, height: height, colourType: 3, bitDepth: UInt8(depth), rowBytes: rowBytes,
                 palette: rgb, alpha: alpha, pixelsPerMetre: params.pixels_per_metre,
                 subFilter: options.palette.filter == .sub)
-            return writer.encode(level: options.palette.level) { rows, stride in
+            let level = options.palette.level(pixels: width * height, changes: census.changes)
+            return writer.encode(level: level) { rows, stride in
                 census.writeIndices(
                     of: pixels, width: width, height: height, bitDepth: depth, into: rows,
                     rowBytes: rowBytes, stride: stride)

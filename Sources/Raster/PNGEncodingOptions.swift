@@ -120,8 +120,16 @@ public struct PNGEncodingOptions: Sendable, Hashable {
     /// libpng's defaults (adaptive, level 6) with the same colour choice 1,292,761 bytes at
     /// 278 tiles/s, and with RGBA throughout 1,359,258 bytes at 232 tiles/s: 25% smaller and
     /// 3.2x as fast as the naive encoding.
+    ///
+    /// Flat palette images (the same rule as RGB ones, `PNGCompression.flatChanges`) at level 1:
+    /// the 642 8-bit palette tiles of the New York MGRS pyramid (`make bench`; each tile's rows
+    /// through libdeflate alone, counted by callgrind) cost 1.33 G instructions at level 6
+    /// (932,815 bytes) and 0.59 G at level 1 (1,008,782 bytes, +8%); levels 2-4 cost 1.19-1.22 G,
+    /// zlib's run-length strategy 0.86 G for 1,350,509 bytes, the up filter more in both. Over
+    /// the whole pyramids (docs/performance.md) libdeflate's instructions fell by 0.74 G with
+    /// the grid (+1.7% bytes) and by 0.09 G without it (+0.2%).
     public static let measuredPalette = PNGCompression(
-        filter: .none, level: 6, strategy: .default, deflater: .libdeflate)
+        filter: .none, level: 6, strategy: .default, deflater: .libdeflate, flatLevel: 1)
 
     /// Level 5, and level 1 for flat images (`PNGCompression.flatLevel`; each tile's rows through
     /// libdeflate alone, its instructions counted by callgrind, see docs/performance.md): level 1

@@ -22,17 +22,24 @@ import Testing
         }
     }
 
-    /// A black line 1.2 px wide leaning 1 px in 40 (as grid lines lean on a Web Mercator map),
-    /// filled over white: every pixel is white darkened by one of the levels, and each row's
-    /// ink adds up to the line's width across the row, centred where the line crosses it.
-    @Test func linePixelsTakeTheLevelsAndStayInPlace() throws {
-        let size = 64
+    /// A white square image, a context on it, and the raster's target in its pixels (global
+    /// pixels from 0).
+    static func whiteCanvas(_ size: Int) throws -> (CairoSurface, CairoContext, GridLineRaster.Target) {
         let surface = try CairoSurface.image(width: size, height: size)
         let context = CairoContext(surface)
         context.setColor(.white)
         context.paint()
         let view = try View(resolution: 1, originX: 0, originY: 0, width: size, height: size)
-        let target = try #require(GridLineRaster.Target(context, view: view))
+        return (surface, context, try #require(GridLineRaster.Target(context, view: view)))
+    }
+
+    /// A black line 1.2 px wide leaning 1 px in 40 (as grid lines lean on a Web Mercator map),
+    /// filled over white: every pixel is white darkened by one of the levels, and each row's
+    /// ink adds up to the line's width across the row, centred where the line crosses it.
+    @Test func linePixelsTakeTheLevelsAndStayInPlace() throws {
+        let size = 64
+        let (surface, context, target) = try Self.whiteCanvas(size)
+        defer { withExtendedLifetime(context) {} }
         let width = 1.2
         let lean = 1.0 / 40
         func centre(_ y: Double) -> Double { 20.3 + lean * (y + 10) }
@@ -59,6 +66,48 @@ import Testing
             #expect(abs(moment / ink - centre(Double(y) + 0.5)) < 0.1, "row \(y): ink centred at \(moment / ink)")
         }
         #expect(distinct.count > 4)  // the edges are still anti-aliased
+    }
+
+    /// A long, nearly horizontal line, reaching far beyond both sides of the image (as a
+    /// northing line does beyond a tile): each column's ink adds up to the line's height
+    /// across it, centred where the line crosses it, and drawing the image as four strips,
+    /// each filling only its own region, gives the same pixels as drawing it whole (the
+    /// raster walks only a region's own cells of an edge and carries the rest in whole).
+    @Test func longShallowLinesFillOnlyTheirRegion() throws {
+        let size = 64
+        let width = 1.2
+        let lean = 1.0 / 40
+        func centre(_ x: Double) -> Double { 30.7 + lean * (x - 5) }
+        let line = [PlanePoint(x: -700, y: centre(-700)), PlanePoint(x: 900, y: centre(900))]
+        let outline = GridLineOutline.polygons(line, halfWidth: width / 2, cap: .butt)
+        func draw(strips: Int) throws -> [[UInt32]] {
+            let (surface, context, target) = try Self.whiteCanvas(size)
+            defer { withExtendedLifetime(context) {} }
+            let raster = GridLineRaster()
+            let side = Double(size / strips)
+            for strip in 0..<strips {
+                raster.fill(
+                    outline, color: .black,
+                    region: Rect(x: Double(strip) * side, y: 0, width: side, height: Double(size)),
+                    target: target)
+            }
+            return Self.words(surface)
+        }
+        let whole = try draw(strips: 1)
+        #expect(try draw(strips: 4) == whole, "strips differ from the whole")
+        let across = width * (1 + lean * lean).squareRoot()
+        for x in 0..<size {
+            var ink = 0.0
+            var moment = 0.0
+            for y in 0..<size {
+                let coverage = 255 - whole[y][x] & 0xFF
+                #expect(Self.levels.contains(coverage), "pixel (\(x), \(y)) has coverage \(coverage)")
+                ink += Double(coverage) / 255
+                moment += Double(coverage) / 255 * (Double(y) + 0.5)
+            }
+            #expect(abs(ink - across) < 0.1, "column \(x): ink \(ink) for a line \(across) px across")
+            #expect(abs(moment / ink - centre(Double(x) + 0.5)) < 0.1, "column \(x): ink centred at \(moment / ink)")
+        }
     }
 
     /// A label drawn from its sprite: alpha and share of text in sixteenths, within half a

@@ -200,26 +200,34 @@ final class GridLineRaster {
                         continue
                     }
                     // Across cells: each cell gets the edge's height within it, in proportion
-                    // to its width there, split as above between the cell and the next;
-                    // rounded as running totals, so that the shares add up to the row's exact
-                    // total.
+                    // to its width there, split as above between the cell and the next. The
+                    // shares are rounded as running totals, so that they add up to the row's
+                    // exact total; each total is worked out from the edge and the cell alone
+                    // (the edge's height left of the cell, whole, and the cell's own part), so
+                    // the cells left of the region (whose shares all land in its first column)
+                    // and right of it (which cannot show) are skipped: a long shallow edge
+                    // crosses many tiles, and each tile walks only its own cells.
                     let perUnit = Double(h) / (xr - xl)
-                    var running = 0.0
-                    var carry = 0.0
+                    let k0 = Swift.max(kl, left)
+                    let k1 = Swift.min(kr, right)
                     var given: Int64 = 0
-                    for k in kl...kr {
-                        let cellLeft = Double(k << 8)
-                        let from = Swift.max(xl, cellLeft)
-                        let to = Swift.min(xr, cellLeft + GridLineRaster.unit)
-                        let part = (to - from) * perUnit
-                        let mid = (from + to) / 2 - cellLeft
-                        running += carry + part * (GridLineRaster.unit - mid)
-                        carry = part * mid
-                        let now = GridLineRaster.round(running)
-                        add(k, r, now - given)
-                        given = now
+                    if k0 <= k1 {
+                        for k in k0...k1 {
+                            let cellLeft = Double(k << 8)
+                            let from = Swift.max(xl, cellLeft)
+                            let to = Swift.min(xr, cellLeft + GridLineRaster.unit)
+                            let part = (to - from) * perUnit
+                            let mid = (from + to) / 2 - cellLeft
+                            let running =
+                                (from - xl) * perUnit * GridLineRaster.unit + part * (GridLineRaster.unit - mid)
+                            let now = GridLineRaster.round(running)
+                            add(k, r, now - given)
+                            given = now
+                        }
                     }
-                    add(kr + 1, r, total - given)
+                    // The rest of the row's total goes to the cell after the edge, unless the
+                    // walk stopped at the region's right side first.
+                    if k1 >= kr { add(kr + 1, r, total - given) }
                 }
             }
         }

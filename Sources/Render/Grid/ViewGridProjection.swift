@@ -24,4 +24,8 @@ struct ViewGridProjection: GridProjection {
 
     /// Renders and tiles are Web Mercator; a sheet's plane is not.
     var isMercator: Bool { view.plane == nil }
+
+    /// Web Mercator global pixels depend on the resolution alone (the view's origin only
+    /// moves its image pixels).
+    var chunkCacheScale: Double? { view.plane == nil ? view.resolution : nil }
 }
