@@ -73,6 +73,12 @@ enum MarkerPainter {
             context.restore()
             return
         }
+        if images.markerStamps.draw(marker, x: x, y: y, into: context) { return }
+        drawShape(marker, x: x, y: y, into: context)
+    }
+
+    /// Fills and outlines a shape marker's path centred on (x, y) of user space.
+    static func drawShape(_ marker: MarkerDrawing, x: Double, y: Double, into context: CairoContext) {
         context.newPath()
         if marker.rotation != 0 {
             // The shape is laid out turned, then the transform is dropped before stroking so

@@ -8,6 +8,8 @@ import Raster
 final class ImageLibrary {
     private var images: [String: LoadedImage] = [:]
     private var surfaces: [SurfaceKey: CairoSurface] = [:]
+    /// Shape markers as small images, made once per style and sub-pixel phase.
+    let markerStamps = MarkerStamps()
 
     /// Icons and patterns larger than this are refused: they are symbols, not maps.
     static let maxPixels = 4096 * 4096

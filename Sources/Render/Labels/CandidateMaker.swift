@@ -15,7 +15,7 @@ struct CandidateMaker {
     let scales: [SymbolScale]
     /// For each layer, the rules that draw at this scale (empty when the layer does not draw).
     let activeRules: [[Int]]
-    /// In a single image whose labels avoid its edges: the image, in global pixels.
+    /// In a single image where some rule's labels avoid its edges: the image, in global pixels.
     let edge: Rect?
 
     init(map: LoadedMap, view: View, text: TextEngine, images: ImageLibrary, edge: Rect?) {
@@ -92,11 +92,16 @@ struct CandidateMaker {
                 made += markers(marker, item, layer: index, rule: r, values, scale)
             }
             if let label = rule.label {
-                made += labels(label, item, anchor: anchor, layer: index, rule: r, values, scale)
+                let texts = labels(label, item, anchor: anchor, layer: index, rule: r, values, scale)
+                // Only the labels of a rule that asks to avoid the edge keep inside it.
+                if label.avoidEdges, let edge {
+                    made += texts.filter { $0.placement.boxes.allSatisfy { edge.contains($0) } }
+                } else {
+                    made += texts
+                }
             }
         }
-        guard let edge else { return made }
-        return made.filter { $0.placement.boxes.allSatisfy { edge.contains($0) } }
+        return made
     }
 
     private func markers(

@@ -1,0 +1,44 @@
+import Geodesy
+import MapModel
+import TestSupport
+import Testing
+
+@testable import Render
+
+/// `avoidEdges` drops the cut labels of the rule that asks for it, and nothing else.
+@Suite struct LabelEdgeTests {
+    func placed(_ map: LoadedMap, _ view: View) throws -> [LabelCandidate] {
+        let text = TextEngine(fonts: try FontConfiguration(fonts: map.document.fonts, systemFonts: false))
+        let space = LabelSpace(
+            map: map, view: view, text: text, images: try ImageLibrary(document: map.document),
+            readers: LayerReaders(map: map))
+        let rect = Rect(
+            minX: view.originX, minY: view.originY, maxX: view.originX + Double(view.width),
+            maxY: view.originY + Double(view.height))
+        return try space.placedLabels(in: rect)
+    }
+
+    /// Two points a pixel inside the left edge, far apart: the label of the rule with
+    /// `avoidEdges` is dropped, the other rule's label and its placed marker are kept, cut.
+    @Test func onlyTheRuleThatAsksAvoidsTheEdge() throws {
+        let map = try TestMap.load(
+            features: [
+                TestMap.point(-0.99, 0.5, #"{"name": "Avoiding", "kind": "a"}"#),
+                TestMap.point(-0.99, -0.5, #"{"name": "Crossing", "kind": "b"}"#),
+            ],
+            layers: [
+                #"{"name": "a", "filter": {"property": "kind", "==": "a"}, "label": {"attribute": "name", "avoidEdges": true}}"#,
+                #"{"name": "b", "filter": {"property": "kind", "==": "b"}, "label": {"attribute": "name", "offset": [0, -10]}, "marker": {"shape": "circle", "size": 6, "allowOverlap": false}}"#,
+            ])
+        let view = try View.fitting(west: -1, south: -1, east: 1, north: 1, width: 200, height: 200)
+        let edge = Rect(
+            minX: view.originX, minY: view.originY, maxX: view.originX + Double(view.width),
+            maxY: view.originY + Double(view.height))
+        let labels = try placed(map, view)
+        #expect(!labels.contains { $0.text == "Avoiding" })
+        let crossing = try #require(labels.first { $0.text == "Crossing" })
+        #expect(!edge.contains(crossing.box), "the kept label is cut by the edge")
+        let marker = try #require(labels.first { $0.isMarker })
+        #expect(!edge.contains(marker.box), "the kept marker is cut by the edge")
+    }
+}
