@@ -11,9 +11,10 @@
 # instruction count, one worker; CPU seconds are printed beside it).
 # Wall-clock rates depend on what else runs: the script prints the load average with them.
 # Mapnik is Debian's python3-mapnik, run by /usr/bin/python3 (not a virtual environment's).
-# The binary measured is the static one (`make static`, as `make install` installs it): with the
-# Swift runtime linked in, no run spends instructions binding symbols at load (0.24 G of each
-# callgrind run of the dynamically linked binary, the same with and without the grid).
+# The binary measured is the static one (`make static`), the binary `make install` installs.
+# Its expected saving (no symbols bound at load, ~0.24 G per callgrind run) was not seen in the
+# fifth stop's run: the static build of merged main counted 8.77 G and 10.96 G in the grid runs,
+# the dynamic build of the grid branch before the merges 8.53 G and 10.73 G (not separated).
 # Usage: scripts/bench.sh [MERIDIAN_BINARY]
 set -euo pipefail
 cd "$(dirname "$0")/.."
