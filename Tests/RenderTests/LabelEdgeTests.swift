@@ -7,17 +7,6 @@ import Testing
 
 /// `avoidEdges` drops the cut labels of the rule that asks for it, and nothing else.
 @Suite struct LabelEdgeTests {
-    func placed(_ map: LoadedMap, _ view: View) throws -> [LabelCandidate] {
-        let text = TextEngine(fonts: try FontConfiguration(fonts: map.document.fonts, systemFonts: false))
-        let space = LabelSpace(
-            map: map, view: view, text: text, images: try ImageLibrary(document: map.document),
-            readers: LayerReaders(map: map))
-        let rect = Rect(
-            minX: view.originX, minY: view.originY, maxX: view.originX + Double(view.width),
-            maxY: view.originY + Double(view.height))
-        return try space.placedLabels(in: rect)
-    }
-
     /// Two points a pixel inside the left edge, far apart: the label of the rule with
     /// `avoidEdges` is dropped, the other rule's label and its placed marker are kept, cut.
     @Test func onlyTheRuleThatAsksAvoidsTheEdge() throws {
@@ -34,7 +23,7 @@ import Testing
         let edge = Rect(
             minX: view.originX, minY: view.originY, maxX: view.originX + Double(view.width),
             maxY: view.originY + Double(view.height))
-        let labels = try placed(map, view)
+        let labels = try LabelPlacementTests.placed(map, view)
         #expect(!labels.contains { $0.text == "Avoiding" })
         let crossing = try #require(labels.first { $0.text == "Crossing" })
         #expect(!edge.contains(crossing.box), "the kept label is cut by the edge")

@@ -25,7 +25,8 @@ import Testing
             ])
     }
 
-    func placed(_ map: LoadedMap, _ view: View) throws -> [LabelCandidate] {
+    /// The labels `map` places in the whole of `view`.
+    static func placed(_ map: LoadedMap, _ view: View) throws -> [LabelCandidate] {
         let text = TextEngine(fonts: try FontConfiguration(fonts: map.document.fonts, systemFonts: false))
         let space = LabelSpace(
             map: map, view: view, text: text, images: try ImageLibrary(document: map.document),
@@ -39,7 +40,7 @@ import Testing
     @Test func placedLabelsNeverOverlap() throws {
         let map = try denseMap()
         let view = try View.fitting(west: -6, south: -4, east: 6, north: 4, width: 600, height: 400)
-        let labels = try placed(map, view)
+        let labels = try Self.placed(map, view)
         #expect(labels.count > 10)
         #expect(labels.count < 225)  // some had to be dropped
         for (i, a) in labels.enumerated() {
@@ -54,8 +55,8 @@ import Testing
         // Two views at the same resolution, one inside the other, origins on whole pixels.
         let big = try View(resolution: 2000, originX: 9800, originY: 9800, width: 400, height: 400)
         let small = try View(resolution: 2000, originX: 9950, originY: 9900, width: 100, height: 150)
-        let inBig = Set(try placed(map, big).map(\.id))
-        let inSmall = try placed(map, small)
+        let inBig = Set(try Self.placed(map, big).map(\.id))
+        let inSmall = try Self.placed(map, small)
         #expect(!inSmall.isEmpty)
         for label in inSmall { #expect(inBig.contains(label.id), "\(label.text) placed only in the small view") }
     }
@@ -72,7 +73,7 @@ import Testing
                     #"{"name": "a", "filter": {"property": "p", ">": 5}, "label": {"attribute": "name", "priority": 9}}"#,
                     #"{"name": "b", "filter": {"property": "p", "<": 5}, "label": {"attribute": "name", "priority": 1}}"#,
                 ])
-            let labels = try placed(
+            let labels = try Self.placed(
                 map, try View.centered(longitude: 0, latitude: 0, scale: 1_000_000, width: 200, height: 100))
             #expect(labels.map(\.text) == ["High"])
         }
