@@ -118,13 +118,18 @@ public final class AtomicFile {
         guard rename(temporaryPath, path) == 0 else { throw FileError(path: path, operation: "write", errno: errno) }
         committed = true
         if durable {
-            let slash = path.lastIndex(of: "/")
-            let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-            let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            let fd = open(AtomicFile.folder(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             guard fd >= 0 else { throw FileError(path: path, operation: "write", errno: errno) }
             defer { close(fd) }
             if fsync(fd) != 0 { throw FileError(path: path, operation: "write", errno: errno) }
         }
+    }
+
+    /// The folder holding `path`, as `open` takes it: "/" for a file at the root, "." for a
+    /// bare name.
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     deinit {

@@ -32,8 +32,7 @@ extension AtomicFile {
     /// whole filesystem and locks the staging folder, so writer threads that all create in
     /// and rename from one folder queue on one another (issue 18; docs/performance.md).
     public static func createNew(path: String, bytes: [UInt8]) throws(FileError) -> NewFile {
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let folder = AtomicFile.folder(of: path)
         let descriptor = open(folder, AtomicFile.unnamedFileFlag | O_WRONLY | O_CLOEXEC, 0o666)
         if descriptor < 0 {
             let code = errno
