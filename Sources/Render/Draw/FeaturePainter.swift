@@ -176,11 +176,14 @@ struct FeaturePainter {
     }
 
     private func strokeLines(_ features: [Drawn], _ line: LineStyle, _ scale: SymbolScale) {
+        let strokes = LineStrokes(line, scale)
+        // A shared stroke is set once: nothing below changes the context's source or width.
+        var applied = false
         for (feature, slot) in features {
-            guard feature.geometries.contains(where: { $0.kind == .line }),
-                let stroke = line.drawing(evaluation(feature, scale), scale)
+            guard feature.geometries.contains(where: { $0.kind == .line }), let stroke = strokes.drawing(feature)
             else { continue }
-            apply(stroke)
+            if !strokes.isShared || !applied { apply(stroke) }
+            applied = true
             for (g, geometry) in feature.geometries.enumerated() where geometry.kind == .line {
                 let id = PixelPaths.Key(feature: slot, geometry: g)
                 for piece in paths.linePieces(geometry, id: id, offset: stroke.offset) {
@@ -195,9 +198,9 @@ struct FeaturePainter {
     /// inside its polygon (where the polygon is narrower than the inset, the moved ring
     /// would cross it).
     private func strokeOutlines(_ features: [Drawn], _ line: LineStyle, _ scale: SymbolScale) {
+        let strokes = LineStrokes(line, scale)
         for (feature, slot) in features {
-            guard feature.geometries.contains(where: { $0.kind == .polygon }),
-                let stroke = line.drawing(evaluation(feature, scale), scale)
+            guard feature.geometries.contains(where: { $0.kind == .polygon }), let stroke = strokes.drawing(feature)
             else { continue }
             if stroke.offset > 0 {
                 context.save()

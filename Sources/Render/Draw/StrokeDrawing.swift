@@ -34,3 +34,31 @@ extension LineStyle {
         return largest(width) * 5 + largest(offset)
     }
 }
+
+/// A line style's strokes for the features of one pass. When none of the style's values is an
+/// expression every feature gets the same stroke, so it is evaluated once for the pass, not
+/// once per feature: per feature, the four `StyleValue.value` calls (each looking up generic
+/// metadata) were 6% of the CPU time of the GSHHG shorelines at zoom 5.
+struct LineStrokes {
+    let line: LineStyle
+    let scale: SymbolScale
+    /// Whether every feature gets `shared`.
+    let isShared: Bool
+    /// The stroke of every feature, when shared (nil also when it draws nothing).
+    let shared: StrokeDrawing?
+
+    init(_ line: LineStyle, _ scale: SymbolScale) {
+        self.line = line
+        self.scale = scale
+        isShared =
+            line.color.constant != nil && line.width.constant != nil && line.opacity.constant != nil
+            && line.offset.constant != nil
+        shared = isShared ? line.drawing(EvaluationContext(zoom: scale.zoom), scale) : nil
+    }
+
+    /// The stroke for one feature; nil when it draws nothing.
+    func drawing(_ feature: Feature) -> StrokeDrawing? {
+        if isShared { return shared }
+        return line.drawing(EvaluationContext(zoom: scale.zoom, properties: feature.properties), scale)
+    }
+}
