@@ -29,9 +29,12 @@ final class PixelPaths {
 
     /// The parts under `key`, made by `make` the first time.
     func parts(_ key: Key, _ make: () -> [[PlanePoint]]) -> [[PlanePoint]] {
+        // Most features of a detailed layer lie in one tile: asking `keeps` first spares them
+        // the hashing of a lookup that cannot succeed.
+        guard keeps(key.feature) else { return make() }
         if let known = parts[key] { return known }
         let made = make()
-        if keeps(key.feature) { parts[key] = made }
+        parts[key] = made
         return made
     }
 }
