@@ -104,9 +104,10 @@ public final class MapRenderer {
             featuresHeld = layer.held.count
             peakFeaturesHeld = max(peakFeaturesHeld, featuresHeld)
             peakBytesHeld = max(peakBytesHeld, layer.held.estimatedBytes)
-            for (region, corner) in regions {
+            let perTile = tiled ? layer.within(regions.map(\.region), columns: view.width / (tileSize ?? 1)) : nil
+            for (index, (region, corner)) in regions.enumerated() {
                 clipped(corner) {
-                    paint(tiled ? layer.within(region) : layer, view: view, region: region, into: context)
+                    paint(perTile?[index] ?? layer, view: view, region: region, into: context)
                 }
             }
             peakPixelPartsKept = max(peakPixelPartsKept, layer.paths?.count ?? 0)
@@ -206,6 +207,44 @@ public final class MapRenderer {
                 var narrowed = self
                 narrowed.slots = (slots ?? Array(0..<held.count)).filter { held.bounds[$0].intersects(area) }
                 return narrowed
+            }
+
+            /// `within` for each tile of a block at once: `tiles`, equal squares side by side,
+            /// `columns` to a row, row after row. A slot is tested only against the tiles its
+            /// bounds come near, not against all 64 of an 8x8 block (whose layers hold some
+            /// 20,000 shoreline pieces at zoom 5), and gets the same answer `within` gives.
+            func within(_ tiles: [Rect], columns: Int) -> [LayerContent] {
+                guard let first = tiles.first, columns > 0, tiles.count % columns == 0 else {
+                    return tiles.map { within($0) }
+                }
+                let rows = tiles.count / columns
+                let size = first.width
+                var lists = Array(repeating: [Int](), count: tiles.count)
+                // A tile's index range along one axis for [low, high], a pixel wider than the
+                // test below needs; nil when the range misses every tile.
+                func span(_ low: Double, _ high: Double, _ origin: Double, _ count: Int) -> ClosedRange<Int>? {
+                    let a = ((low - reach - 1 - origin) / size).rounded(.down)
+                    let b = ((high + reach + 1 - origin) / size).rounded(.down)
+                    guard a.isFinite, b.isFinite else { return 0...(count - 1) }
+                    guard b >= 0, a < Double(count) else { return nil }
+                    return Int(max(a, 0))...Int(min(b, Double(count - 1)))
+                }
+                for slot in slots ?? Array(0..<held.count) {
+                    let bounds = held.bounds[slot]
+                    guard let cs = span(bounds.minX, bounds.maxX, first.minX, columns),
+                        let rs = span(bounds.minY, bounds.maxY, first.minY, rows)
+                    else { continue }
+                    for row in rs {
+                        for column in cs where bounds.intersects(tiles[row * columns + column].expanded(by: reach)) {
+                            lists[row * columns + column].append(slot)
+                        }
+                    }
+                }
+                return lists.map { list in
+                    var narrowed = self
+                    narrowed.slots = list
+                    return narrowed
+                }
             }
         }
 
