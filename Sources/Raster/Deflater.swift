@@ -66,6 +66,27 @@ final class Deflater: @unchecked Sendable {  // one thread at a time: the pool h
         return UnsafeRawBufferPointer(rebasing: output[0..<size])
     }
 
+    /// The first `count` bytes of the input scratch (rows of `row` bytes) as a zlib stream
+    /// made by `RunDeflate`, in the output scratch; nil when it gives up (more literals than
+    /// one byte in 16: detail, which libdeflate compresses better).
+    func zlibRunsOfInput(count: Int, row: Int) -> UnsafeRawBufferPointer? {
+        Deflater.grow(&output, to: RunDeflate.bound(count) + 6)
+        guard count > 0, let source = input.baseAddress, let target = output.baseAddress else { return nil }
+        let bytes = target.assumingMemoryBound(to: UInt8.self)
+        // CMF: deflate with a 32 KB window; FLG: the fastest compression, no dictionary, and
+        // CMF * 256 + FLG a multiple of 31.
+        bytes[0] = 0x78
+        bytes[1] = 0x01
+        guard
+            let size = RunDeflate.compress(
+                source.assumingMemoryBound(to: UInt8.self), count: count, row: row, literalBudget: count / 16,
+                into: bytes + 2)
+        else { return nil }
+        let adler = UInt32(libdeflate_adler32(1, source, count))
+        for k in 0..<4 { bytes[2 + size + k] = UInt8(truncatingIfNeeded: adler >> (24 - 8 * k)) }
+        return UnsafeRawBufferPointer(rebasing: output[0..<(size + 6)])
+    }
+
     /// Scratch larger than this (a big sheet, not a tile) is freed after use, not kept idle.
     private static let maxKeptScratch = 4 << 20
 

@@ -23,9 +23,12 @@ struct PNGDeflateWriter {
     private static let maxIDAT = 1 << 30
     private static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
-    /// Encodes at libdeflate `level`. `fillRows(first, stride)` writes each row's `rowBytes`
-    /// sample bytes, row y at `first + y * stride`.
-    func encode(level: Int, fillRows: (UnsafeMutablePointer<UInt8>, Int) -> Void) -> Result<[UInt8], PNGError> {
+    /// Encodes at libdeflate `level`, or by `RunDeflate` when `runs` unless it gives up.
+    /// `fillRows(first, stride)` writes each row's `rowBytes` sample bytes, row y at
+    /// `first + y * stride`.
+    func encode(level: Int, runs: Bool = false, fillRows: (UnsafeMutablePointer<UInt8>, Int) -> Void) -> Result<
+        [UInt8], PNGError
+    > {
         guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
             return .failure(PNGError(.unencodable, "a \(width)x\(height) image cannot be a PNG"))
         }
@@ -37,6 +40,9 @@ struct PNGDeflateWriter {
             for y in 0..<height { rows[y &* stride] = subFilter ? 1 : 0 }  // filter type 1 sub, 0 none
             fillRows(rows + 1, stride)
             if subFilter { applySub(rows + 1, stride: stride) }
+            if runs, let stream = deflater.zlibRunsOfInput(count: rawCount, row: stride) {
+                return assemble(imageData: stream)
+            }
             guard let stream = deflater.zlibCompressInput(count: rawCount) else { return nil }
             return assemble(imageData: stream)
         }

@@ -78,7 +78,8 @@ extension PNG {
                 palette: rgb, alpha: alpha, pixelsPerMetre: params.pixels_per_metre,
                 subFilter: options.palette.filter == .sub)
             let level = options.palette.level(pixels: width * height, changes: census.changes)
-            return writer.encode(level: level) { rows, stride in
+            let runs = options.palette.usesRuns(pixels: width * height, changes: census.changes)
+            return writer.encode(level: level, runs: runs) { rows, stride in
                 census.writeIndices(
                     of: pixels, width: width, height: height, bitDepth: depth, into: rows,
                     rowBytes: rowBytes, stride: stride)

@@ -68,10 +68,11 @@ import Testing
         }
     }
 
-    /// Flat palette tiles at libdeflate level 1 (the default) cost a bounded number of bytes
-    /// against level 6: on the fixture tiles, small ones where every byte shows, under a
-    /// quarter more (measured: +20%; +1.7% over the New York MGRS pyramid of `make bench`);
-    /// detailed palette tiles keep level 6 and their bytes.
+    /// Flat palette tiles compressed cheaply (by `RunDeflate`, the default, or at libdeflate
+    /// level 1 when it gives up) cost a bounded number of bytes against level 6: on the fixture
+    /// tiles, small ones where every byte shows, under a quarter more (measured at level 1:
+    /// +20%; +1.7% over the New York MGRS pyramid of `make bench`; runs are smaller there, see
+    /// `PNGRunDeflateTests`); detailed palette tiles keep level 6 and their bytes.
     @Test func flatPaletteTilesAtLevelOneCostBoundedBytes() throws {
         var level6 = PNGEncodingOptions()
         level6.palette.flatLevel = nil
