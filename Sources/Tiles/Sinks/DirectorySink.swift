@@ -36,13 +36,24 @@ public final class DirectorySink: TileSink {
     private let lock: OutputLock
     private let state = Mutex(State())
     private let files: TileFileWriters
+    /// DIR, open: the columns' folders are made and opened from it.
+    private let rootFolder: OpenFolder
 
-    /// What the writer changes: the folders it knows exist (the current zoom's only, so the
-    /// set stays as small as one zoom's columns).
+    /// What the writer changes: the columns' folders it holds open, each made (if missing)
+    /// and opened once for all its tiles in a metatile row and usually far longer.
     private struct State {
-        var madeFolders = Set<String>()
-        var madeZoom = -1
+        var columns: [Column: OpenFolder] = [:]
     }
+
+    private struct Column: Hashable {
+        let z: Int
+        let x: Int
+    }
+
+    /// At most this many columns' folders are held open (emptied when full), so the
+    /// descriptors stay few whatever the zoom: the job meets the columns in metatile rows, so
+    /// a deep zoom reopens each column once a row, one call for eight or more tiles.
+    static let openColumnLimit = 256
 
     /// The staging folder's parent inside DIR.
     public static let stagingFolder = ".meridian-tmp"
@@ -84,6 +95,7 @@ public final class DirectorySink: TileSink {
                     "A meridian tiles job is writing this pyramid, or stopped before it was complete: run it again with --resume to complete it.\n"
                         .utf8),
                 toPath: incompleteMarker)
+            rootFolder = try OpenFolder(path: root)
         } catch {
             lock.release(removing: true)
             throw .io(path: root, message: "cannot prepare the output directory (\(error))")
@@ -107,22 +119,26 @@ public final class DirectorySink: TileSink {
 
     public func write(_ tiles: [EncodedTile]) throws {
         try state.withLock { state throws(TilesError) in
+            var batch: [TileFileWriters.Pending] = []
+            batch.reserveCapacity(tiles.count)
             for tile in tiles {
-                let folder = "\(root)/\(tile.tile.z)/\(tile.tile.x)"
-                if tile.tile.z != state.madeZoom {
-                    state.madeFolders.removeAll()
-                    state.madeZoom = tile.tile.z
-                }
-                if !state.madeFolders.contains(folder) {
-                    do {
-                        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                let column = Column(z: tile.tile.z, x: tile.tile.x)
+                let folder: OpenFolder
+                if let open = state.columns[column] {
+                    folder = open
+                } else {
+                    if state.columns.count >= Self.openColumnLimit { state.columns.removeAll() }
+                    do throws(FileError) {
+                        folder = try rootFolder.subfolder("\(column.z)/\(column.x)", create: true)
                     } catch {
-                        throw .io(path: folder, message: "cannot create the folder (\(error.localizedDescription))")
+                        throw .io(path: error.path, message: "cannot create the folder (\(error.reason))")
                     }
-                    state.madeFolders.insert(folder)
+                    state.columns[column] = folder
                 }
-                try files.submit(path: path(of: tile.tile), data: tile.data)
+                batch.append(
+                    .init(folder: folder, name: "\(scheme.row(of: tile.tile)).\(fileExtension)", data: tile.data))
             }
+            try files.submit(batch)
         }
     }
 
