@@ -239,9 +239,10 @@ struct FeaturePainter {
 
     private func paintMarkers(_ features: [Feature], _ marker: MarkerStyle, _ scale: SymbolScale) {
         context.setEvenOddFill()
+        let drawings = MarkerDrawings(marker, scale, images)
         for feature in features {
             guard feature.geometries.contains(where: { $0.kind == .point }),
-                let drawing = marker.drawing(evaluation(feature, scale), scale, images)
+                let drawing = drawings.drawing(feature.properties)
             else { continue }
             for geometry in feature.geometries where geometry.kind == .point {
                 for v in 0..<geometry.vertexCount {
@@ -258,8 +259,9 @@ struct FeaturePainter {
         context.setEvenOddFill()
         let spacing = scale.pixels(marker.spacing)
         guard spacing >= 1 else { return }
+        let drawings = MarkerDrawings(marker, scale, images)
         for (feature, slot) in features {
-            guard let drawing = marker.drawing(evaluation(feature, scale), scale, images) else { continue }
+            guard let drawing = drawings.drawing(feature.properties) else { continue }
             var pieces: [(points: [PlanePoint], startDistance: Double)] = []
             for (g, geometry) in feature.geometries.enumerated() {
                 let id = PixelPaths.Key(feature: slot, geometry: g)

@@ -54,6 +54,41 @@ extension MarkerStyle {
     }
 }
 
+extension MarkerStyle {
+    /// Whether `drawing` can differ from feature to feature.
+    var readsAttributes: Bool {
+        [size?.readsAttributes, fill.readsAttributes, opacity.readsAttributes, rotation.readsAttributes]
+            .contains(true)
+            || outline.map { $0.width.readsAttributes || $0.color.readsAttributes || $0.opacity.readsAttributes }
+                == true
+    }
+}
+
+/// A marker style's drawings for the features of one layer at one zoom: evaluated once where
+/// the style reads no attribute (most styles), not once per feature.
+struct MarkerDrawings {
+    let marker: MarkerStyle
+    let scale: SymbolScale
+    let images: ImageLibrary
+    /// The drawing of every feature, when the style reads no attribute (nil inside: it draws
+    /// nothing).
+    private let constant: MarkerDrawing??
+
+    init(_ marker: MarkerStyle, _ scale: SymbolScale, _ images: ImageLibrary) {
+        self.marker = marker
+        self.scale = scale
+        self.images = images
+        constant =
+            marker.readsAttributes ? nil : .some(marker.drawing(EvaluationContext(zoom: scale.zoom), scale, images))
+    }
+
+    /// The marker for a feature with these attributes; nil when it draws nothing.
+    func drawing(_ properties: @autoclosure () -> Properties) -> MarkerDrawing? {
+        if let constant { return constant }
+        return marker.drawing(EvaluationContext(zoom: scale.zoom, properties: properties()), scale, images)
+    }
+}
+
 /// Draws markers: a filled shape with an optional outline, or an icon, centred on a point.
 enum MarkerPainter {
     /// Draws `marker` centred on (x, y) of the context's user space (the view's pixels).

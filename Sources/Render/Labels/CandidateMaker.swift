@@ -17,6 +17,8 @@ struct CandidateMaker {
     let activeRules: [[Int]]
     /// In a single image where some rule's labels avoid its edges: the image, in global pixels.
     let edge: Rect?
+    /// For each layer and rule: its marker's drawings, where it takes part in placement.
+    let markerDrawings: [[MarkerDrawings?]]
 
     init(map: LoadedMap, view: View, text: TextEngine, images: ImageLibrary, edge: Rect?) {
         self.map = map
@@ -27,6 +29,11 @@ struct CandidateMaker {
         scales = map.document.layers.map { SymbolScale(layer: $0, map: map.document, view: view) }
         activeRules = map.document.layers.map { layer in
             layer.isVisible(atScale: view.scale) ? layer.rules(atScale: view.scale) : []
+        }
+        markerDrawings = zip(map.document.layers, scales).map { layer, scale in
+            layer.rules.map { rule in
+                rule.marker.flatMap { $0.takesPartInPlacement ? MarkerDrawings($0, scale, images) : nil }
+            }
         }
     }
 
@@ -88,8 +95,8 @@ struct CandidateMaker {
         var made: [LabelCandidate] = []
         for r in layer.matchingRules(activeRules[index], item.properties, zoom: scale.zoom) {
             let rule = layer.rules[r]
-            if let marker = rule.marker, marker.takesPartInPlacement {
-                made += markers(marker, item, layer: index, rule: r, values, scale)
+            if let marker = rule.marker, let drawings = markerDrawings[index][r] {
+                made += markers(marker, drawings, item, layer: index, rule: r)
             }
             if let label = rule.label {
                 let texts = labels(label, item, anchor: anchor, layer: index, rule: r, values, scale)
@@ -105,10 +112,9 @@ struct CandidateMaker {
     }
 
     private func markers(
-        _ marker: MarkerStyle, _ feature: Feature, layer: Int, rule: Int, _ values: EvaluationContext,
-        _ scale: SymbolScale
+        _ marker: MarkerStyle, _ drawings: MarkerDrawings, _ feature: Feature, layer: Int, rule: Int
     ) -> [LabelCandidate] {
-        guard let drawing = marker.drawing(values, scale, images) else { return [] }
+        guard let drawing = drawings.drawing(feature.properties) else { return [] }
         let half = drawing.halfExtent
         var made: [LabelCandidate] = []
         for geometry in feature.geometries where geometry.kind == .point {

@@ -21,21 +21,22 @@ final class LabelSpace {
     private let readers: LayerReaders
     /// Boxes map labels keep clear of, if any.
     let obstacles: (any LabelObstacles)?
-    /// Each placing layer's features by block of global pixels: those the source finds in the
-    /// block, with their candidates made when the block is first read. Read once per block,
-    /// so the many small lookups of placement do not each go to the source (a database, for
-    /// an indexed source), and features themselves are not kept.
-    private var blocks: [BlockKey: Block] = [:]
-    /// The placements of the features in `blocks`, by feature: boxes and ranks only. What is
-    /// drawn (a shaped text, a few kilobytes in Pango) is made again for the placed ones
-    /// alone; 300,000 places once kept 300,000 shaped texts per worker here. Past
-    /// `madeBudget`, the least recently used blocks go with the placements only they held;
-    /// never a block the current question uses, so that one block larger than the budget (a
-    /// whole layer at zoom 2) is not read again for every chunk.
-    private var made: [FeatureKey: Made] = [:]
-    private(set) var madeBytes = 0
-    /// Counts the questions asked (see `Block.lastUse`).
-    private var question = 0
+    /// The placements made from the layers and not yet handed to the engine: bounded by
+    /// `madeBudget`. What is drawn (a shaped text, a few kilobytes in Pango) is made again
+    /// for the placed ones alone; 300,000 places once kept 300,000 shaped texts per worker.
+    /// A block's side is at least the engine's chunk, so that a chunk reads at most four
+    /// blocks of each layer even where symbols are huge (a large scale past `maxSize`).
+    private lazy var waiting = WaitingPlacements(
+        blockSide: max(LabelSpace.blockSize, engine.chunkSize), chunkSide: engine.chunkSize,
+        budget: LabelSpace.madeBudget, mercator: { [unowned self] in view.mercatorBounds(ofGlobalPixels: $0) },
+        read: { [unowned self] layer, area, found in
+            // One at a time: a block at a low zoom holds a whole layer, and only its
+            // placements are kept.
+            try readers.visitFeatures(layer: layer, in: area) { feature in
+                found(feature.index, feature.bounds) { self.make(layer: layer, feature).map(\.placement) }
+            }
+        })
+    var madeBytes: Int { waiting.bytes }
     /// What placed candidates draw, by feature, for the views to come.
     private var drawn = BudgetedCache<FeatureKey, [LabelCandidate]>(budget: LabelSpace.drawnBudget)
     /// For each layer: how far (pixels) a candidate's boxes can reach from its anchor; nil for
@@ -48,41 +49,17 @@ final class LabelSpace {
 
     /// The smallest side of a block, in pixels.
     static let blockSize = 1024.0
-    /// The side of a block: at least the engine's chunk, so that a chunk reads at most four
-    /// blocks of each layer even where symbols are huge (a large scale past `maxSize`).
-    private lazy var blockSide = max(LabelSpace.blockSize, engine.chunkSize)
-    /// Past this many estimated bytes of placements kept with the blocks, the blocks are read
-    /// afresh: memory stays bounded whatever the data.
+    /// Past this many estimated bytes of placements waiting for the engine, their blocks are
+    /// read afresh: memory stays bounded whatever the data.
     static let madeBudget = 16 << 20
     /// The most bytes of drawable candidates kept (shaped texts counted at `layoutBytes`).
     static let drawnBudget = 8 << 20
     /// About what a shaped label holds (a PangoLayout with its lines and glyphs).
     static let layoutBytes = 2048
-    /// A feature's key in `made` and in its blocks' lists.
-    static let featureEntryBytes = 96
 
     private struct FeatureKey: Hashable {
         let layer: Int
         let feature: Int
-    }
-
-    private struct BlockKey: Hashable {
-        let layer: Int
-        let column: Int
-        let row: Int
-    }
-
-    private struct Block {
-        let features: [FeatureKey]
-        /// The last question that used it.
-        var lastUse: Int
-    }
-
-    private struct Made {
-        let placements: [PlacementCandidate]
-        /// How many cached blocks list the feature.
-        var blocks: Int
-        let bytes: Int
     }
 
     init(
@@ -124,9 +101,7 @@ final class LabelSpace {
     func trim(toBytes limit: Int) {
         guard cachedBytes > limit else { return }
         if madeBytes + drawn.cost > limit / 2 {
-            blocks = [:]
-            made = [:]
-            madeBytes = 0
+            waiting.removeAll()
             drawn.removeAll()
         }
         engine.trim(toBytes: max(0, limit * 3 / 4 - madeBytes - drawn.cost))
@@ -136,23 +111,23 @@ final class LabelSpace {
     func placedLabels(in rect: Rect) throws -> [LabelCandidate] {
         // Nothing to place at this scale: no chunks to make, not even empty ones.
         guard layerReach.contains(where: { $0 != nil }) else { return [] }
-        question += 1
         let placed = try engine.placed(touching: rect)
         // What to draw: from the cache, or made again from the block that holds the anchor
         // (the feature is there, since the anchor lies on it), each block read once.
         var found: [FeatureKey: [LabelCandidate]] = [:]
-        var missing: [BlockKey: Set<Int>] = [:]
+        var missing: [WaitingPlacements.BlockKey: (area: Rect, features: Set<Int>)] = [:]
         for p in placed {
             let feature = FeatureKey(layer: p.owner.layer, feature: p.owner.feature)
             guard found[feature] == nil else { continue }
             if let known = drawn[feature] {
                 found[feature] = known
             } else {
-                missing[key(feature.layer, p.anchor.x, p.anchor.y), default: []].insert(feature.feature)
+                let (key, area) = block(feature.layer, p.anchor)
+                missing[key, default: (area, [])].features.insert(feature.feature)
             }
         }
-        for (block, wanted) in missing {
-            try readers.visitFeatures(layer: block.layer, in: mercatorBounds(block)) { feature in
+        for (block, (area, wanted)) in missing {
+            try readers.visitFeatures(layer: block.layer, in: area) { feature in
                 let featureKey = FeatureKey(layer: block.layer, feature: feature.index)
                 guard wanted.contains(feature.index), found[featureKey] == nil else { return }
                 let candidates = make(layer: block.layer, feature)
@@ -183,68 +158,10 @@ final class LabelSpace {
         placement.heapBytes
     }
 
-    /// A block's area in Web Mercator metres.
-    private func mercatorBounds(_ key: BlockKey) -> Rect {
-        let size = blockSide
-        let pixels = Rect(
-            minX: Double(key.column) * size, minY: Double(key.row) * size, maxX: Double(key.column + 1) * size,
-            maxY: Double(key.row + 1) * size)
-        return view.mercatorBounds(ofGlobalPixels: pixels)
-    }
-
-    private func key(_ layer: Int, _ x: Double, _ y: Double) -> BlockKey {
-        BlockKey(
-            layer: layer, column: Int((x / blockSide).rounded(.down)), row: Int((y / blockSide).rounded(.down)))
-    }
-
-    /// The features of a layer the source finds in a block, their candidates made (once per
-    /// feature while cached) as the block is read.
-    private func block(_ key: BlockKey) throws -> [FeatureKey] {
-        if var known = blocks[key] {
-            known.lastUse = question
-            blocks[key] = known
-            return known.features
-        }
-        var keys: [FeatureKey] = []
-        // One at a time: a block at a low zoom holds a whole layer, and only its placements
-        // are kept.
-        try readers.visitFeatures(layer: key.layer, in: mercatorBounds(key)) { feature in
-            let featureKey = FeatureKey(layer: key.layer, feature: feature.index)
-            if var known = made[featureKey] {
-                known.blocks += 1
-                made[featureKey] = known
-            } else {
-                let placements = make(layer: key.layer, feature).map(\.placement)
-                let bytes =
-                    MemoryCost.array(placements.count, of: PlacementCandidate.self)
-                    + placements.reduce(0) { $0 + LabelSpace.bytes(of: $1) } + LabelSpace.featureEntryBytes
-                made[featureKey] = Made(placements: placements, blocks: 1, bytes: bytes)
-                madeBytes += bytes
-            }
-            keys.append(featureKey)
-        }
-        blocks[key] = Block(features: keys, lastUse: question)
-        if madeBytes > LabelSpace.madeBudget { dropBlocks() }
-        return keys
-    }
-
-    /// Drops the least recently used blocks not used by the current question, and the
-    /// placements no other block lists, until the placements are within `madeBudget`.
-    private func dropBlocks() {
-        for (key, block) in blocks.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
-            guard madeBytes > LabelSpace.madeBudget, block.lastUse < question else { return }
-            blocks[key] = nil
-            for feature in block.features {
-                guard var entry = made[feature] else { continue }
-                entry.blocks -= 1
-                if entry.blocks > 0 {
-                    made[feature] = entry
-                } else {
-                    made[feature] = nil
-                    madeBytes -= entry.bytes
-                }
-            }
-        }
+    /// The block holding a placement's anchor, and its area in Web Mercator metres.
+    private func block(_ layer: Int, _ anchor: PlanePoint) -> (key: WaitingPlacements.BlockKey, area: Rect) {
+        let key = waiting.block(layer: layer, holding: anchor)
+        return (key, waiting.area(key))
     }
 }
 
@@ -253,23 +170,10 @@ extension LabelSpace: PlacementSource {
 
     /// The candidates of the features anchored in `rect`, without those an obstacle covers.
     func candidates(anchoredIn rect: Rect) throws -> [PlacementCandidate] {
-        question += 1
         var found: [PlacementCandidate] = []
         for (layerIndex, layerReach) in layerReach.enumerated() where layerReach != nil {
-            let first = key(layerIndex, rect.minX, rect.minY)
-            let last = key(layerIndex, rect.maxX, rect.maxY)
-            var seen = Set<FeatureKey>()
-            for row in first.row...last.row {
-                for column in first.column...last.column {
-                    for feature in try block(BlockKey(layer: layerIndex, column: column, row: row))
-                    where seen.insert(feature).inserted {
-                        for c in made[feature]?.placements ?? []
-                        where rect.contains(x: c.anchor.x, y: c.anchor.y) {
-                            found.append(c)
-                        }
-                    }
-                }
-            }
+            let taken = try waiting.take(layer: layerIndex, anchoredIn: rect)
+            if found.isEmpty { found = taken } else { found += taken }
         }
         guard let obstacles, !found.isEmpty else { return found }
         let area = rect.expanded(by: reach)

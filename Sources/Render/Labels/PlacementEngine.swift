@@ -5,8 +5,9 @@ import MapModel
 protocol PlacementSource: AnyObject {
     /// How far a candidate's boxes can reach from its anchor, in pixels along either axis.
     var reach: Double { get }
-    /// At least every candidate anchored in `rect` (more do no harm: the engine keeps those
-    /// anchored in the part it asked for).
+    /// At least every candidate anchored in `rect`, taken as half-open: [minX, maxX) x
+    /// [minY, maxY) (more do no harm: the engine keeps those anchored in the part it asked
+    /// for).
     func candidates(anchoredIn rect: Rect) throws -> [PlacementCandidate]
 }
 
@@ -241,10 +242,14 @@ final class PlacementEngine {
         }
         let area = rect(key)
         // Half-open, so that every anchor lies in one chunk.
-        let mine = try source.candidates(anchoredIn: area).filter {
-            $0.anchor.x >= area.minX && $0.anchor.x < area.maxX && $0.anchor.y >= area.minY && $0.anchor.y < area.maxY
+        // In place: a chunk of a whole-world view holds every place, and a copy is as large.
+        var mine = try source.candidates(anchoredIn: area)
+        mine.removeAll {
+            !($0.anchor.x >= area.minX && $0.anchor.x < area.maxX && $0.anchor.y >= area.minY
+                && $0.anchor.y < area.maxY)
         }
-        let chunk = Chunk(mine.sorted { $0.outranks($1) }, key: key)
+        mine.sort { $0.outranks($1) }
+        let chunk = Chunk(mine, key: key)
         chunk.lastUse = clock
         // An empty chunk needs no buckets: nothing in it blocks, and nothing is computed for it.
         if !chunk.candidates.isEmpty {

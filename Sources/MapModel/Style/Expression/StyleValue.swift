@@ -26,6 +26,13 @@ public enum StyleValue<Value: StyleValueType>: Sendable, Equatable {
         return nil
     }
 
+    /// Whether it can differ from feature to feature (a constant or an expression of the
+    /// zoom alone is the same for every feature of a view).
+    public var readsAttributes: Bool {
+        if case .expression(let expression, _) = self { return expression.readsAttributes }
+        return false
+    }
+
     /// The attribute names its expression reads.
     public var attributeNames: [String] {
         if case .expression(let expression, _) = self { return expression.attributeNames }
