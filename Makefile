@@ -38,8 +38,7 @@ test-static: static
 
 test: deps lint
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
-	bash scripts/fuzz.sh $(FUZZ_TEST_SECONDS)
+	bash scripts/test.sh $(FUZZ_TEST_SECONDS)
 
 # The toolchain's own formatter, configured by .swift-format; `make format` rewrites in place.
 lint:

@@ -13,6 +13,9 @@
 # (--sanitize fuzzer, plus address) in their own build folder, and swiftc links each target
 # file with those objects. Raster imports libwebp and libturbojpeg: their module maps and libraries
 # go on that line too.
+#
+# FUZZ_STEP=build only builds the targets (scripts/test.sh builds them beside the test suite);
+# FUZZ_STEP=run only runs them, built by an earlier build step; unset, it does both.
 set -euo pipefail
 # libFuzzer handles crashes itself; the Swift runtime's backtracer would hold the output open.
 export SWIFT_BACKTRACE=enable=no
@@ -40,23 +43,35 @@ for target in "${targets[@]}"; do
     [[ -n ${source[$target]:-} ]] || { echo "fuzz.sh: unknown target '$target' (json, map, geojson, png)" >&2; exit 2; }
 done
 
-mkdir -p "$build/logs"
-echo "fuzz: building instrumented modules in $build" >&2
-for module in MapModel Raster; do
-    "${swift_build[@]}" --target "$module" > "$build/logs/build.log" 2>&1 || { cat "$build/logs/build.log" >&2; exit 1; }
-done
-objects=()
-for module in Geodesy FileInput MapModel CPNGCodec Raster; do objects+=("$release/$module.build"/*.o); done
+step=${FUZZ_STEP:-all}
+case $step in
+    all | build | run) ;;
+    *) echo "fuzz.sh: FUZZ_STEP must be build or run, not '$step'" >&2; exit 2 ;;
+esac
 
-mkdir -p "$build/bin" "$build/crashes"
+mkdir -p "$build/logs" "$build/bin" "$build/crashes"
+if [[ $step != run ]]; then
+    echo "fuzz: building instrumented modules in $build" >&2
+    for module in MapModel Raster; do
+        "${swift_build[@]}" --target "$module" > "$build/logs/build.log" 2>&1 || { cat "$build/logs/build.log" >&2; exit 1; }
+    done
+    objects=()
+    for module in Geodesy FileInput MapModel CPNGCodec Raster; do objects+=("$release/$module.build"/*.o); done
+    for target in "${targets[@]}"; do
+        swiftc -O -parse-as-library -sanitize=fuzzer,address -use-ld=lld \
+            -I "$release/Modules" -Xcc -fmodule-map-file="$release/CPNGCodec.build/module.modulemap" \
+            -Xcc -fmodule-map-file=Sources/CWebP/module.modulemap \
+            -Xcc -fmodule-map-file=Sources/CTurboJPEG/module.modulemap \
+            -Xcc -fmodule-map-file=Sources/CDeflate/module.modulemap \
+            "Fuzz/${source[$target]}.swift" Fuzz/FuzzChecks.swift "${objects[@]}" -lpng -lz -lwebp -lturbojpeg -ldeflate \
+            -o "$build/bin/fuzz-$target"
+    done
+fi
+[[ $step == build ]] && exit 0
+
 for target in "${targets[@]}"; do
     binary=$build/bin/fuzz-$target
-    swiftc -O -parse-as-library -sanitize=fuzzer,address -use-ld=lld \
-        -I "$release/Modules" -Xcc -fmodule-map-file="$release/CPNGCodec.build/module.modulemap" \
-        -Xcc -fmodule-map-file=Sources/CWebP/module.modulemap \
-        -Xcc -fmodule-map-file=Sources/CTurboJPEG/module.modulemap \
-        -Xcc -fmodule-map-file=Sources/CDeflate/module.modulemap \
-        "Fuzz/${source[$target]}.swift" Fuzz/FuzzChecks.swift "${objects[@]}" -lpng -lz -lwebp -lturbojpeg -ldeflate -o "$binary"
+    [[ -x $binary ]] || { echo "fuzz.sh: $binary is not built (FUZZ_STEP=build first)" >&2; exit 1; }
 
     # The working corpus grows from run to run; the seeds are read, never written.
     corpus=$build/corpus/$target
