@@ -15,8 +15,9 @@ Reads one JSON object on stdin and prints one JSON object on stdout.
          -> {"requests": n, "failures": [first 20 messages], "statuses": {code: n},
              "latency_ms": {"p50": .., "p90": .., "p99": .., "max": ..}}
          N clients, each on its own keep-alive connection, request the cases in turn (each
-         client from its own starting point) until S seconds have passed; every response's
-         status, and the body of every 200, is checked.
+         client from its own starting point) until S seconds have passed and every case has
+         been asked at least once (a loaded machine may answer few requests in S seconds);
+         every response's status, and the body of every 200, is checked.
 """
 import http.client
 import json
@@ -71,13 +72,16 @@ def load(spec):
     latencies = []
     failures = []
     statuses = {}
+    asked = set()
 
     def client(index):
         connection = http.client.HTTPConnection("127.0.0.1", spec["port"], timeout=120)
         i = index * 7919
         mine = []
-        while time.monotonic() < deadline:
+        while time.monotonic() < deadline or len(asked) < len(cases):
             case = cases[i % len(cases)]
+            with lock:
+                asked.add(i % len(cases))
             i += 1
             started = time.monotonic()
             try:
