@@ -111,17 +111,26 @@ public final class RenderedTiles: ServedTiles {
             memory.put(key, found)
             return .tile(found, origin: "disk")
         }
-        let (tiles, rendered) = try renderer.tiles(of: metatile) { tiles in
-            for (id, encoded) in tiles { memory.put(TileMemoryCache.Key(layer: layer, tile: id), encoded) }
-            if let disk = disk[layer] {
-                let stored = try disk.sink.storedTiles(in: metatile)
-                try disk.sink.write(
-                    tiles.values.compactMap { $0 }.filter { !stored.contains($0.tile) }.sorted { $0.tile < $1.tile })
-            }
+        let outcome = try renderer.tiles(
+            of: metatile, stored: { memory.get(key) }, store: { try keep($0, of: metatile, layer: layer) })
+        let found: EncodedTile?
+        let origin: String
+        switch outcome {
+        case .stored(let remembered): (found, origin) = (remembered, "memory")
+        case .rendered(let tiles): (found, origin) = (tiles[tile] ?? nil, "render")
+        case .waited(let tiles): (found, origin) = (tiles[tile] ?? nil, "wait")
         }
-        let origin = rendered ? "render" : "wait"
-        guard let found = tiles[tile] ?? nil else { return .absent(origin: origin) }
-        return .tile(found, origin: origin)
+        return found.map { .tile($0, origin: origin) } ?? .absent(origin: origin)
+    }
+
+    /// A render's tiles: all to memory, the non-empty ones not yet there to the disk cache.
+    private func keep(_ tiles: OnDemandRenderer.Tiles, of metatile: Metatile, layer: TileLayer) throws {
+        for (id, encoded) in tiles { memory.put(TileMemoryCache.Key(layer: layer, tile: id), encoded) }
+        if let disk = disk[layer] {
+            let stored = try disk.sink.storedTiles(in: metatile)
+            try disk.sink.write(
+                tiles.values.compactMap { $0 }.filter { !stored.contains($0.tile) }.sorted { $0.tile < $1.tile })
+        }
     }
 
     /// Ends the renderers; the disk cache stays, complete as far as it goes.

@@ -90,29 +90,51 @@ public final class OnDemandRenderer: Sendable {
             tile.x / metatileSize, tile.y / metatileSize)
     }
 
+    /// What `tiles(of:stored:store:)` gives: what `stored` found, or the metatile's tiles,
+    /// rendered for this caller or by the render another caller started.
+    public enum Outcome<Found> {
+        case stored(Found)
+        case rendered(Tiles)
+        case waited(Tiles)
+    }
+
+    /// What a caller does: take what is stored, wait for a render in flight, or start one.
+    private enum Step<Found> {
+        case found(Found)
+        case wait(Render)
+        case start(Render)
+    }
+
     /// The tiles of `metatile`, rendered now or by the render another caller started.
-    /// `rendered` is true for the caller whose request started the render. That caller's
-    /// `store` runs before the render stops being in flight, so a caller arriving later finds
-    /// the tiles where `store` put them rather than rendering them again.
-    public func tiles(
-        of metatile: Metatile, store: (Tiles) throws -> Void = { _ in }
-    ) throws -> (tiles: Tiles, rendered: Bool) {
-        let (render, started) = inFlight.withLock { running -> (Render, Bool) in
-            if let render = running[metatile] { return (render, false) }
+    /// The caller that starts the render runs `store` before the render stops being in
+    /// flight. `stored` is asked under the same lock before a render starts, so a caller that
+    /// looked for its tile just before another caller's `store` put it there, and arrives here
+    /// just after that render left, finds it instead of rendering the metatile again.
+    public func tiles<Found>(
+        of metatile: Metatile, stored: () -> Found?, store: (Tiles) throws -> Void = { _ in }
+    ) throws -> Outcome<Found> {
+        let step = inFlight.withLock { running -> Step<Found> in
+            if let render = running[metatile] { return .wait(render) }
+            if let found = stored() { return .found(found) }
             let render = Render()
             running[metatile] = render
-            return (render, true)
+            return .start(render)
         }
-        if started {
+        switch step {
+        case .found(let found):
+            return .stored(found)
+        case .wait(let render):
+            return .waited(try render.wait())
+        case .start(let render):
+            defer { inFlight.withLock { _ = $0.removeValue(forKey: metatile) } }
             if !queue.push(Task(metatile: metatile, render: render)) {
                 render.finish(
                     .failure(TilesError.render(metatile: metatile.description, message: "the server is stopping")))
             }
+            let tiles = try render.wait()
+            try store(tiles)
+            return .rendered(tiles)
         }
-        defer { if started { inFlight.withLock { _ = $0.removeValue(forKey: metatile) } } }
-        let tiles = try render.wait()
-        if started { try store(tiles) }
-        return (tiles, started)
     }
 
     /// Lets the workers finish what is queued, then ends them.
