@@ -4,6 +4,11 @@
 // Only Debian's C libraries are used; no remote packages (they cannot be fetched here).
 import PackageDescription
 
+// The library modules are optimised in the debug build too: the suite runs their code in
+// process and through the `meridian` binary hundreds of times, and unoptimised it spent 2.5
+// times the CPU (CONTRIBUTING.md, "Building and testing").
+let optimised: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
     name: "Meridian",
     products: [
@@ -50,35 +55,42 @@ let package = Package(
             providers: [.apt(["libproj-dev"])]),
 
         // Pure Swift.
-        .target(name: "Geodesy"),
+        .target(name: "Geodesy", swiftSettings: optimised),
         // Reading inputs: regular files only, sizes and line lengths bounded (docs/limits.md).
-        .target(name: "FileInput"),
-        .target(name: "MapModel", dependencies: ["Geodesy", "FileInput"]),
-        .target(name: "Grids", dependencies: ["Geodesy"]),
+        .target(name: "FileInput", swiftSettings: optimised),
+        .target(name: "MapModel", dependencies: ["Geodesy", "FileInput"], swiftSettings: optimised),
+        .target(name: "Grids", dependencies: ["Geodesy"], swiftSettings: optimised),
         // Feature sources over GDAL/OGR (files, PostGIS) reprojected with PROJ: the only module
         // that sees GDAL's and PROJ's C types.
-        .target(name: "DataSources", dependencies: ["MapModel", "Geodesy", "CGDAL", "CPROJ"]),
+        .target(
+            name: "DataSources", dependencies: ["MapModel", "Geodesy", "CGDAL", "CPROJ"], swiftSettings: optimised),
         // libpng reports errors by longjmp, which Swift cannot catch: this small C target holds
         // the setjmp-guarded calls and turns them into status codes.
         .target(name: "CPNGCodec", dependencies: ["CPNG"]),
         // Images in memory; PNG through libpng (libdeflate compresses the image data of the PNGs
         // we write), WebP through libwebp, JPEG through libturbojpeg.
-        .target(name: "Raster", dependencies: ["CPNGCodec", "CDeflate", "CWebP", "CTurboJPEG", "FileInput"]),
-        .target(name: "ImageDiff", dependencies: ["Raster"]),
+        .target(
+            name: "Raster", dependencies: ["CPNGCodec", "CDeflate", "CWebP", "CTurboJPEG", "FileInput"],
+            swiftSettings: optimised),
+        .target(name: "ImageDiff", dependencies: ["Raster"], swiftSettings: optimised),
         .target(
             name: "Render",
             dependencies: [
                 "DataSources", "MapModel", "Grids", "Geodesy", "Raster", "FileInput", "CCairo", "CPango", "CRSVG",
-            ]),
+            ], swiftSettings: optimised),
         .target(
             name: "Tiles",
             dependencies: [
                 "Render", "MapModel", "Geodesy", "Raster", "ImageDiff", "FileInput", "CSQLite", "CDeflate", "CXXHash",
-            ]),
-        .target(name: "Sheets", dependencies: ["Render", "DataSources", "Grids", "MapModel", "Geodesy", "Raster"]),
+            ], swiftSettings: optimised),
+        .target(
+            name: "Sheets", dependencies: ["Render", "DataSources", "Grids", "MapModel", "Geodesy", "Raster"],
+            swiftSettings: optimised),
         // libmicrohttpd's variadic calls, which Swift cannot make, as plain C functions.
         .target(name: "CHTTPServer", dependencies: ["CMicroHTTPD"]),
-        .target(name: "Serve", dependencies: ["Tiles", "Render", "MapModel", "Raster", "CHTTPServer"]),
+        .target(
+            name: "Serve", dependencies: ["Tiles", "Render", "MapModel", "Raster", "CHTTPServer"],
+            swiftSettings: optimised),
         .executableTarget(
             name: "meridian",
             dependencies: [
