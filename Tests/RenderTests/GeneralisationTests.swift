@@ -74,6 +74,70 @@ import Testing
         }
     }
 
+    /// Lines are simplified part by part into one result, with one scratch for every part:
+    /// each part as GEOS's Douglas-Peucker simplifies it alone (OGR's Simplify through Debian's
+    /// python3-gdal), whatever the parts before it (short parts after a long one, which a
+    /// scratch left stale would spoil), on growing random walks and at several tolerances.
+    @Test func linesMatchGEOSPartByPart() throws {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> Double {
+            // SplitMix64: a fixed walk on every machine.
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
+        }
+        var lines: [Geometry] = []
+        for lengths in [[3, 40], [2000, 5, 300, 3, 2, 1200, 7], [9, 4000, 12]] {
+            var coordinates: [Double] = []
+            var partStarts = [0]
+            var x = 0.0
+            var y = 0.0
+            for length in lengths {
+                for _ in 0..<length {
+                    x += next() * 20 - 8
+                    y += next() * 20 - 10
+                    coordinates += [x, y]
+                }
+                partStarts.append(coordinates.count / 2)
+            }
+            lines.append(Geometry(kind: .line, coordinates: coordinates, partStarts: partStarts))
+        }
+        var ours: [String] = []
+        var input: [String] = []
+        for pixel in [2.0, 20, 200] {
+            let generaliser = Generaliser(pixel: pixel)
+            for line in lines {
+                let simplified = try #require(generaliser.generalise(line))
+                #expect(simplified.partCount == line.partCount)
+                #expect(simplified.vertexCount < line.vertexCount)
+                ours += (0..<simplified.partCount).map { part in
+                    simplified.partRange(part).map { "\(simplified.x($0)) \(simplified.y($0))" }.joined(separator: ",")
+                }
+                input.append("\(generaliser.tolerance);\(Self.wkt(line))")
+            }
+        }
+        let script = """
+            import sys
+            from osgeo import ogr
+            ogr.UseExceptions()
+            for line in sys.stdin:
+                tolerance, wkt = line.split(";")
+                for part in ogr.CreateGeometryFromWkt(wkt):
+                    kept = part.Simplify(float(tolerance))
+                    print(",".join("%r %r" % (x, y) for x, y in kept.GetPoints()))
+            """
+        let run = try Tool.run("/usr/bin/python3", ["-c", script], input: input.joined(separator: "\n") + "\n")
+            .succeeded()
+        func parsed(_ text: some StringProtocol) -> [Double] {
+            text.split(whereSeparator: { $0 == "," || $0 == " " }).map { Double($0)! }
+        }
+        let geos = run.stdout.split(separator: "\n")
+        #expect(geos.count == ours.count)
+        for (a, b) in zip(ours, geos) { #expect(parsed(a) == parsed(b)) }
+    }
+
     @Test func ringsBelowAPixelGo() throws {
         // A 10 m square with a 2 m hole, and a 400 m square.
         func square(_ x: Double, _ side: Double) -> [Double] { [x, 0, x + side, 0, x + side, side, x, side, x, 0] }

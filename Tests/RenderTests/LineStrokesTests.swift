@@ -43,6 +43,38 @@ import Testing
         #expect(shared.width > 1)
     }
 
+    /// A style whose width is an expression of the zoom alone is shared too, at each zoom the
+    /// stroke the expression gives there; one reading an attribute anywhere is not.
+    @Test func zoomExpressionIsShared() throws {
+        let width = #"["interpolate", ["linear"], ["zoom"], 0, 1, 4, 5]"#
+        let map = try TestMap.load(features: Self.lines, layers: [Self.style(width: width)])
+        let line = Self.lineStyle(map)
+        #expect(!line.readsAttributes)
+        var widths: [Double] = []
+        for z in [1, 3] {
+            let view = try View.tiles(z: z, x: 0, y: 0, columns: 1, rows: 1, tileSize: 256, pixelRatio: 1)
+            let scale = Self.scale(map, view)
+            let strokes = LineStrokes(line, scale)
+            #expect(strokes.isShared)
+            let feature = Feature(index: 0, geometries: [], properties: Properties([("kind", .number(1))]))
+            let each = try #require(
+                line.drawing(EvaluationContext(zoom: scale.zoom, properties: feature.properties), scale))
+            let shared = try #require(strokes.drawing(feature))
+            #expect(shared.width == each.width && shared.color == each.color)
+            widths.append(shared.width)
+        }
+        #expect(widths[1] > widths[0] + 1)
+        let reading = [
+            "color": ##"["match", ["get", "kind"], 0, "#d62728", "#1f77b4"]"##,
+            "opacity": #"["match", ["get", "kind"], 0, 0.5, 1]"#, "offset": #"["match", ["get", "kind"], 0, 1, 2]"#,
+        ]
+        for (key, value) in reading {
+            let style = #"{"name": "lines", "line": {"\#(key)": \#(value)}}"#
+            let other = try TestMap.load(features: Self.lines, layers: [style])
+            #expect(Self.lineStyle(other).readsAttributes, "\(key)")
+        }
+    }
+
     /// A style reading an attribute is evaluated for each feature.
     @Test func attributeStyleIsEvaluatedPerFeature() throws {
         let color = ##"["match", ["get", "kind"], 0, "#d62728", "#1f77b4"]"##

@@ -82,9 +82,12 @@ final class MercatorProjector: CoordinateTransform {
                 }
             }
         }
-        for i in 0..<count {
-            coordinates[2 * i] = WebMercator.x(longitude: coordinates[2 * i])
-            coordinates[2 * i + 1] = WebMercator.y(latitude: coordinates[2 * i + 1])
+        // Through the buffer: the array's uniqueness and bounds are checked once, not per vertex.
+        coordinates.withUnsafeMutableBufferPointer { buffer in
+            for i in 0..<count {
+                buffer[2 * i] = WebMercator.x(longitude: buffer[2 * i])
+                buffer[2 * i + 1] = WebMercator.y(latitude: buffer[2 * i + 1])
+            }
         }
     }
 

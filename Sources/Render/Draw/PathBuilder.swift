@@ -28,11 +28,10 @@ struct PathBuilder {
     /// the corners only approximate the bounds; missing a clip there only costs time.)
     func needsClipping(_ bounds: Rect) -> Bool {
         let keep = region.expanded(by: margin)
-        let corners = [
-            PlanePoint(x: bounds.minX, y: bounds.maxY), PlanePoint(x: bounds.maxX, y: bounds.minY),
-            PlanePoint(x: bounds.minX, y: bounds.minY), PlanePoint(x: bounds.maxX, y: bounds.maxY),
-        ]
-        return corners.contains { !keep.contains(view.globalPixel($0)) }
+        // Corner by corner, without an array of them: this is asked per geometry and tile.
+        let outside = { (x: Double, y: Double) in !keep.contains(view.globalPixel(PlanePoint(x: x, y: y))) }
+        return outside(bounds.minX, bounds.maxY) || outside(bounds.maxX, bounds.minY)
+            || outside(bounds.minX, bounds.minY) || outside(bounds.maxX, bounds.maxY)
     }
 
     /// The clipping rectangle in the view's pixels: the region grown by the margin.
@@ -53,18 +52,21 @@ struct PathBuilder {
         var last = PlanePoint(x: .nan, y: .nan)
         // Web Mercator views (tiles) skip the plane's existential for each vertex.
         let flat = view.plane == nil
-        for v in range {
-            let p = PlanePoint(x: geometry.x(v), y: geometry.y(v))
-            let g = flat ? view.transform.global(p) : view.globalPixel(p)
-            // Outside the domain of the view's plane (the far side of an azimuthal projection).
-            guard g.x.isFinite, g.y.isFinite else { continue }
-            if v != range.upperBound - 1, abs(g.x - last.x) < PathBuilder.minStep,
-                abs(g.y - last.y) < PathBuilder.minStep
-            {
-                continue
+        let transform = view.transform
+        geometry.coordinates.withUnsafeBufferPointer { coordinates in
+            for v in range {
+                let p = PlanePoint(x: coordinates[2 * v], y: coordinates[2 * v + 1])
+                let g = flat ? transform.global(p) : view.globalPixel(p)
+                // Outside the domain of the view's plane (the far side of an azimuthal projection).
+                guard g.x.isFinite, g.y.isFinite else { continue }
+                if v != range.upperBound - 1, abs(g.x - last.x) < PathBuilder.minStep,
+                    abs(g.y - last.y) < PathBuilder.minStep
+                {
+                    continue
+                }
+                last = g
+                out.append(transform.image(global: g))
             }
-            last = g
-            out.append(view.transform.image(global: g))
         }
         return out
     }

@@ -12,6 +12,13 @@ struct StrokeDrawing {
 }
 
 extension LineStyle {
+    /// Whether `drawing` can differ from feature to feature (a constant, or an expression of
+    /// the zoom alone, is the same for every feature of a view). Dashes, caps and joins are
+    /// constants.
+    var readsAttributes: Bool {
+        color.readsAttributes || width.readsAttributes || opacity.readsAttributes || offset.readsAttributes
+    }
+
     /// The stroke for one feature at one zoom; nil when it draws nothing.
     func drawing(_ context: EvaluationContext, _ scale: SymbolScale) -> StrokeDrawing? {
         let width = scale.pixels(self.width.value(context))
@@ -35,8 +42,8 @@ extension LineStyle {
     }
 }
 
-/// A line style's strokes for the features of one pass. When none of the style's values is an
-/// expression every feature gets the same stroke, so it is evaluated once for the pass, not
+/// A line style's strokes for the features of one pass. When none of the style's values reads
+/// an attribute every feature gets the same stroke, so it is evaluated once for the pass, not
 /// once per feature: per feature, the four `StyleValue.value` calls (each looking up generic
 /// metadata) were 6% of the CPU time of the GSHHG shorelines at zoom 5.
 struct LineStrokes {
@@ -50,9 +57,7 @@ struct LineStrokes {
     init(_ line: LineStyle, _ scale: SymbolScale) {
         self.line = line
         self.scale = scale
-        isShared =
-            line.color.constant != nil && line.width.constant != nil && line.opacity.constant != nil
-            && line.offset.constant != nil
+        isShared = !line.readsAttributes
         shared = isShared ? line.drawing(EvaluationContext(zoom: scale.zoom), scale) : nil
     }
 

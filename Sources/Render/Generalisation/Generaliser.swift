@@ -52,16 +52,27 @@ struct Generaliser {
         }
     }
 
+    /// Each part simplified on its own; the kept vertices are copied straight into the result,
+    /// with one scratch for all parts (no list of kept positions per part).
     private func simplifiedLines(_ geometry: Geometry) -> Geometry {
         guard geometry.vertexCount > 2 * geometry.partCount else { return geometry }
-        let kept = geometry.coordinates.withUnsafeBufferPointer { coordinates in
-            (0..<geometry.partCount).map { part in
+        var scratch = LineSimplifier.Scratch()
+        var coordinates: [Double] = []
+        var partStarts = [0]
+        partStarts.reserveCapacity(geometry.partStarts.count)
+        geometry.coordinates.withUnsafeBufferPointer { all in
+            for part in 0..<geometry.partCount {
                 let range = geometry.partRange(part)
-                return LineSimplifier(coordinates: coordinates, start: range.lowerBound, end: range.upperBound)
-                    .simplify(tolerance: tolerance, ring: false)
+                let run = LineSimplifier(coordinates: all, start: range.lowerBound, end: range.upperBound)
+                run.mark(tolerance: tolerance, ring: false, &scratch)
+                for i in 0..<run.count where scratch.keep[i] {
+                    coordinates.append(run.x(i))
+                    coordinates.append(run.y(i))
+                }
+                partStarts.append(coordinates.count / 2)
             }
         }
-        return rebuilt(geometry, parts: Array(0..<geometry.partCount), kept: kept, polygonStarts: [])
+        return Geometry(kind: geometry.kind, coordinates: coordinates, partStarts: partStarts)
     }
 
     private func simplifiedPolygons(_ geometry: Geometry) -> Geometry? {

@@ -16,35 +16,50 @@ struct LineSimplifier {
     /// collapses to a line: the vertex farthest from the first, and in each half the one
     /// farthest from the chord, are kept whatever the tolerance.
     func simplify(tolerance: Double, ring: Bool) -> [Int] {
+        var scratch = Scratch()
+        mark(tolerance: tolerance, ring: ring, &scratch)
+        return (0..<count).filter { scratch.keep[$0] }
+    }
+
+    /// Buffers `mark` reuses from one run to the next: the runs of a geometry (thousands of
+    /// shoreline pieces a view) are simplified without new arrays for each.
+    struct Scratch {
+        /// Whether each position of the last run is kept.
+        var keep: [Bool] = []
+        fileprivate var stack: [(Int, Int)] = []
+    }
+
+    /// `simplify` into `scratch.keep[0 ..< count]`.
+    func mark(tolerance: Double, ring: Bool, _ scratch: inout Scratch) {
         let n = count
-        guard n > 2 else { return Array(0..<n) }
-        var keep = [Bool](repeating: false, count: n)
-        keep[0] = true
-        keep[n - 1] = true
+        scratch.keep.removeAll(keepingCapacity: true)
+        scratch.keep.append(contentsOf: repeatElement(n <= 2, count: n))
+        guard n > 2 else { return }
+        scratch.keep[0] = true
+        scratch.keep[n - 1] = true
         let squared = tolerance * tolerance
-        var stack: [(Int, Int)] = []
+        scratch.stack.removeAll(keepingCapacity: true)
         if ring {
             let far = farthest(0, n - 1).index
-            keep[far] = true
+            scratch.keep[far] = true
             for (a, b) in [(0, far), (far, n - 1)] where b - a > 1 {
                 let middle = farthest(a, b).index
-                keep[middle] = true
-                stack.append((a, middle))
-                stack.append((middle, b))
+                scratch.keep[middle] = true
+                scratch.stack.append((a, middle))
+                scratch.stack.append((middle, b))
             }
         } else {
-            stack.append((0, n - 1))
+            scratch.stack.append((0, n - 1))
         }
-        while let (a, b) = stack.popLast() {
+        while let (a, b) = scratch.stack.popLast() {
             guard b - a > 1 else { continue }
             let (index, distance) = farthest(a, b)
             if distance > squared {
-                keep[index] = true
-                stack.append((a, index))
-                stack.append((index, b))
+                scratch.keep[index] = true
+                scratch.stack.append((a, index))
+                scratch.stack.append((index, b))
             }
         }
-        return keep.indices.filter { keep[$0] }
     }
 
     /// The vertex strictly between `a` and `b` farthest from segment a-b, and its squared
