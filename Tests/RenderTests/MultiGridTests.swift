@@ -165,9 +165,7 @@ import Testing
             document.grids = grids
             // At 1:5,000,000 its reference-scaled labels are 7 times their size: the image's
             // edge cuts every one, and they would all avoid it.
-            for l in document.layers.indices {
-                for r in document.layers[l].rules.indices { document.layers[l].rules[r].label?.avoidEdges = false }
-            }
+            document.letLabelsCrossEdges()
             return try LoadedMap(document: document)
         }
         let scenes: [(map: ([GridSettings]) throws -> LoadedMap, views: [View])] = [
