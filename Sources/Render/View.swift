@@ -23,6 +23,10 @@ public struct View: Sendable, Equatable {
     /// block's edges, so that tiles agree whatever metatile they are cut from. The grid then
     /// anchors its labels to the grid alone instead of to the image's edges.
     public var isTileBlock = false
+    /// For a block of tiles: the whole area the pyramid renders at this zoom (global pixels),
+    /// in whose visible part a polygon cut by it is labelled; nil for the whole world. A
+    /// single image's area is its own pixels.
+    public var renderedArea: Rect?
 
     /// The OGC standard rendering pixel, 0.28 mm, as dots per inch (about 90.71).
     public static let standardDPI = 25.4 / 0.28

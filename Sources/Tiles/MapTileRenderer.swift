@@ -1,3 +1,4 @@
+import Geodesy
 import MapModel
 import Raster
 import Render
@@ -23,8 +24,15 @@ public final class MapTileRenderer: MetatileRendering {
     /// Told of long label placements ("placing labels for zoom 4").
     private let progress: TileProgress?
 
-    public init(map: LoadedMap, format: TileFormat, buffer: Int, progress: TileProgress? = nil) throws {
+    /// The area the pyramid renders: polygons it cuts are labelled in their part inside its
+    /// tiles, the same in every metatile (see `View.renderedArea`).
+    private let extent: GeoBounds
+
+    public init(
+        map: LoadedMap, format: TileFormat, buffer: Int, progress: TileProgress? = nil, extent: GeoBounds = .world
+    ) throws {
         try Self.check(buffer: buffer)
+        self.extent = extent
         renderer = try MapRenderer(map: map)
         self.format = format
         self.buffer = buffer
@@ -51,9 +59,17 @@ public final class MapTileRenderer: MetatileRendering {
 
     private func view(of metatile: Metatile) throws -> View {
         if let progress { renderer.labelStage = progress.labelStage(zoom: metatile.z) }
-        return try View.tiles(
+        var view = try View.tiles(
             z: metatile.z, x: metatile.x, y: metatile.y, columns: metatile.columns,
             rows: metatile.rows, tileSize: format.tileSize, pixelRatio: format.pixelRatio)
+        if extent != .world {
+            let range = extent.tileRange(zoom: metatile.z)
+            let side = Double(format.tileSize * format.pixelRatio)
+            view.renderedArea = Rect(
+                minX: Double(range.minX) * side, minY: Double(range.minY) * side, maxX: Double(range.maxX + 1) * side,
+                maxY: Double(range.maxY + 1) * side)
+        }
+        return view
     }
 }
 

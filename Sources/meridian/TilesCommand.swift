@@ -158,7 +158,8 @@ enum TilesCommand: Subcommand {
                 sink: sink, encoder: imageFormat.encoder(imagery: map.document.hasRasterLayers), progress: progress,
                 stop: StopSignals.shared.request
             ) {
-                try MapTileRenderer(map: map, format: format, buffer: buffer, progress: progress)
+                try MapTileRenderer(
+                    map: map, format: format, buffer: buffer, progress: progress, extent: job.plan.pyramid.bounds)
             }
         } catch let error as TilesError {
             if case .stopped = error { throw error }

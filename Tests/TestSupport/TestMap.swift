@@ -49,3 +49,13 @@ extension Image {
         return sum
     }
 }
+
+extension MapDocument {
+    /// Turns `avoidEdges` off in every label: for scenes made before labels avoided a single
+    /// image's edges by default, whose labels the edge cuts.
+    public mutating func letLabelsCrossEdges() {
+        for l in layers.indices {
+            for r in layers[l].rules.indices { layers[l].rules[r].label?.avoidEdges = false }
+        }
+    }
+}

@@ -1,8 +1,10 @@
 import Foundation
 import Geodesy
 
-/// Where a feature's label goes, computed once from the whole geometry (never from a clipped
-/// piece), so that every view and every tile puts it in the same place.
+/// Where a feature's label goes, computed once from the whole geometry (never from a piece a
+/// tile clips), so that every view and every tile puts it in the same place. A polygon the
+/// whole rendered area cuts is labelled in its visible part instead (Render's
+/// `VisibleLabelPoint`, through `poleOfInaccessibility`).
 public enum LabelPoint {
     /// Points: the first point. Lines: halfway along the longest part. Polygons: the pole of
     /// inaccessibility of the largest polygon (the interior point farthest from any edge),
@@ -56,7 +58,7 @@ public enum LabelPoint {
     }
 
     /// Signed area of a ring (shoelace formula).
-    static func ringArea(_ geometry: Geometry, _ ring: Int) -> Double {
+    public static func ringArea(_ geometry: Geometry, _ ring: Int) -> Double {
         let range = geometry.partRange(ring)
         var sum = 0.0
         var previous = range.upperBound - 1
@@ -67,7 +69,7 @@ public enum LabelPoint {
         return sum / 2
     }
 
-    static func poleOfInaccessibility(_ geometry: Geometry) -> PlanePoint {
+    public static func poleOfInaccessibility(_ geometry: Geometry) -> PlanePoint {
         // The polygon with the largest area (exterior minus holes).
         var bestPolygon = 0
         var bestArea = -Double.infinity

@@ -34,8 +34,9 @@ public struct LabelStyle: Sendable, Equatable {
     /// Distance between the baselines of wrapped lines, in ems; nil for the font's own.
     public var lineHeight: Double?
     /// In a single image (not tiles), drop a label rather than let the image's edge cut it
-    /// (trying its other positions first).
-    public var avoidEdges: Bool = false
+    /// (trying its other positions first). On by default: a polygon cut by the edge is
+    /// labelled in its visible part, so a cut label is never the only one it could have.
+    public var avoidEdges: Bool = true
     /// Placed even where it overlaps labels and markers placed before it.
     public var allowOverlap: Bool = false
     /// Labels and markers placed after it may overlap it.

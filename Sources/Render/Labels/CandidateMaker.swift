@@ -5,7 +5,8 @@ import MapModel
 /// Makes the placement candidates of a feature at one resolution: its labels (text measured
 /// and laid out, at a point with its alternative positions, or along its lines) and the
 /// markers that take part in placement. Everything is computed from the whole feature in
-/// global pixels, so every view and tile at this resolution gets the same candidates.
+/// global pixels and from the rendered area (never one tile's), so every view and tile of a
+/// render at this resolution gets the same candidates.
 struct CandidateMaker {
     let map: LoadedMap
     /// A view at the resolution, density and plane placed for.
@@ -17,6 +18,9 @@ struct CandidateMaker {
     let activeRules: [[Int]]
     /// In a single image where some rule's labels avoid its edges: the image, in global pixels.
     let edge: Rect?
+    /// The whole rendered area in global pixels, whose visible part of a polygon is labelled
+    /// (see `VisibleLabelPoint`); nil where nothing cuts the map (a whole-world pyramid).
+    let area: Rect?
     /// For each layer and rule: its marker's drawings, where it takes part in placement.
     let markerDrawings: [[MarkerDrawings?]]
 
@@ -26,6 +30,7 @@ struct CandidateMaker {
         self.text = text
         self.images = images
         self.edge = edge
+        area = CandidateMaker.area(of: view)
         scales = map.document.layers.map { SymbolScale(layer: $0, map: map.document, view: view) }
         activeRules = map.document.layers.map { layer in
             layer.isVisible(atScale: view.scale) ? layer.rules(atScale: view.scale) : []
@@ -35,6 +40,12 @@ struct CandidateMaker {
                 rule.marker.flatMap { $0.takesPartInPlacement ? MarkerDrawings($0, scale, images) : nil }
             }
         }
+    }
+
+    /// The area rendered with `view`: a single image's own pixels, a pyramid's extent at its
+    /// zoom (`View.renderedArea`) for a block of tiles.
+    static func area(of view: View) -> Rect? {
+        view.isTileBlock ? view.renderedArea : view.globalBounds
     }
 
     /// Whether a layer has anything to place at this resolution.
@@ -85,13 +96,19 @@ struct CandidateMaker {
         return reach
     }
 
-    /// The candidates of a feature of layer `index`, in no particular order; `anchor` is where
-    /// its point labels go.
+    /// The candidates of a feature of layer `index`, in no particular order; `anchor` (Web
+    /// Mercator metres) is where the whole feature's point labels go, moved into the visible
+    /// part of a polygon the rendered area cuts.
     func candidates(layer index: Int, feature item: Feature, anchor: PlanePoint?) -> [LabelCandidate] {
         let layer = map.document.layers[index]
         let scale = scales[index]
         if let filter = layer.filter, !filter.matches(item.properties, zoom: scale.zoom) { return [] }
         let values = EvaluationContext(zoom: scale.zoom, properties: item.properties)
+        // Worked out once, and only for a point label: clipping a large polygon is not free.
+        lazy var point = anchor.map { whole in
+            area.map { VisibleLabelPoint.point(of: item, anchor: whole, view: view, area: $0) }
+                ?? view.globalPixel(whole)
+        }
         var made: [LabelCandidate] = []
         for r in layer.matchingRules(activeRules[index], item.properties, zoom: scale.zoom) {
             let rule = layer.rules[r]
@@ -99,7 +116,8 @@ struct CandidateMaker {
                 made += markers(marker, drawings, item, layer: index, rule: r)
             }
             if let label = rule.label {
-                let texts = labels(label, item, anchor: anchor, layer: index, rule: r, values, scale)
+                let texts = labels(
+                    label, item, at: label.placement == .point ? point : nil, layer: index, rule: r, values, scale)
                 // Only the labels of a rule that asks to avoid the edge keep inside it.
                 if label.avoidEdges, let edge {
                     made += texts.filter { $0.placement.boxes.allSatisfy { edge.contains($0) } }
@@ -136,7 +154,7 @@ struct CandidateMaker {
     }
 
     private func labels(
-        _ label: LabelStyle, _ feature: Feature, anchor: PlanePoint?, layer: Int, rule: Int,
+        _ label: LabelStyle, _ feature: Feature, at point: PlanePoint?, layer: Int, rule: Int,
         _ values: EvaluationContext, _ scale: SymbolScale
     ) -> [LabelCandidate] {
         let string = label.transform.apply(label.text.resolve(values))
@@ -156,8 +174,8 @@ struct CandidateMaker {
             feature: feature.index)
         switch label.placement {
         case .point:
-            guard let anchor else { return [] }
-            return pointLabels(style, at: view.globalPixel(anchor), values, scale)
+            guard let point else { return [] }
+            return pointLabels(style, at: point, values, scale)
         case .line:
             return lineLabels(style, feature, values, scale)
         }

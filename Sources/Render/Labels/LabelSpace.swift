@@ -84,12 +84,12 @@ final class LabelSpace {
         return view.globalBounds
     }
 
-    /// Whether this space serves `other` (same resolution, density and plane, and the same
-    /// edge where labels keep inside one).
+    /// Whether this space serves `other` (same resolution, density and plane, the same
+    /// rendered area, and the same edge where labels keep inside one).
     func serves(_ other: View) -> Bool {
         other.resolution == view.resolution && other.dpi == view.dpi
             && other.plane?.identifier == view.plane?.identifier
-            && maker.edge == LabelSpace.edge(map, other)
+            && maker.edge == LabelSpace.edge(map, other) && maker.area == CandidateMaker.area(of: other)
     }
 
     /// Estimated heap bytes kept between views: placement, placements and what is drawn.
