@@ -1,4 +1,5 @@
 import Geodesy
+import MapModel
 
 /// The thinned view pixels of each part of the geometries drawn into one block of tiles (see
 /// `PathBuilder.pixels`), made once for the block. Each tile of a metatile is drawn under its
@@ -6,6 +7,11 @@ import Geodesy
 /// projected and thinned 64 times for its fill and 64 more for its outline. The thinning is
 /// decided in global pixels from the geometry alone, never from the tile, so the cached parts
 /// are the ones each tile would compute.
+///
+/// What is kept is bounded twice: a geometry's parts go once the last tile that draws it is
+/// done (`finish(tile:)`), and past `budget` estimated bytes parts are made afresh for each
+/// tile instead of kept. A whole-world block of a detailed coastline at a low zoom kept some
+/// 40 MB of parts for its 16 tiles, a tenth of that for a tenth of the coastline.
 final class PixelPaths {
     /// A geometry of a feature: the feature's position in its layer's content for the block
     /// (not its index in the file, which a source need not keep unique) and the geometry's
@@ -16,25 +22,63 @@ final class PixelPaths {
     }
 
     private var parts: [Key: [[PlanePoint]]] = [:]
-    /// Whether the parts of the feature in a slot are kept: those of a feature drawn once (in
-    /// one tile, by one pass) would only hold memory.
-    private let keeps: (Int) -> Bool
+    /// The last tile (in drawing order) that draws the feature in a slot, or nil when its parts
+    /// are not kept: those of a feature drawn once (in one tile, by one pass) would only hold
+    /// memory. `Int.max`: kept for the whole block.
+    private let lastTile: (Int) -> Int?
+    /// The keys kept, by the last tile that needs them.
+    private var byLastTile: [Int: [Key]] = [:]
+    /// The most estimated bytes of parts kept at once.
+    let budget: Int
+    /// Estimated bytes of the parts kept now, and the most kept at once.
+    private(set) var bytes = 0
+    private(set) var mostBytes = 0
+    /// Geometries whose parts were kept since the block began (whether or not still kept).
+    private(set) var keptCount = 0
 
-    init(keeping keeps: @escaping (Int) -> Bool = { _ in true }) {
-        self.keeps = keeps
+    /// Past this, a block's parts are made again by each tile that draws them (the same
+    /// parts: only time is spent).
+    static let defaultBudget = 8 << 20
+    /// A dictionary entry and the outer array's share of one geometry.
+    static let entryBytes = 64
+
+    init(budget: Int = PixelPaths.defaultBudget, lastTile: @escaping (Int) -> Int? = { _ in Int.max }) {
+        self.budget = budget
+        self.lastTile = lastTile
     }
 
-    /// Geometries whose parts are kept.
+    /// Geometries whose parts are kept now.
     var count: Int { parts.count }
 
     /// The parts under `key`, made by `make` the first time.
     func parts(_ key: Key, _ make: () -> [[PlanePoint]]) -> [[PlanePoint]] {
-        // Most features of a detailed layer lie in one tile: asking `keeps` first spares them
-        // the hashing of a lookup that cannot succeed.
-        guard keeps(key.feature) else { return make() }
+        // Most features of a detailed layer lie in one tile: asking `lastTile` first spares
+        // them the hashing of a lookup that cannot succeed.
+        guard let last = lastTile(key.feature) else { return make() }
         if let known = parts[key] { return known }
         let made = make()
+        let cost = PixelPaths.bytes(of: made)
+        guard bytes + cost <= budget else { return made }
         parts[key] = made
+        bytes += cost
+        mostBytes = max(mostBytes, bytes)
+        keptCount += 1
+        if last != Int.max { byLastTile[last, default: []].append(key) }
         return made
+    }
+
+    /// Drops the parts no tile after `tile` (in drawing order) draws.
+    func finish(tile: Int) {
+        guard let done = byLastTile.removeValue(forKey: tile) else { return }
+        for key in done {
+            if let gone = parts.removeValue(forKey: key) { bytes -= PixelPaths.bytes(of: gone) }
+        }
+    }
+
+    /// Estimated heap bytes of one geometry's parts, with its entry.
+    static func bytes(of parts: [[PlanePoint]]) -> Int {
+        parts.reduce(entryBytes + MemoryCost.array(parts.count, of: [PlanePoint].self)) {
+            $0 + MemoryCost.array($1.count, of: PlanePoint.self)
+        }
     }
 }
