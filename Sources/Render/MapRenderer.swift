@@ -61,8 +61,10 @@ public final class MapRenderer {
         context.restore()
         let grids = showsGrid ? preparedGrids(view: view) : []
         let whole = view.globalBounds
-        let labels = try self.labels(view: view, grids: grids)
-        defer { grids.first?.drawing.drawLabels(labels.grid, into: context, painter: gridRenderer.labelPainter) }
+        // Labels are placed after the layers are drawn (they are drawn over them), so that a
+        // view never holds a layer and its label placement at once; the placement kept for
+        // other resolutions goes now, not when this one's is made.
+        if !labelSpaces.contains(where: { $0.serves(view) }) { retireLabelSpaces() }
 
         // The regions drawn, each under its own clip when the view is a block of tiles.
         // `corner`: the region's top-left in image pixels.
@@ -100,8 +102,11 @@ public final class MapRenderer {
         for index in map.document.layers.indices {
             guard var layer = try MapContent.layer(index, renderer: self, view: view, region: whole, margin: margin)
             else { continue }
-            if tiled, let tileSize { layer.paths = layer.pixelPaths(view: view, tileSize: tileSize) }
+            if tiled, let tileSize {
+                layer.paths = layer.pixelPaths(view: view, tileSize: tileSize, budget: pixelPartsBudget)
+            }
             featuresHeld = layer.held.count
+            peakLabelBytesWhileDrawingLayers = max(peakLabelBytesWhileDrawingLayers, labelCacheBytes)
             peakFeaturesHeld = max(peakFeaturesHeld, featuresHeld)
             peakBytesHeld = max(peakBytesHeld, layer.held.estimatedBytes)
             let perTile = tiled ? layer.within(regions.map(\.region), columns: view.width / (tileSize ?? 1)) : nil
@@ -109,10 +114,14 @@ public final class MapRenderer {
                 clipped(corner) {
                     paint(perTile?[index] ?? layer, view: view, region: region, into: context)
                 }
+                layer.paths?.finish(tile: index)
             }
-            peakPixelPartsKept = max(peakPixelPartsKept, layer.paths?.count ?? 0)
+            peakPixelPartsKept = max(peakPixelPartsKept, layer.paths?.keptCount ?? 0)
+            peakPixelPartsBytes = max(peakPixelPartsBytes, layer.paths?.mostBytes ?? 0)
             featuresHeld = 0
         }
+        let labels = try self.labels(view: view, grids: grids)
+        defer { grids.first?.drawing.drawLabels(labels.grid, into: context, painter: gridRenderer.labelPainter) }
         let content = MapContent(labels: labels.map)
         for (region, corner) in regions {
             clipped(corner) {
@@ -126,10 +135,17 @@ public final class MapRenderer {
     /// renderer was made: what bounds a view's memory (see `draw`).
     private(set) var featuresHeld = 0
     private(set) var peakFeaturesHeld = 0
-    /// The most estimated bytes of one layer's features held at once, and the most geometries'
-    /// pixel parts kept for a block's tiles (see `LayerContent.pixelPaths`).
+    /// The most estimated bytes of one layer's features held at once, and the most geometries
+    /// whose pixel parts were kept for a block's tiles (see `LayerContent.pixelPaths`).
     private(set) var peakBytesHeld = 0
     private(set) var peakPixelPartsKept = 0
+    /// The most estimated bytes of pixel parts kept at once for a block's tiles, under
+    /// `pixelPartsBudget`.
+    private(set) var peakPixelPartsBytes = 0
+    var pixelPartsBudget = PixelPaths.defaultBudget
+    /// The most estimated bytes of label placement kept while a layer was drawn: placement is
+    /// made after the layers, so only what earlier views left (see `draw`).
+    private(set) var peakLabelBytesWhileDrawingLayers = 0
 
     /// Draws one layer's features (already narrowed to those that touch `region`).
     private func paint(_ layer: MapContent.LayerContent, view: View, region: Rect, into context: CairoContext) {
@@ -184,19 +200,28 @@ public final class MapRenderer {
             /// The features' parts in pixels, shared by the tiles of a block.
             var paths: PixelPaths? = nil
 
-            /// A cache of pixel parts for the tiles of a block (`tileSize` a side): with the
-            /// parts of the features more than one tile draws, or more than one pass.
-            func pixelPaths(view: View, tileSize: Int) -> PixelPaths {
-                guard paintsInBatches else { return PixelPaths() }
+            /// A cache of pixel parts for the tiles of a block (`tileSize` a side), drawn row
+            /// by row: with the parts of the features more than one tile draws, each until the
+            /// last tile that draws it (or all, for a layer of more than one pass).
+            func pixelPaths(view: View, tileSize: Int, budget: Int = PixelPaths.defaultBudget) -> PixelPaths {
+                guard paintsInBatches else { return PixelPaths(budget: budget) }
                 let size = Double(tileSize)
+                let columns = Double(view.width / tileSize)
+                let rows = Double(view.height / tileSize)
                 let held = held
                 let reach = reach + 1  // more than `within` needs: keeping a part costs memory only
-                return PixelPaths { slot in
+                return PixelPaths(budget: budget) { slot in
                     let area = held.bounds[slot].expanded(by: reach)
                     let column = ((area.minX - view.originX) / size).rounded(.down)
                     let row = ((area.minY - view.originY) / size).rounded(.down)
-                    return column != ((area.maxX - view.originX) / size).rounded(.down)
-                        || row != ((area.maxY - view.originY) / size).rounded(.down)
+                    let lastColumn = ((area.maxX - view.originX) / size).rounded(.down)
+                    let lastRow = ((area.maxY - view.originY) / size).rounded(.down)
+                    guard column != lastColumn || row != lastRow else { return nil }
+                    // The last tile in drawing order: its bottom-right one inside the block.
+                    guard lastColumn.isFinite, lastRow.isFinite else { return Int.max }
+                    let c = min(max(lastColumn, 0), columns - 1)
+                    let r = min(max(lastRow, 0), rows - 1)
+                    return Int(r * columns + c)
                 }
             }
 
@@ -388,6 +413,17 @@ public final class MapRenderer {
     /// Estimated bytes of label placement kept now, over all resolutions.
     var labelCacheBytes: Int { labelSpaces.reduce(0) { $0 + $1.cachedBytes } }
 
+    /// Before a view at a new resolution: a tile job does not come back to the others (it goes
+    /// zoom by zoom), so what they keep only adds to the new one's peak; `serve`, which moves
+    /// between zooms, keeps the most recent within an eighth of the budget.
+    private func retireLabelSpaces() {
+        var older = labelCacheBytes
+        while older > labelPlacementBudget / 8, let first = labelSpaces.first {
+            older -= first.cachedBytes
+            labelSpaces.removeFirst()
+        }
+    }
+
     /// The label space of `view`'s resolution (and obstacles), made once and kept.
     func labelSpace(for view: View, obstacles: (any LabelObstacles)? = nil) -> LabelSpace {
         if let index = labelSpaces.firstIndex(where: { $0.serves(view) && $0.obstacles === obstacles }) {
@@ -396,14 +432,7 @@ public final class MapRenderer {
             labelSpaces.append(space)
             return space
         }
-        // A new resolution: a tile job does not come back to the others (it goes zoom by zoom),
-        // so what they keep only adds to the new one's peak; `serve`, which moves between
-        // zooms, keeps the most recent within an eighth of the budget.
-        var older = labelCacheBytes
-        while older > labelPlacementBudget / 8, let first = labelSpaces.first {
-            older -= first.cachedBytes
-            labelSpaces.removeFirst()
-        }
+        retireLabelSpaces()
         let space = LabelSpace(
             map: map, view: view, text: text, images: images, readers: readers, obstacles: obstacles)
         labelSpaces.append(space)

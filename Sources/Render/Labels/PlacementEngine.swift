@@ -155,9 +155,9 @@ final class PlacementEngine {
     private final class Chunk {
         let candidates: [PlacementCandidate]
         /// The candidates' indices in the second phase's order.
-        let fallbackOrder: [Int]
+        let fallbackOrder: [UInt32]
         /// Each candidate's place in that order.
-        let fallbackRank: [Int]
+        let fallbackRank: [UInt32]
         /// Bit j of levels[i]: whether candidate i is in level j's set, for j up to `level`.
         var levels: [UInt32]
         var level = 0
@@ -173,18 +173,18 @@ final class PlacementEngine {
         init(_ candidates: [PlacementCandidate], key: ChunkKey) {
             self.candidates = candidates
             self.key = key
-            fallbackOrder = candidates.indices.sorted {
-                PlacementEngine.fallbackBefore(candidates[$0], candidates[$1])
+            // 32-bit indices: a chunk of a whole-world view holds every place.
+            fallbackOrder = (0..<UInt32(candidates.count)).sorted {
+                PlacementEngine.fallbackBefore(candidates[Int($0)], candidates[Int($1)])
             }
-            var rank = [Int](repeating: 0, count: candidates.count)
-            for (place, i) in fallbackOrder.enumerated() { rank[i] = place }
+            var rank = [UInt32](repeating: 0, count: candidates.count)
+            for (place, i) in fallbackOrder.enumerated() { rank[Int(i)] = UInt32(place) }
             fallbackRank = rank
             levels = [UInt32](repeating: 1, count: candidates.count)
             bytes =
                 Chunk.fixedBytes + MemoryCost.array(candidates.count, of: PlacementCandidate.self)
                 + candidates.reduce(0) { $0 + $1.heapBytes }
-                + 2 * MemoryCost.array(candidates.count, of: Int.self)
-                + MemoryCost.array(candidates.count, of: UInt32.self)
+                + 3 * MemoryCost.array(candidates.count, of: UInt32.self)
         }
 
         /// The object, its dictionary slot and its arrays' headers.
@@ -362,7 +362,7 @@ final class PlacementEngine {
             if chunk.has(j, level: level) { return false }
         }
         guard !q.allowOverlap else { return true }
-        let mine = fallback ? chunk.fallbackRank[i] : i
+        let mine = fallback ? Int(chunk.fallbackRank[i]) : i
         for n in around {
             let buckets = bucket(n, level)
             let sameChunk = n === chunk
@@ -375,7 +375,7 @@ final class PlacementEngine {
                             // Cells list their members in the phase's order: the rest come after q.
                             let before: Bool
                             if sameChunk {
-                                before = fallback ? chunk.fallbackRank[p] < mine : p < mine
+                                before = fallback ? Int(chunk.fallbackRank[p]) < mine : p < mine
                             } else {
                                 before =
                                     fallback
@@ -448,7 +448,7 @@ final class PlacementEngine {
         }
         sides.sort()
         let typical = sides.isEmpty ? chunkSize : sides[sides.count / 2]
-        let order = level <= rounds ? Array(chunk.candidates.indices) : chunk.fallbackOrder
+        let order = level <= rounds ? Array(chunk.candidates.indices) : chunk.fallbackOrder.map { Int($0) }
         let members = order.filter {
             chunk.has($0, level: level) && (level == rounds || !chunk.candidates[$0].ignorePlacement)
         }

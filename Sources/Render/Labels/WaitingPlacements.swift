@@ -73,6 +73,8 @@ final class WaitingPlacements {
     static let blockBytes = 512
     /// An entry of a set of chunks or features.
     static let setEntryBytes = 24
+    /// From this many placements a chunk's list grows by an eighth at a time.
+    static let gentleGrowthFrom = 1024
 
     init(blockSide: Double, chunkSide: Double, budget: Int, mercator: @escaping (Rect) -> Rect, read: @escaping Reader)
     {
@@ -221,6 +223,11 @@ final class WaitingPlacements {
     private func add(_ p: PlacementCandidate, to block: inout Block) {
         let chunk = ChunkKey(x: Self.cell(p.anchor.x, side: chunkSide), y: Self.cell(p.anchor.y, side: chunkSide))
         let before = block.waiting[chunk]?.count ?? 0
+        // A list grows by an eighth, not twice its size: a whole-world view hands the engine
+        // lists of every place, and doubling left them a quarter empty on average.
+        if before >= Self.gentleGrowthFrom, before == block.waiting[chunk]?.capacity {
+            block.waiting[chunk]?.reserveCapacity(before + before / 8)
+        }
         block.waiting[chunk, default: []].append(p)
         // The list's header once, then each placement.
         block.bytes +=
