@@ -69,7 +69,7 @@ struct GridBuilder<P: GridProjection> {
         chunkLine: (zone: Int, axis: GridAxis, value: Double)? = nil,
         _ position: (Double) -> GeoPosition
     ) {
-        guard step > 0, step.isFinite, window.lowerBound <= window.upperBound else { return }
+        guard request.lines, step > 0, step.isFinite, window.lowerBound <= window.upperBound else { return }
         let projection = self.projection
         // The last vertex made: the next chunk starts there when it starts at the same t on
         // the same side of 180° (all pieces are stretches of one curve).

@@ -1,7 +1,11 @@
+import Geodesy
+
 /// What grid generation can reuse from one view to the next: where each UTM line enters and
 /// leaves its grid zones. Those ends are found by root-finding (most of the cost of
 /// generating a view) and depend on the line alone, never on the view or the zoom, so a tile
-/// job, whose metatiles share their lines with their neighbours, finds each once.
+/// job, whose metatiles share their lines with their neighbours, finds each once. Also kept:
+/// the chunks of lines at a resolution, each zone's cell ranges and the 100 km squares' outlines,
+/// which the metatiles and label regions of a zoom would otherwise work out again and again.
 ///
 /// One cache per thread (a tile worker): it is a plain class, not safe to share. It only ever
 /// returns what generation would compute, so results are the same bits with or without it.
@@ -54,6 +58,32 @@ public final class GridCache {
 
     func chunk(_ key: ChunkKey, _ make: () -> [GridVertex]) -> [GridVertex] {
         GridCache.remember(key, in: &chunks, make)
+    }
+
+    /// The easting range of each of a zone's cells (`UTMCell.all`), for its northing lines:
+    /// a few transverse Mercator evaluations for each of the zone's twenty cells, the same in
+    /// every view.
+    private var zoneCellEastings: [Int: [ClosedRange<Double>]] = [:]
+
+    func cellEastings(zone: Int, _ make: () -> [ClosedRange<Double>]) -> [ClosedRange<Double>] {
+        GridCache.remember(zone, in: &zoneCellEastings, make)
+    }
+
+    /// A 100 km square of a zone (`SquareLabelGenerator`), by its indices.
+    struct SquareKey: Hashable {
+        let zone: Int
+        let i: Double
+        let j: Double
+    }
+
+    /// Each square's parts in its zone's cells, in degrees: 32 transverse Mercator
+    /// inversions and a clip each, and a square spans many label regions.
+    private var squares: [SquareKey: [(cell: UTMCell, piece: [PlanePoint])]] = [:]
+
+    func squarePieces(_ key: SquareKey, _ make: () -> [(cell: UTMCell, piece: [PlanePoint])]) -> [(
+        cell: UTMCell, piece: [PlanePoint]
+    )] {
+        GridCache.remember(key, in: &squares, make)
     }
 
     func northingPieces(_ key: NorthingKey, _ make: () -> Pieces) -> Pieces {

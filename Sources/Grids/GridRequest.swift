@@ -30,6 +30,10 @@ public struct GridRequest: Sendable {
     public var labelRepeat: Double = 384
     /// Whether to make labels at all.
     public var labels: Bool = true
+    /// Whether to make lines: without them only labels are made (the label regions of tiles,
+    /// which draw their lines from the metatiles' own generation). A label never depends on
+    /// the lines made, so the labels are the same either way.
+    public var lines: Bool = true
     /// Lines at a spacing the user chose (a 5' graticule, a 2 km grid) instead of the levels'
     /// own steps; nil for the levels' steps.
     public var interval: GridInterval?

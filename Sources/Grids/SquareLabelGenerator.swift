@@ -61,24 +61,13 @@ enum SquareLabelGenerator {
                         let letters = MGRS.squareLetters(
                             zone: zone, easting: (i + 0.5) * side, northing: (j + 0.5) * side)
                     else { continue }
-                    // The square on the ellipsoid, as (longitude, latitude) points.
-                    let square = outline(i, j).map { p -> PlanePoint in
-                        let g = frame.position(p.x, p.y)
-                        return PlanePoint(x: g.longitude, y: g.latitude)
-                    }
-                    var south = Double.infinity
-                    var north = -Double.infinity
-                    for p in square {
-                        south = Swift.min(south, p.y)
-                        north = Swift.max(north, p.y)
-                    }
+                    let pieces =
+                        b.cache?.squarePieces(.init(zone: zone, i: i, j: j)) {
+                            squarePieces(frame, i, j, cells: cells)
+                        } ?? squarePieces(frame, i, j, cells: cells)
                     var parts: [[PlanePoint]] = []
                     var largest: (area: Double, cell: UTMCell?) = (0, nil)
-                    for cell in cells where cell.box.north >= south && cell.box.south <= north {
-                        let r = Rect(
-                            minX: cell.box.west, minY: cell.box.south, maxX: cell.box.east, maxY: cell.box.north)
-                        let piece = PlaneClipping.clipRing(square, to: r)
-                        guard piece.count >= 3 else { continue }
+                    for (cell, piece) in pieces {
                         let plane = piece.map { b.projection.project(latitude: $0.y, longitude: $0.x) }
                         let area = Swift.abs(PolygonMath.areaCentroid(plane).area)
                         guard area > 0 else { continue }
@@ -96,6 +85,31 @@ enum SquareLabelGenerator {
                 }
             }
         }
+    }
+
+    /// The parts of the square (i, j) of a zone in each of its cells, as (longitude, latitude)
+    /// points: the same in every view (a tile job's label regions meet each square many times).
+    static func squarePieces(_ frame: UTMZoneFrame, _ i: Double, _ j: Double, cells: [UTMCell]) -> [(
+        cell: UTMCell, piece: [PlanePoint]
+    )] {
+        // The square on the ellipsoid, as (longitude, latitude) points.
+        let square = outline(i, j).map { p -> PlanePoint in
+            let g = frame.position(p.x, p.y)
+            return PlanePoint(x: g.longitude, y: g.latitude)
+        }
+        var south = Double.infinity
+        var north = -Double.infinity
+        for p in square {
+            south = Swift.min(south, p.y)
+            north = Swift.max(north, p.y)
+        }
+        var pieces: [(cell: UTMCell, piece: [PlanePoint])] = []
+        for cell in cells where cell.box.north >= south && cell.box.south <= north {
+            let r = Rect(minX: cell.box.west, minY: cell.box.south, maxX: cell.box.east, maxY: cell.box.north)
+            let piece = PlaneClipping.clipRing(square, to: r)
+            if piece.count >= 3 { pieces.append((cell, piece)) }
+        }
+        return pieces
     }
 
     private static func caps<P: GridProjection>(_ b: inout GridBuilder<P>) {

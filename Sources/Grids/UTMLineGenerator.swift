@@ -63,7 +63,12 @@ enum UTMLineGenerator {
             let nOffset = b.labelOffset(step: finest, centre: c.northing)
             // Each cell's easting range, computed once for all the zone's northing lines (an
             // extended cell reaches as far as the area does).
-            let cellRanges = cells.map { (cell: $0, easting: extended == nil ? frame.ranges($0.box).easting : eWindow) }
+            let eastings =
+                extended != nil
+                ? cells.map { _ in eWindow }
+                : b.cache?.cellEastings(zone: zone) { cells.map { frame.ranges($0.box).easting } }
+                    ?? cells.map { frame.ranges($0.box).easting }
+            let cellRanges = zip(cells, eastings).map { (cell: $0, easting: $1) }
 
             // Easting lines: the parameter is the signed northing.
             for k in xs.indices(from: e0, to: e1) {

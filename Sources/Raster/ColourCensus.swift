@@ -96,20 +96,25 @@ final class ColourCensus {
         var alphaAnd = UInt64(base.loadUnaligned(as: UInt32.self)) &* 0x1_0000_0001
         var changes = 0
         var i = 1  // pixel i is compared with pixel i - 1
+        // Eight pixels all equal their predecessors exactly when they all equal the pixel
+        // before them: compared with that pixel twice in a word, kept while the colour lasts
+        // (four loads a block, not eight). Such a block adds nothing to the alpha AND either:
+        // its colour is already in it.
+        var pair = UInt64(base.loadUnaligned(as: UInt32.self)) &* 0x1_0000_0001
+        var indexBytes = UInt64(index) &* 0x0101_0101_0101_0101
         while i &+ 8 <= total {
             let a = word(i)
             let b = word(i &+ 2)
             let c = word(i &+ 4)
             let d = word(i &+ 6)
-            alphaAnd &= a & b & c & d
-            let differ = (a ^ word(i &- 1)) | (b ^ word(i &+ 1)) | (c ^ word(i &+ 3)) | (d ^ word(i &+ 5))
-            guard differ != 0 else {
+            guard (a ^ pair) | (b ^ pair) | (c ^ pair) | (d ^ pair) != 0 else {
                 // Eight pixels of the colour before them: eight copies of its index.
-                UnsafeMutableRawPointer(notes + (i & mask)).storeBytes(
-                    of: UInt64(index) &* 0x0101_0101_0101_0101, as: UInt64.self)
+                UnsafeMutableRawPointer(notes + (i & mask)).storeBytes(of: indexBytes, as: UInt64.self)
                 i &+= 8
                 continue
             }
+            alphaAnd &= a & b & c & d
+            pair = UInt64(base.loadUnaligned(fromByteOffset: (i &+ 7) &* 4, as: UInt32.self)) &* 0x1_0000_0001
             var previous = pixel(i &- 1)
             for lane in 0..<8 {
                 let p = pixel(i &+ lane)
@@ -122,6 +127,7 @@ final class ColourCensus {
                 }
                 notes[(i &+ lane) & mask] = index
             }
+            indexBytes = UInt64(index) &* 0x0101_0101_0101_0101
             i &+= 8
             if !fits { break }
         }

@@ -29,13 +29,14 @@ import Testing
 
     static func generate(
         _ type: GridType, _ projection: WebMercatorGridProjection, _ area: Rect,
-        cache: GridCache? = nil
+        cache: GridCache? = nil, lines: Bool = true
     ) throws -> GridGeometry {
         var request = GridRequest(type: type)
         request.minSpacing = TestView.minSpacing
         request.margin = 40
         request.labelMargin = 120
         request.cellAnchor = .fixed
+        request.lines = lines
         return try Grid.generate(request, projection: projection, area: area, cache: cache)
     }
 
@@ -116,5 +117,33 @@ import Testing
                     "\(type) \(block) +\(dx)+\(dy): labels")
             }
         }
+    }
+
+    /// Tiles' label regions ask for labels without lines: the same labels, with their text,
+    /// anchor, rank and line value, and no line made, with a cache shared with full
+    /// generations (as a worker's is) and without one.
+    @Test(arguments: GridType.allCases, [blocks[1], blocks[2], blocks[3], blocks[6]])
+    func labelsWithoutLinesAreTheSame(_ type: GridType, _ block: Place) throws {
+        let projection = WebMercatorGridProjection(resolution: 2 * WebMercator.halfWorld / (256 * Double(1 << block.z)))
+        let cache = GridCache()
+        var compared = 0
+        for dx in 0..<2 {
+            let area = Self.area(projection, x: block.x + 4 * dx, y: block.y, columns: 4)
+            let full = try Self.generate(type, projection, area, cache: cache)
+            compared += full.labels.count
+            for bare in [
+                try Self.generate(type, projection, area, cache: cache, lines: false),
+                try Self.generate(type, projection, area, lines: false),
+            ] {
+                #expect(bare.lines.isEmpty, "\(type) \(block) +\(dx): lines made")
+                #expect(
+                    bare.labels.map(\.text) == full.labels.map(\.text)
+                        && bare.labels.map(\.anchor) == full.labels.map(\.anchor)
+                        && bare.labels.map(\.rank) == full.labels.map(\.rank)
+                        && bare.labels.map(\.lineValue) == full.labels.map(\.lineValue),
+                    "\(type) \(block) +\(dx): labels differ without lines")
+            }
+        }
+        #expect(compared > 0, "\(type) \(block): no labels")
     }
 }

@@ -78,25 +78,28 @@ import Testing
     }
 
     /// Colours that appear one by one between runs, past 256 at every position in a block of
-    /// eight, and images too small for a block.
-    @Test(arguments: [1, 2, 7, 8, 9, 255, 256, 257, 300, 2_000])
-    func syntheticImagesMatchTheCount(colours: Int) throws {
+    /// eight, and images too small for a block; runs shorter than a block, and longer (whole
+    /// blocks of one colour, translucent ones too, which the census passes over).
+    @Test(arguments: [1, 2, 7, 8, 9, 255, 256, 257, 300, 2_000], [3, 11])
+    func syntheticImagesMatchTheCount(colours: Int, runLength: Int) throws {
         for width in [1, 5, 8, 17, 64] {
             for offset in 0..<8 {
                 var random = Xorshift(state: UInt64(colours * 131 + width * 7 + offset + 1))
-                let count = width * (colours / width + 3)
+                let count = width * (colours * runLength / 3 / width + 3)
                 var pixels: [UInt8] = []
                 pixels.reserveCapacity(count * 4)
                 for i in 0..<count {
                     // Runs of a few pixels, a new colour every run, cycling through `colours`.
-                    let run = (i + offset) / 3
+                    let run = (i + offset) / runLength
                     let c = run % colours
                     let alpha: UInt8 = c % 5 == 0 ? UInt8(random.next() % 2) * 255 : 255
                     pixels += [UInt8(c & 0xFF), UInt8(c >> 8), 17, alpha]
                 }
                 let image = try Image(
                     width: width, height: count / width, pixels: Array(pixels.prefix(count / width * width * 4)))
-                #expect(Self.census(image) == Counted(image), "\(colours) colours, width \(width), offset \(offset)")
+                #expect(
+                    Self.census(image) == Counted(image),
+                    "\(colours) colours, runs of \(runLength), width \(width), offset \(offset)")
                 #expect(Self.indicesNameTheColours(image))
             }
         }

@@ -14,12 +14,15 @@ import MapModel
 enum GridCoverageLevels {
     static let steps = 16
 
-    /// An 8-bit coverage rounded to the nearest level, in bytes rounded as the sprites' are
-    /// (0 and 255 stay).
+    /// The level (0 to `steps`) nearest an 8-bit coverage.
     @inline(__always)
-    static func quantized(_ coverage: UInt32) -> UInt32 {
-        let level = (coverage &* UInt32(steps) &+ 127) / 255
-        return (level &* 255 &+ UInt32(steps) / 2) / UInt32(steps)
+    static func level(_ coverage: UInt32) -> UInt32 {
+        (coverage &* UInt32(steps) &+ 127) / 255
+    }
+
+    /// A level's coverage in bytes, rounded as the sprites' are (level 0 is 0, the last 255).
+    static func coverage(level: UInt32) -> UInt32 {
+        (level &* 255 &+ UInt32(steps) / 2) / UInt32(steps)
     }
 
     /// Rounds the pixels of a label sprite (premultiplied ARGB32, text `color` drawn over a

@@ -68,12 +68,15 @@ final class GridLineRaster {
     /// Accumulated coverage deltas, row by row over the current fill's cells, and the first
     /// and last cell touched in each row; the deltas are back at zero after every fill.
     private var cells = UnsafeMutablePointer<Int64>.allocate(capacity: 0)
+    /// The current fill's colour at each coverage level (`Premultiplied.Levels`).
+    private let levelTable = UnsafeMutablePointer<UInt32>.allocate(capacity: Premultiplied.Levels.count)
     private var cellCapacity = 0
     private var rowFirst = UnsafeMutablePointer<Int>.allocate(capacity: 0)
     private var rowLast = UnsafeMutablePointer<Int>.allocate(capacity: 0)
     private var rowCapacity = 0
 
     deinit {
+        levelTable.deallocate()
         cells.deallocate()
         rowFirst.deallocate()
         rowLast.deallocate()
@@ -159,8 +162,8 @@ final class GridLineRaster {
         /// Adds `value` to cell (column, row), columns clamped to the region.
         @inline(__always) func add(_ column: Int, _ row: Int, _ value: Int64) {
             guard column <= right else { return }
-            let c = Swift.max(column, left) - left
-            acc[row * width + c] &+= value
+            let c = Swift.max(column, left) &- left
+            acc[row &* width &+ c] &+= value
             if c < rowFirst[row] { rowFirst[row] = c }
             if c > rowLast[row] { rowLast[row] = c }
         }
@@ -182,21 +185,32 @@ final class GridLineRaster {
                     let yBottom = Swift.min(b.y, Int64(row + 1) << 8)
                     let xTop = yTop == a.y ? Double(a.x) : Double(a.x) + Double(yTop - a.y) * slope
                     let xBottom = yBottom == b.y ? Double(b.x) : Double(a.x) + Double(yBottom - a.y) * slope
-                    let h = sign * (yBottom - yTop)
+                    let h = sign &* (yBottom &- yTop)
                     let total = h << 8
                     let xl = Swift.min(xTop, xBottom)
                     let xr = Swift.max(xTop, xBottom)
                     let kl = GridLineRaster.cell(xl)
                     var kr = GridLineRaster.cell(xr)
                     if kr > kl && Double(kr << 8) == xr { kr -= 1 }
-                    let r = row - top
+                    let r = row &- top
                     if kl == kr {
                         // Within one cell: the part of the cell right of the edge, and the
                         // whole row height for the cells beyond.
                         let mid = (xTop + xBottom) / 2 - Double(kl << 8)
                         let share = GridLineRaster.round(Double(h) * (GridLineRaster.unit - mid))
-                        add(kl, r, share)
-                        add(kl + 1, r, total - share)
+                        guard kl >= left, kl < right else {
+                            add(kl, r, share)
+                            add(kl &+ 1, r, total &- share)
+                            continue
+                        }
+                        // Both cells inside the region (most rows of a steep edge): one update
+                        // of the row's touched cells for the two.
+                        let c = kl &- left
+                        let cell = acc + (r &* width &+ c)
+                        cell[0] &+= share
+                        cell[1] &+= total &- share
+                        if c < rowFirst[r] { rowFirst[r] = c }
+                        if c &+ 1 > rowLast[r] { rowLast[r] = c &+ 1 }
                         continue
                     }
                     // Across cells: each cell gets the edge's height within it, in proportion
@@ -221,35 +235,35 @@ final class GridLineRaster {
                             let running =
                                 (from - xl) * perUnit * GridLineRaster.unit + part * (GridLineRaster.unit - mid)
                             let now = GridLineRaster.round(running)
-                            add(k, r, now - given)
+                            add(k, r, now &- given)
                             given = now
                         }
                     }
                     // The rest of the row's total goes to the cell after the edge, unless the
                     // walk stopped at the region's right side first.
-                    if k1 >= kr { add(kr + 1, r, total - given) }
+                    if k1 >= kr { add(kr &+ 1, r, total &- given) }
                 }
             }
         }
 
         // Coverage is the running sum along each row; composite where it is not zero.
-        let colour = Premultiplied(color)
+        let colour = Premultiplied.Levels(Premultiplied(color), in: levelTable)
         for r in 0..<rows where rowFirst[r] <= rowLast[r] {
             var sum: Int64 = 0
-            let line = t.data + (top + r - t.cellY) * t.stride + (left - t.cellX)
-            let row = acc + r * width
+            let line = t.data + (top &+ r &- t.cellY) &* t.stride + (left &- t.cellX)
+            let row = acc + r &* width
             let lastTouched = rowLast[r]
             var c = rowFirst[r]
             while c < width {
                 sum &+= row[c]
                 row[c] = 0
                 if sum != 0 {
-                    colour.blend(into: line + c, coverage: Swift.min(sum < 0 ? -sum : sum, GridLineRaster.full))
+                    colour.blend(into: line + c, coverage: Swift.min(sum < 0 ? 0 &- sum : sum, GridLineRaster.full))
                 } else if c >= lastTouched {
                     // Nothing further on this row (every cell touched is cleared).
                     break
                 }
-                c += 1
+                c &+= 1
             }
         }
         t.markDirty(left - t.cellX, top - t.cellY, width, rows)
@@ -278,15 +292,40 @@ final class GridLineRaster {
             return rb | ag
         }
 
-        /// `coverage` of `GridLineRaster.full` covers the pixel; it is rounded to the grid's
-        /// coverage levels (`GridCoverageLevels`).
-        @inline(__always)
-        func blend(into target: UnsafeMutablePointer<UInt32>, coverage: Int64) {
-            let c = GridCoverageLevels.quantized(UInt32((coverage * 255 + 32_768) >> 16))
-            guard c > 0 else { return }
-            let source = c == 255 ? pixel : Premultiplied.scale(pixel, c)
-            let inverse = 255 - (source >> 24)
-            target.pointee = inverse == 0 ? source : source &+ Premultiplied.scale(target.pointee, inverse)
+        /// The source pixel and its inverse alpha at each coverage level (`GridCoverageLevels`),
+        /// so a pixel's blend is one lookup and one scale of what lies under it. Kept in the
+        /// raster's own buffer: a fixed-size array value was copied to the stack at every
+        /// lookup.
+        struct Levels {
+            /// Sources at 0...steps, then inverse alphas at steps + 1 + level.
+            let table: UnsafeMutablePointer<UInt32>
+
+            static let count = 2 * (GridCoverageLevels.steps + 1)
+
+            init(_ colour: Premultiplied, in table: UnsafeMutablePointer<UInt32>) {
+                self.table = table
+                let inverses = table + GridCoverageLevels.steps + 1
+                table[0] = 0
+                inverses[0] = 255
+                for level in 1...GridCoverageLevels.steps {
+                    let c = GridCoverageLevels.coverage(level: UInt32(level))
+                    let source = c == 255 ? colour.pixel : Premultiplied.scale(colour.pixel, c)
+                    table[level] = source
+                    inverses[level] = 255 - (source >> 24)
+                }
+            }
+
+            /// `coverage` of `GridLineRaster.full` covers the pixel; it is rounded to the
+            /// nearest level.
+            @inline(__always)
+            func blend(into target: UnsafeMutablePointer<UInt32>, coverage: Int64) {
+                // `coverage` is at most `full` (2^16): no overflow.
+                let level = Int(GridCoverageLevels.level(UInt32(truncatingIfNeeded: (coverage &* 255 &+ 32_768) >> 16)))
+                guard level > 0 else { return }
+                let source = table[level]
+                let inverse = table[level &+ GridCoverageLevels.steps &+ 1]
+                target.pointee = inverse == 0 ? source : source &+ Premultiplied.scale(target.pointee, inverse)
+            }
         }
     }
 }

@@ -95,16 +95,19 @@ struct GridOverlay {
     /// The grid for this view: lines (and label anchors) generated a little beyond it.
     /// Without `labels`, only the lines (and the edge crossings) are generated.
     func geometry(
-        _ levels: [(level: Int, style: GridLevelStyle)], cache: GridCache? = nil, labels: Bool = true
+        _ levels: [(level: Int, style: GridLevelStyle)], cache: GridCache? = nil, labels: Bool = true,
+        lines: Bool = true
     ) -> GridGeometry? {
         var request = request()
         request.labels = labels && settings.labelsVisible
+        request.lines = lines
         let widest = levels.map { $0.style.line.width }.max() ?? 0
         request.margin = widest * view.pixelsPerPoint + 2 + markReach
         // Tiles need every label that can overlap one touching the view: two reaches out.
-        // (Kept when tiles leave their labels to `GridLabelRegions`: the lines are generated
-        // over the same area as they always were, and draw the same pixels.)
-        if view.isTileBlock && settings.labelsVisible { request.labelMargin = 2 * labelReach(levels) }
+        // Without labels (a block whose labels come from `GridLabelRegions`) the lines alone
+        // are made: only chunks that reach the margin are kept whatever area the lines are
+        // looked for in, so the wider search would make the same lines with more work.
+        if view.isTileBlock && request.labels { request.labelMargin = 2 * labelReach(levels) }
         // The levels come from the automatic rule and the area from a valid view, so this
         // cannot fail; a failure would draw no grid rather than no map.
         return try? Grid.generate(
@@ -126,10 +129,13 @@ struct GridOverlay {
         return GridDrawing(view: view, lines: lines, raster: raster, labels: labelled ? placedLabels(grid, levels) : [])
     }
 
-    /// The labels this view keeps, without the lines.
+    /// The labels this view keeps, without the lines (a block of tiles: its labels hang on the
+    /// grid's label anchors alone, so its lines are not made).
     func labels(cache: GridCache?) -> [GridLabelCandidate] {
         let levels = levels()
-        guard settings.labelsVisible, !levels.isEmpty, let grid = geometry(levels, cache: cache) else { return [] }
+        guard settings.labelsVisible, !levels.isEmpty,
+            let grid = geometry(levels, cache: cache, lines: !view.isTileBlock)
+        else { return [] }
         return placedLabels(grid, levels)
     }
 
