@@ -81,7 +81,8 @@ public enum TileSetMerger {
                 summary.inputs += 1
             }
             try database.execute("COMMIT")
-            try database.execute("PRAGMA journal_mode = DELETE")
+            try database.execute(
+                "PRAGMA journal_mode = DELETE", retryingWhileBusyFor: SQLiteDatabase.closingPatience)
         }
         // The connection is closed (it lived in the block above): the file is complete.
         if archive {

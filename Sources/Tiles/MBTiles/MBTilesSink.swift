@@ -257,7 +257,8 @@ public final class MBTilesSink: TileSink {
             guard let connection = state.connection else { return }
             try state.commit()
             // Checkpoints the log into the file and deletes it.
-            try connection.database.execute("PRAGMA journal_mode = DELETE")
+            try connection.database.execute(
+                "PRAGMA journal_mode = DELETE", retryingWhileBusyFor: SQLiteDatabase.closingPatience)
             state.connection = nil
         }
     }

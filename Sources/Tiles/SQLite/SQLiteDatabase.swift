@@ -39,14 +39,31 @@ final class SQLiteDatabase {
 
     /// Runs SQL without results (several statements allowed).
     func execute(_ sql: String) throws(TilesError) {
-        var message: UnsafeMutablePointer<CChar>?
-        let status = sqlite3_exec(handle, sql, nil, nil, &message)
-        if status != SQLITE_OK {
+        try execute(sql, retryingWhileBusyFor: .zero)
+    }
+
+    /// Runs SQL without results, again while another connection holds the file, for up to
+    /// `patience`. SQLite does not call the busy handler for every lock: leaving WAL mode
+    /// needs the file to itself and fails at once while a reader (`sqlite3` counting the
+    /// tiles of a job's partial file) has it open, which would fail a finished job.
+    func execute(_ sql: String, retryingWhileBusyFor patience: Duration) throws(TilesError) {
+        let clock = ContinuousClock()
+        let deadline = clock.now + patience
+        while true {
+            var message: UnsafeMutablePointer<CChar>?
+            let status = sqlite3_exec(handle, sql, nil, nil, &message)
+            if status == SQLITE_OK { return }
             let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(status))
             sqlite3_free(message)
-            throw .sqlite(path: path, message: "\(text) (in: \(sql.prefix(60)))")
+            guard status & 0xff == SQLITE_BUSY, clock.now < deadline else {
+                throw .sqlite(path: path, message: "\(text) (in: \(sql.prefix(60)))")
+            }
+            sqlite3_sleep(10)
         }
     }
+
+    /// How long a job waits for readers to let go of its file when it closes it.
+    static let closingPatience = Duration.seconds(30)
 
     func prepare(_ sql: String) throws(TilesError) -> SQLiteStatement {
         try SQLiteStatement(database: self, sql: sql)
