@@ -27,18 +27,24 @@ import Testing
         SymbolScale(layer: map.document.layers[0], map: map.document, view: view)
     }
 
+    /// A feature's stroke from a shared `LineStrokes` (which must be shared) and worked out
+    /// for the feature alone.
+    static func sharedAndEach(_ line: LineStyle, _ scale: SymbolScale) throws -> (StrokeDrawing, StrokeDrawing) {
+        let strokes = LineStrokes(line, scale)
+        #expect(strokes.isShared)
+        let feature = Feature(index: 0, geometries: [], properties: Properties([("kind", .number(1))]))
+        let each = try #require(
+            line.drawing(EvaluationContext(zoom: scale.zoom, properties: feature.properties), scale))
+        return (try #require(strokes.drawing(feature)), each)
+    }
+
     /// A constant style is shared, and is the stroke each feature would have got.
     @Test func constantStyleIsEvaluatedOnce() throws {
         let map = try TestMap.load(features: Self.lines, layers: [Self.style(width: "2")])
         let view = try View.tiles(z: 1, x: 0, y: 0, columns: 2, rows: 2, tileSize: 256, pixelRatio: 1)
         let line = Self.lineStyle(map)
         let scale = Self.scale(map, view)
-        let strokes = LineStrokes(line, scale)
-        #expect(strokes.isShared)
-        let feature = Feature(index: 0, geometries: [], properties: Properties([("kind", .number(1))]))
-        let each = try #require(
-            line.drawing(EvaluationContext(zoom: scale.zoom, properties: feature.properties), scale))
-        let shared = try #require(strokes.drawing(feature))
+        let (shared, each) = try Self.sharedAndEach(line, scale)
         #expect(shared.width == each.width && shared.color == each.color && shared.offset == each.offset)
         #expect(shared.width > 1)
     }
@@ -54,12 +60,7 @@ import Testing
         for z in [1, 3] {
             let view = try View.tiles(z: z, x: 0, y: 0, columns: 1, rows: 1, tileSize: 256, pixelRatio: 1)
             let scale = Self.scale(map, view)
-            let strokes = LineStrokes(line, scale)
-            #expect(strokes.isShared)
-            let feature = Feature(index: 0, geometries: [], properties: Properties([("kind", .number(1))]))
-            let each = try #require(
-                line.drawing(EvaluationContext(zoom: scale.zoom, properties: feature.properties), scale))
-            let shared = try #require(strokes.drawing(feature))
+            let (shared, each) = try Self.sharedAndEach(line, scale)
             #expect(shared.width == each.width && shared.color == each.color)
             widths.append(shared.width)
         }
