@@ -50,7 +50,7 @@ final class OutputLock: Sendable {
     }
 
     deinit {
-        descriptor.withLock { if $0 >= 0 { close($0) } }
+        release()
     }
 
     /// Empties the locked file (an in-progress file a job starts over).
@@ -67,6 +67,10 @@ final class OutputLock: Sendable {
         descriptor.withLock { fd in
             guard fd >= 0 else { return }
             if removing { unlink(path) }
+            // Unlocked before closing: closing drops the lock only when no other descriptor
+            // shares the open file, and a child another thread is starting holds a copy
+            // between its fork and its exec (O_CLOEXEC closes it only then).
+            flock(fd, LOCK_UN)
             close(fd)
             fd = -1
         }
