@@ -65,7 +65,10 @@ public final class RenderedTiles: ServedTiles {
                 encoder: options.imageFormat.encoder(imagery: layerMap.document.hasRasterLayers),
                 skipEmpty: options.skipEmpty
             ) {
-                try MapTileRenderer(map: layerMap, format: options.format, buffer: options.buffer)
+                // The pyramid's area, as `meridian tiles --bbox` renders it: polygons it cuts
+                // are labelled inside it, so served tiles equal that job's.
+                try MapTileRenderer(
+                    map: layerMap, format: options.format, buffer: options.buffer, extent: options.pyramid.bounds)
             }
         }
         self.renderers = renderers

@@ -101,6 +101,30 @@ import Testing
         #expect(server.stop(with: SIGINT).status == 130)
     }
 
+    /// With --bbox, the served tiles are those of `meridian tiles --bbox` (whose boroughs cut by
+    /// the area are labelled inside it), not those of a larger area's pyramid.
+    @Test func aBBoxServesTheTilesOfTheSameBBox() throws {
+        let folder = try TemporaryFolder.create()
+        defer { TemporaryFolder.remove(folder) }
+        let nyc = Repository.fixture("maps/nyc.json")
+        let area = ["--zoom", "11-12", "--bbox", "-74.05,40.60,-73.85,40.80"]
+        let expected = folder.path + "/bbox"
+        let whole = folder.path + "/whole"
+        #expect(try Meridian.run(["tiles", nyc, "-o", expected, "--quiet"] + area).status == 0)
+        // Around all of New York: no borough is cut by this area.
+        let around = ["--zoom", "11-12", "--bbox", "-74.3,40.45,-73.65,40.95"]
+        #expect(try Meridian.run(["tiles", nyc, "-o", whole, "--quiet"] + around).status == 0)
+        let paths = try tilePaths(expected)
+        // The area moves labels: otherwise this would not tell the two apart.
+        #expect(
+            try paths.contains { try FileIO.readBytes(atPath: expected + $0) != FileIO.readBytes(atPath: whole + $0) })
+        let server = try MeridianServer([nyc, "--quiet"] + area)
+        for (path, response) in zip(paths, try HTTPClient.get(port: server.port, paths)) {
+            #expect(response.status == 200, "\(path)")
+            #expect(response.body == (try FileIO.readBytes(atPath: expected + path)), "\(path)")
+        }
+    }
+
     /// A map with a grid is also served without it, for the viewer's switch: the tiles of
     /// `meridian tiles`'s without-grid layer.
     @Test func servesTheMapWithoutItsGridToo() throws {
