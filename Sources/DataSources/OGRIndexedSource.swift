@@ -139,6 +139,14 @@ final class OGRIndexedReader: FeatureReader {
     }
 
     func visitFeatures(in rect: Rect, _ body: (Feature) throws -> Void) throws {
+        try visitFeatures(in: rect, collapsingLinesWithin: nil, body)
+    }
+
+    /// A collapsed line (see `OGRFeatureConverter.collapsedLine`) is not kept: it serves only
+    /// its tolerance, and it costs little to make again.
+    func visitFeatures(in rect: Rect, collapsingLinesWithin tolerance: Double?, _ body: (Feature) throws -> Void)
+        throws
+    {
         let area = rect.intersection(source.bounds)
         guard !area.isEmpty else { return }
         let layer = handle.layer
@@ -155,6 +163,11 @@ final class OGRIndexedReader: FeatureReader {
             let feature: Feature
             if let known = converted[id] {
                 feature = known
+            } else if let tolerance,
+                let collapsed = try source.reporting({ try converter.collapsedLine(raw, index: id, within: tolerance) })
+            {
+                if collapsed.bounds.intersects(rect) { try body(collapsed.feature) }
+                continue
             } else {
                 feature = try source.reporting { try converter.feature(raw, index: id) }
                 if feature.bounds.intersects(rect), !rect.contains(feature.bounds) {

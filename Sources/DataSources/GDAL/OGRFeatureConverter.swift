@@ -1,5 +1,6 @@
 import CGDAL
 import Foundation
+import Geodesy
 import MapModel
 
 /// Turns the OGR features of one layer into MapModel features: geometry into Web Mercator
@@ -21,6 +22,43 @@ struct OGRFeatureConverter {
             try append(geometry, to: &geometries)
         }
         return Feature(index: index, geometries: geometries, properties: attributes.properties(feature))
+    }
+
+    /// A line feature whose vertices all lie within `tolerance` (Web Mercator metres) of one
+    /// another, reduced to what Douglas-Peucker simplification at that tolerance keeps of it:
+    /// each part's first and last vertex (a part of one vertex stays whole). Its `bounds` are
+    /// those of all its vertices, as `feature` would give them. Nil for anything else, and
+    /// for a source not in longitude/latitude, whose bounds cannot be told without projecting
+    /// every vertex: the caller converts such features whole.
+    ///
+    /// Only the envelope (a scan OGR makes without trigonometry) and the ends are projected:
+    /// at zoom 0 a third of the GSHHG vertices lie in lines smaller than the tolerance.
+    func collapsedLine(_ feature: UnsafeMutableRawPointer, index: Int, within tolerance: Double)
+        throws(TransformFailure) -> (feature: Feature, bounds: Rect)?
+    {
+        guard projector.isLongitudeLatitude, let geometry = OGR_F_GetGeometryRef(feature), OGR_G_IsEmpty(geometry) == 0
+        else { return nil }
+        let parts: [UnsafeMutableRawPointer]
+        switch OGR_GT_Flatten(OGR_G_GetGeometryType(geometry)) {
+        case wkbLineString: parts = [geometry]
+        case wkbMultiLineString: parts = members(geometry)
+        default: return nil
+        }
+        var envelope = OGREnvelope()
+        OGR_G_GetEnvelope(geometry, &envelope)
+        // Projected as vertices are: x grows with longitude and y with latitude, so the
+        // corners' images bound the vertices' images exactly.
+        var corners = [envelope.MinX, envelope.MinY, envelope.MaxX, envelope.MaxY]
+        try Builder.project(&corners, projector)
+        let bounds = Rect(minX: corners[0], minY: corners[1], maxX: corners[2], maxY: corners[3])
+        // Every vertex lies within the bounds' diagonal of a part's first vertex, so within it
+        // of the segment between the part's ends; half the tolerance leaves room for rounding.
+        let half = tolerance / 2
+        guard bounds.width * bounds.width + bounds.height * bounds.height <= half * half else { return nil }
+        var builder = Builder()
+        for part in parts { builder.addEnds(part) }
+        let line = try builder.build(.line, projector)
+        return (Feature(index: index, geometries: [line], properties: attributes.properties(feature)), bounds)
     }
 
     // MARK: Geometry
@@ -91,6 +129,14 @@ struct OGRFeatureConverter {
 
     /// Collects a geometry's vertices in the flat layout of `Geometry`.
     private struct Builder {
+        static func project(_ coordinates: inout [Double], _ projector: MercatorProjector) throws(TransformFailure) {
+            do { try projector.toWebMercator(&coordinates) } catch let failure as TransformFailure {
+                throw failure
+            } catch {
+                throw TransformFailure("\(error)")
+            }
+        }
+
         var coordinates: [Double] = []
         var partStarts: [Int] = [0]
         var polygonStarts: [Int] = [0]
@@ -118,6 +164,17 @@ struct OGRFeatureConverter {
             partStarts.append(coordinates.count / 2)
         }
 
+        /// A line's first and last vertex as one part (its only one, when it has one).
+        mutating func addEnds(_ geometry: UnsafeMutableRawPointer) {
+            let count = OGR_G_GetPointCount(geometry)
+            guard count > 0 else { return }
+            for i in count == 1 ? [0] : [0, count - 1] {
+                coordinates.append(OGR_G_GetX(geometry, i))
+                coordinates.append(OGR_G_GetY(geometry, i))
+            }
+            partStarts.append(coordinates.count / 2)
+        }
+
         mutating func addPolygon(_ polygon: UnsafeMutableRawPointer) {
             let before = partStarts.count
             for ring in (0..<OGR_G_GetGeometryCount(polygon)).compactMap({ OGR_G_GetGeometryRef(polygon, $0) }) {
@@ -129,11 +186,7 @@ struct OGRFeatureConverter {
         mutating func build(_ kind: Geometry.Kind, _ projector: MercatorProjector) throws(TransformFailure)
             -> Geometry
         {
-            do { try projector.toWebMercator(&coordinates) } catch let failure as TransformFailure {
-                throw failure
-            } catch {
-                throw TransformFailure("\(error)")
-            }
+            try Builder.project(&coordinates, projector)
             return Geometry(
                 kind: kind, coordinates: coordinates, partStarts: partStarts,
                 polygonStarts: kind == .polygon ? polygonStarts : [])
