@@ -34,30 +34,53 @@ struct OGRFeatureConverter {
     /// Only the envelope (a scan OGR makes without trigonometry) and the ends are projected:
     /// at zoom 0 a third of the GSHHG vertices lie in lines smaller than the tolerance.
     func collapsedLine(_ feature: UnsafeMutableRawPointer, index: Int, within tolerance: Double)
-        throws(TransformFailure) -> (feature: Feature, bounds: Rect)?
+        -> (feature: Feature, bounds: Rect)?
     {
         guard projector.isLongitudeLatitude, let geometry = OGR_F_GetGeometryRef(feature), OGR_G_IsEmpty(geometry) == 0
         else { return nil }
-        let parts: [UnsafeMutableRawPointer]
-        switch OGR_GT_Flatten(OGR_G_GetGeometryType(geometry)) {
-        case wkbLineString: parts = [geometry]
-        case wkbMultiLineString: parts = members(geometry)
-        default: return nil
-        }
+        let type = OGR_GT_Flatten(OGR_G_GetGeometryType(geometry))
+        guard type == wkbLineString || type == wkbMultiLineString else { return nil }
         var envelope = OGREnvelope()
         OGR_G_GetEnvelope(geometry, &envelope)
         // Projected as vertices are: x grows with longitude and y with latitude, so the
-        // corners' images bound the vertices' images exactly.
-        var corners = [envelope.MinX, envelope.MinY, envelope.MaxX, envelope.MaxY]
-        try Builder.project(&corners, projector)
-        let bounds = Rect(minX: corners[0], minY: corners[1], maxX: corners[2], maxY: corners[3])
+        // corners' images bound the vertices' images exactly. Out of range, the whole
+        // conversion says what is wrong.
+        guard let low = projector.mercator(longitude: envelope.MinX, latitude: envelope.MinY),
+            let high = projector.mercator(longitude: envelope.MaxX, latitude: envelope.MaxY)
+        else { return nil }
+        let bounds = Rect(minX: low.x, minY: low.y, maxX: high.x, maxY: high.y)
         // Every vertex lies within the bounds' diagonal of a part's first vertex, so within it
         // of the segment between the part's ends; half the tolerance leaves room for rounding.
         let half = tolerance / 2
         guard bounds.width * bounds.width + bounds.height * bounds.height <= half * half else { return nil }
-        var builder = Builder()
-        for part in parts { builder.addEnds(part) }
-        let line = try builder.build(.line, projector)
+        // Straight into arrays of the final size: this runs for most features of a detailed
+        // layer at small scales.
+        let parts = type == wkbLineString ? 1 : Int(OGR_G_GetGeometryCount(geometry))
+        var coordinates: [Double] = []
+        coordinates.reserveCapacity(4 * parts)
+        var partStarts = [Int]()
+        partStarts.reserveCapacity(parts + 1)
+        partStarts.append(0)
+        for i in 0..<parts {
+            guard let part = type == wkbLineString ? geometry : OGR_G_GetGeometryRef(geometry, Int32(i)) else {
+                continue
+            }
+            let count = OGR_G_GetPointCount(part)
+            guard count > 0 else { continue }
+            // Within the envelope, so in range.
+            guard let first = projector.mercator(longitude: OGR_G_GetX(part, 0), latitude: OGR_G_GetY(part, 0)),
+                let last = projector.mercator(
+                    longitude: OGR_G_GetX(part, count - 1), latitude: OGR_G_GetY(part, count - 1))
+            else { return nil }
+            coordinates.append(first.x)
+            coordinates.append(first.y)
+            if count > 1 {
+                coordinates.append(last.x)
+                coordinates.append(last.y)
+            }
+            partStarts.append(coordinates.count / 2)
+        }
+        let line = Geometry(kind: .line, coordinates: coordinates, partStarts: partStarts)
         return (Feature(index: index, geometries: [line], properties: attributes.properties(feature)), bounds)
     }
 
@@ -129,14 +152,6 @@ struct OGRFeatureConverter {
 
     /// Collects a geometry's vertices in the flat layout of `Geometry`.
     private struct Builder {
-        static func project(_ coordinates: inout [Double], _ projector: MercatorProjector) throws(TransformFailure) {
-            do { try projector.toWebMercator(&coordinates) } catch let failure as TransformFailure {
-                throw failure
-            } catch {
-                throw TransformFailure("\(error)")
-            }
-        }
-
         var coordinates: [Double] = []
         var partStarts: [Int] = [0]
         var polygonStarts: [Int] = [0]
@@ -164,17 +179,6 @@ struct OGRFeatureConverter {
             partStarts.append(coordinates.count / 2)
         }
 
-        /// A line's first and last vertex as one part (its only one, when it has one).
-        mutating func addEnds(_ geometry: UnsafeMutableRawPointer) {
-            let count = OGR_G_GetPointCount(geometry)
-            guard count > 0 else { return }
-            for i in count == 1 ? [0] : [0, count - 1] {
-                coordinates.append(OGR_G_GetX(geometry, i))
-                coordinates.append(OGR_G_GetY(geometry, i))
-            }
-            partStarts.append(coordinates.count / 2)
-        }
-
         mutating func addPolygon(_ polygon: UnsafeMutableRawPointer) {
             let before = partStarts.count
             for ring in (0..<OGR_G_GetGeometryCount(polygon)).compactMap({ OGR_G_GetGeometryRef(polygon, $0) }) {
@@ -186,7 +190,11 @@ struct OGRFeatureConverter {
         mutating func build(_ kind: Geometry.Kind, _ projector: MercatorProjector) throws(TransformFailure)
             -> Geometry
         {
-            try Builder.project(&coordinates, projector)
+            do { try projector.toWebMercator(&coordinates) } catch let failure as TransformFailure {
+                throw failure
+            } catch {
+                throw TransformFailure("\(error)")
+            }
             return Geometry(
                 kind: kind, coordinates: coordinates, partStarts: partStarts,
                 polygonStarts: kind == .polygon ? polygonStarts : [])

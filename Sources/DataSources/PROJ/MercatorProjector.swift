@@ -95,6 +95,13 @@ final class MercatorProjector: CoordinateTransform {
         }
     }
 
+    /// A position of a longitude/latitude source in Web Mercator metres, the very ones
+    /// `toWebMercator` gives it; nil for another source, and where `toWebMercator` throws.
+    func mercator(longitude: Double, latitude: Double) -> PlanePoint? {
+        guard toLonLat == nil, longitude >= -180, longitude <= 180, latitude >= -90, latitude <= 90 else { return nil }
+        return PlanePoint(x: WebMercator.x(longitude: longitude), y: memo.y(latitude: latitude))
+    }
+
     /// The Web Mercator bounds of a rectangle of the source's CRS (its edges sampled, since
     /// they are curves in Web Mercator); nil when PROJ cannot convert it.
     func mercatorBounds(ofSource rect: Rect) -> Rect? {
