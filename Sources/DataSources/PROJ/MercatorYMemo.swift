@@ -5,10 +5,11 @@ import Geodesy
 /// the latitude's bits, the last latitude to land there winning. The answer is the one
 /// `WebMercator.y` gives, bit for bit: an entry matches only the very same bits.
 ///
-/// Real data repeats latitudes: GSHHG's coastlines are digitised on a grid, and three in four
-/// of their vertices find their latitude in a table of 65,536, filled in the file's order (its
-/// vertices have a fifth as many distinct latitudes as vertices). The table is 1 MB whatever
-/// the data. One per thread, as its projector.
+/// Real data repeats latitudes: GSHHG's coastlines are digitised on a grid (a fifth as many
+/// distinct latitudes as vertices), and about two in three of the latitudes a whole-world
+/// read projects are found in a table of 65,536 (`WebMercator.y` ran 3.6 million times for
+/// some 10 million at zoom 0). The table is 1 MB whatever the data. One per thread, as its
+/// projector.
 final class MercatorYMemo {
     /// log2 of the entries.
     static let bits = 16
