@@ -139,10 +139,23 @@ final class OGRIndexedReader: FeatureReader {
     }
 
     func visitFeatures(in rect: Rect, _ body: (Feature) throws -> Void) throws {
+        try visitFeatures(in: rect, collapsingLinesWithin: nil, body)
+    }
+
+    /// A collapsed line (see `OGRFeatureConverter.collapsedLine`) is not kept: it serves only
+    /// its tolerance, and it costs little to make again.
+    func visitFeatures(in rect: Rect, collapsingLinesWithin tolerance: Double?, _ body: (Feature) throws -> Void)
+        throws
+    {
         let area = rect.intersection(source.bounds)
         guard !area.isEmpty else { return }
         let layer = handle.layer
-        if let filter = converter.projector.sourceRect(ofMercator: area) {
+        if rect.contains(source.bounds) {
+            // A view of all the data (a whole-world metatile at zooms 0-3) reads the table in
+            // order: through the index, OGR joins the R-tree and tests every feature's envelope
+            // against a filter that keeps them all (2% of the GSHHG lines' zoom 0).
+            OGR_L_SetSpatialFilter(layer, nil)
+        } else if let filter = converter.projector.sourceRect(ofMercator: area) {
             OGR_L_SetSpatialFilterRect(layer, filter.minX, filter.minY, filter.maxX, filter.maxY)
         } else {
             OGR_L_SetSpatialFilter(layer, nil)
@@ -155,6 +168,11 @@ final class OGRIndexedReader: FeatureReader {
             let feature: Feature
             if let known = converted[id] {
                 feature = known
+            } else if let tolerance,
+                let collapsed = converter.collapsedLine(raw, index: id, within: tolerance)
+            {
+                if collapsed.bounds.intersects(rect) { try body(collapsed.feature) }
+                continue
             } else {
                 feature = try source.reporting { try converter.feature(raw, index: id) }
                 if feature.bounds.intersects(rect), !rect.contains(feature.bounds) {

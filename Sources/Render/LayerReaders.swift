@@ -54,6 +54,16 @@ final class LayerReaders {
         try reader(layer).visitFeatures(in: rect, body)
     }
 
+    /// As `visitFeatures(layer:in:_:)`, for a caller that draws each feature only as
+    /// `generalised(layer:_:pixel:area:)` makes it for `pixel`: a line that simplification
+    /// would reduce to its ends may come as those ends alone (see `FeatureReader`).
+    func visitFeatures(layer: Int, in rect: Rect, generalisedFor pixel: Double?, _ body: (Feature) throws -> Void)
+        throws
+    {
+        let tolerance = pixel.map { Generaliser(pixel: $0).tolerance }
+        try reader(layer).visitFeatures(in: rect, collapsingLinesWithin: tolerance, body)
+    }
+
     /// Where a feature of a labelled layer is labelled (nil without geometry).
     func anchor(layer: Int, _ feature: Feature) -> PlanePoint? {
         if let known = map.labelAnchors[layer] { return known[feature.index] }

@@ -305,7 +305,7 @@ public final class MapRenderer {
             let area = view.mercatorBounds(ofGlobalPixels: region.expanded(by: reach))
             // One feature at a time, kept generalised and compact: a view of the whole world
             // does not hold every vertex of a large source at once, nor a `Feature` per feature.
-            try renderer.readers.visitFeatures(layer: index, in: area) { read in
+            try renderer.readers.visitFeatures(layer: index, in: area, generalisedFor: pixel) { read in
                 if let filter = layer.filter, !filter.matches(read.properties, zoom: scale.zoom) { return }
                 let rules = layer.matchingRules(active, read.properties, zoom: scale.zoom)
                 guard !rules.isEmpty,

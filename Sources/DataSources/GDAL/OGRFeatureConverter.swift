@@ -1,5 +1,6 @@
 import CGDAL
 import Foundation
+import Geodesy
 import MapModel
 
 /// Turns the OGR features of one layer into MapModel features: geometry into Web Mercator
@@ -21,6 +22,66 @@ struct OGRFeatureConverter {
             try append(geometry, to: &geometries)
         }
         return Feature(index: index, geometries: geometries, properties: attributes.properties(feature))
+    }
+
+    /// A line feature whose vertices all lie within `tolerance` (Web Mercator metres) of one
+    /// another, reduced to what Douglas-Peucker simplification at that tolerance keeps of it:
+    /// each part's first and last vertex (a part of one vertex stays whole). Its `bounds` are
+    /// those of all its vertices, as `feature` would give them. Nil for anything else, and
+    /// for a source not in longitude/latitude, whose bounds cannot be told without projecting
+    /// every vertex: the caller converts such features whole.
+    ///
+    /// Only the envelope (a scan OGR makes without trigonometry) and the ends are projected:
+    /// at zoom 0 a third of the GSHHG vertices lie in lines smaller than the tolerance.
+    func collapsedLine(_ feature: UnsafeMutableRawPointer, index: Int, within tolerance: Double)
+        -> (feature: Feature, bounds: Rect)?
+    {
+        guard projector.isLongitudeLatitude, let geometry = OGR_F_GetGeometryRef(feature), OGR_G_IsEmpty(geometry) == 0
+        else { return nil }
+        let type = OGR_GT_Flatten(OGR_G_GetGeometryType(geometry))
+        guard type == wkbLineString || type == wkbMultiLineString else { return nil }
+        var envelope = OGREnvelope()
+        OGR_G_GetEnvelope(geometry, &envelope)
+        // Projected as vertices are: x grows with longitude and y with latitude, so the
+        // corners' images bound the vertices' images exactly. Out of range, the whole
+        // conversion says what is wrong.
+        guard let low = projector.mercator(longitude: envelope.MinX, latitude: envelope.MinY),
+            let high = projector.mercator(longitude: envelope.MaxX, latitude: envelope.MaxY)
+        else { return nil }
+        let bounds = Rect(minX: low.x, minY: low.y, maxX: high.x, maxY: high.y)
+        // Every vertex lies within the bounds' diagonal of a part's first vertex, so within it
+        // of the segment between the part's ends; half the tolerance leaves room for rounding.
+        let half = tolerance / 2
+        guard bounds.width * bounds.width + bounds.height * bounds.height <= half * half else { return nil }
+        // Straight into arrays of the final size: this runs for most features of a detailed
+        // layer at small scales.
+        let parts = type == wkbLineString ? 1 : Int(OGR_G_GetGeometryCount(geometry))
+        var coordinates: [Double] = []
+        coordinates.reserveCapacity(4 * parts)
+        var partStarts = [Int]()
+        partStarts.reserveCapacity(parts + 1)
+        partStarts.append(0)
+        for i in 0..<parts {
+            guard let part = type == wkbLineString ? geometry : OGR_G_GetGeometryRef(geometry, Int32(i)) else {
+                continue
+            }
+            let count = OGR_G_GetPointCount(part)
+            guard count > 0 else { continue }
+            // Within the envelope, so in range.
+            guard let first = projector.mercator(longitude: OGR_G_GetX(part, 0), latitude: OGR_G_GetY(part, 0)),
+                let last = projector.mercator(
+                    longitude: OGR_G_GetX(part, count - 1), latitude: OGR_G_GetY(part, count - 1))
+            else { return nil }
+            coordinates.append(first.x)
+            coordinates.append(first.y)
+            if count > 1 {
+                coordinates.append(last.x)
+                coordinates.append(last.y)
+            }
+            partStarts.append(coordinates.count / 2)
+        }
+        let line = Geometry(kind: .line, coordinates: coordinates, partStarts: partStarts)
+        return (Feature(index: index, geometries: [line], properties: attributes.properties(feature)), bounds)
     }
 
     // MARK: Geometry

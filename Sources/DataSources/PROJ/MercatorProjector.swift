@@ -15,6 +15,9 @@ final class MercatorProjector: CoordinateTransform {
     /// Source -> longitude/latitude, normalised for visualisation; nil when the source is
     /// longitude/latitude WGS84 already (in either axis order).
     private let toLonLat: ProjObject?
+    /// y of the latitudes met lately, made on first use (a projector that only converts
+    /// bounds does not need it).
+    private lazy var memo = MercatorYMemo()
 
     /// The target is EPSG:4326 (normalised to longitude first), not OGC:CRS84: PROJ chooses the
     /// datum transformation by the target's identity, and EPSG:4326 is the one EPSG:3857 is
@@ -83,12 +86,20 @@ final class MercatorProjector: CoordinateTransform {
             }
         }
         // Through the buffer: the array's uniqueness and bounds are checked once, not per vertex.
+        let memo = memo
         coordinates.withUnsafeMutableBufferPointer { buffer in
             for i in 0..<count {
                 buffer[2 * i] = WebMercator.x(longitude: buffer[2 * i])
-                buffer[2 * i + 1] = WebMercator.y(latitude: buffer[2 * i + 1])
+                buffer[2 * i + 1] = memo.y(latitude: buffer[2 * i + 1])
             }
         }
+    }
+
+    /// A position of a longitude/latitude source in Web Mercator metres, the very ones
+    /// `toWebMercator` gives it; nil for another source, and where `toWebMercator` throws.
+    func mercator(longitude: Double, latitude: Double) -> PlanePoint? {
+        guard toLonLat == nil, longitude >= -180, longitude <= 180, latitude >= -90, latitude <= 90 else { return nil }
+        return PlanePoint(x: WebMercator.x(longitude: longitude), y: memo.y(latitude: latitude))
     }
 
     /// The Web Mercator bounds of a rectangle of the source's CRS (its edges sampled, since

@@ -34,11 +34,23 @@ public protocol FeatureReader: AnyObject {
     /// time: a view of a large source keeps what it draws (generalised, much smaller at low
     /// zoom), never every feature read at once.
     func visitFeatures(in rect: Rect, _ body: (Feature) throws -> Void) throws
+    /// As `visitFeatures(in:_:)`, for a caller that draws each line only as Douglas-Peucker
+    /// simplification at `tolerance` (Web Mercator metres) leaves it: a reader may hand over a
+    /// line whose vertices all lie within that tolerance of one another as the first and last
+    /// vertex of each part (all that the simplification keeps of it), without reading the rest.
+    func visitFeatures(in rect: Rect, collapsingLinesWithin tolerance: Double?, _ body: (Feature) throws -> Void)
+        throws
 }
 
 extension FeatureReader {
     public func visitFeatures(in rect: Rect, _ body: (Feature) throws -> Void) throws {
         for feature in try features(in: rect) { try body(feature) }
+    }
+
+    public func visitFeatures(
+        in rect: Rect, collapsingLinesWithin tolerance: Double?, _ body: (Feature) throws -> Void
+    ) throws {
+        try visitFeatures(in: rect, body)
     }
 }
 

@@ -65,6 +65,11 @@ struct Generaliser {
                 let range = geometry.partRange(part)
                 let run = LineSimplifier(coordinates: all, start: range.lowerBound, end: range.upperBound)
                 run.mark(tolerance: tolerance, ring: false, &scratch)
+                if geometry.partCount == 1 {
+                    // Most lines are one part: their kept vertices, counted, fill an array of
+                    // the final size without growing it.
+                    coordinates.reserveCapacity(2 * scratch.keep.reduce(0) { $1 ? $0 + 1 : $0 })
+                }
                 for i in 0..<run.count where scratch.keep[i] {
                     coordinates.append(run.x(i))
                     coordinates.append(run.y(i))
