@@ -37,6 +37,8 @@ final class LabelSpace {
             }
         })
     var madeBytes: Int { waiting.bytes }
+    /// The most placements one list waiting for the engine copied as it grew.
+    var peakWaitingPageCapacity: Int { waiting.peakPageCapacity }
     /// What placed candidates draw, by feature, for the views to come.
     private var drawn = BudgetedCache<FeatureKey, [LabelCandidate]>(budget: LabelSpace.drawnBudget)
     /// For each layer: how far (pixels) a candidate's boxes can reach from its anchor; nil for
@@ -170,21 +172,21 @@ extension LabelSpace: PlacementSource {
 
     /// The candidates of the features anchored in `rect`, without those an obstacle covers.
     func candidates(anchoredIn rect: Rect) throws -> [PlacementCandidate] {
-        var found: [PlacementCandidate] = []
+        // Page by page, joined once at the end: one copy of every place, not a growing list.
+        var found = PlacementPages()
         for (layerIndex, layerReach) in layerReach.enumerated() where layerReach != nil {
-            let taken = try waiting.take(layer: layerIndex, anchoredIn: rect)
-            if found.isEmpty { found = taken } else { found += taken }
+            found.append(try waiting.take(layer: layerIndex, anchoredIn: rect))
         }
-        guard let obstacles, !found.isEmpty else { return found }
+        guard let obstacles, !found.isEmpty else { return found.joined() }
         let area = rect.expanded(by: reach)
         let boxes = obstacles.boxes(touching: area)
-        guard !boxes.isEmpty else { return found }
+        guard !boxes.isEmpty else { return found.joined() }
         let buckets = BoxBuckets(area: area, cellSize: 32, items: Array(boxes.indices), boxes: { [boxes[$0]] })
         return found.filter { candidate in
             candidate.allowOverlap
                 || candidate.boxes.allSatisfy { box in
                     buckets.forEach(touching: box) { !boxes[$0].overlaps(box) }
                 }
-        }
+        }.joined()
     }
 }
