@@ -171,22 +171,22 @@ extension LabelSpace: PlacementSource {
     var reach: Double { layerReach.reduce(0) { max($0, $1 ?? 0) } }
 
     /// The candidates of the features anchored in `rect`, without those an obstacle covers.
-    func candidates(anchoredIn rect: Rect) throws -> [PlacementCandidate] {
-        // Page by page, joined once at the end: one copy of every place, not a growing list.
+    func candidates(anchoredIn rect: Rect) throws -> PlacementPages {
+        // In pages, handed over as they are: every place held once, not a growing list.
         var found = PlacementPages()
         for (layerIndex, layerReach) in layerReach.enumerated() where layerReach != nil {
             found.append(try waiting.take(layer: layerIndex, anchoredIn: rect))
         }
-        guard let obstacles, !found.isEmpty else { return found.joined() }
+        guard let obstacles, !found.isEmpty else { return found }
         let area = rect.expanded(by: reach)
         let boxes = obstacles.boxes(touching: area)
-        guard !boxes.isEmpty else { return found.joined() }
+        guard !boxes.isEmpty else { return found }
         let buckets = BoxBuckets(area: area, cellSize: 32, items: Array(boxes.indices), boxes: { [boxes[$0]] })
         return found.filter { candidate in
             candidate.allowOverlap
                 || candidate.boxes.allSatisfy { box in
                     buckets.forEach(touching: box) { !boxes[$0].overlaps(box) }
                 }
-        }.joined()
+        }
     }
 }

@@ -1,41 +1,48 @@
-/// Placements kept in pages of at most `pageSize`: a list that grows never copies what it
-/// already holds. A contiguous array growing past its capacity holds its old and its new
-/// buffer at once; a whole-world view's chunk lists every place, so at 300,000 places that
-/// was 30 MB held twice over (most of a worker's peak at zoom 0). Here at most one page is
-/// copied while it grows, and `joined` makes the one array the engine keeps with exactly the
-/// room it needs, giving each page back as it is copied.
-struct PlacementPages {
-    private(set) var pages: [[PlacementCandidate]] = []
+/// Placements kept in pages of `pageSize`, every page full but the last: a list that grows
+/// never copies what it already holds, and is indexed like an array.
+///
+/// A contiguous array growing past its capacity holds its old and its new buffer at once,
+/// and one made from parts holds the parts and itself while it is made. A whole-world view's
+/// chunk lists every place, so at 300,000 places that was 30 MB held twice over (most of a
+/// worker's heap peak at zoom 0 and 1). Here the placements are read, handed to the engine,
+/// filtered and sorted in their pages: held once, and a page over.
+struct PlacementPages: RandomAccessCollection, MutableCollection {
+    private var pages: [[PlacementCandidate]] = []
     /// Placements held.
     private(set) var count = 0
 
     /// The most placements in one page: 2,048 of 96 bytes.
-    static let pageSize = 2048
+    static let pageSize = 1 << pageShift
+    private static let pageShift = 11
 
     init() {}
 
-    /// One list as a single page, or as many as it fills.
+    /// One list, split into pages.
     init(_ list: [PlacementCandidate]) {
         if list.count <= Self.pageSize {
             if !list.isEmpty { pages = [list] }
-        } else {
-            var start = 0
-            while start < list.count {
-                let end = min(start + Self.pageSize, list.count)
-                pages.append(Array(list[start..<end]))
-                start = end
-            }
+            count = list.count
+            return
         }
-        count = list.count
+        for p in list { append(p) }
     }
 
-    var isEmpty: Bool { count == 0 }
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+
+    subscript(i: Int) -> PlacementCandidate {
+        get { pages[i >> Self.pageShift][i & (Self.pageSize - 1)] }
+        set { pages[i >> Self.pageShift][i & (Self.pageSize - 1)] = newValue }
+    }
 
     /// The largest capacity of a page: the most one append can copy.
-    var largestPageCapacity: Int { pages.reduce(0) { max($0, $1.capacity) } }
+    var largestPageCapacity: Int { pages.reduce(0) { Swift.max($0, $1.capacity) } }
 
     /// The capacity of the page being filled.
     var lastPageCapacity: Int { pages.last?.capacity ?? 0 }
+
+    /// Room for placements in all the pages.
+    var capacity: Int { pages.reduce(0) { $0 + $1.capacity } }
 
     mutating func append(_ p: PlacementCandidate) {
         if pages.isEmpty || pages[pages.count - 1].count >= Self.pageSize {
@@ -50,15 +57,25 @@ struct PlacementPages {
         count += 1
     }
 
-    /// Moves the pages of `other` over, without copying their placements.
+    /// Appends the placements of `other`: its pages are moved over when this ends on a page
+    /// boundary, otherwise its placements are copied, each of its pages given back once copied.
     mutating func append(_ other: consuming PlacementPages) {
         guard !other.isEmpty else { return }
         if pages.isEmpty {
             self = other
             return
         }
-        pages += other.pages
-        count += other.count
+        if count % Self.pageSize == 0 {
+            pages += other.pages
+            count += other.count
+            return
+        }
+        var taken = PlacementPages()
+        swap(&other, &taken)
+        for i in taken.pages.indices {
+            for p in taken.pages[i] { append(p) }
+            taken.pages[i] = []
+        }
     }
 
     /// The placements for which `keep` is true, in their order.
@@ -70,23 +87,18 @@ struct PlacementPages {
         return kept
     }
 
-    /// Calls `body` with each placement, in order.
-    func forEach(_ body: (PlacementCandidate) throws -> Void) rethrows {
-        for page in pages {
-            for p in page { try body(p) }
+    /// Removes the placements for which `drop` is true, keeping the others' order, in place:
+    /// the pages left empty at the end are given back.
+    mutating func removeAll(where drop: (PlacementCandidate) -> Bool) {
+        var kept = 0
+        for i in 0..<count where !drop(self[i]) {
+            if kept != i { self[kept] = self[i] }
+            kept += 1
         }
-    }
-
-    /// All the placements as one array of exactly their count, in order; the pages are given
-    /// back as they are copied (a single page is handed over as it is).
-    consuming func joined() -> [PlacementCandidate] {
-        if pages.count == 1 { return pages.removeLast() }
-        var all: [PlacementCandidate] = []
-        all.reserveCapacity(count)
-        for i in pages.indices {
-            all += pages[i]
-            pages[i] = []
-        }
-        return all
+        guard kept < count else { return }
+        let pagesKept = (kept + Self.pageSize - 1) >> Self.pageShift
+        pages.removeLast(pages.count - pagesKept)
+        if let last = pages.indices.last { pages[last].removeLast(pages[last].count - (kept - last * Self.pageSize)) }
+        count = kept
     }
 }

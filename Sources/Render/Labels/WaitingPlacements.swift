@@ -241,9 +241,8 @@ final class WaitingPlacements {
     }
 
     private static func bytes(of list: PlacementPages) -> Int {
-        var heap = 0
-        list.forEach { heap += $0.heapBytes }
-        return MemoryCost.array(list.count, of: PlacementCandidate.self) + heap + setEntryBytes
+        MemoryCost.array(list.count, of: PlacementCandidate.self) + list.reduce(0) { $0 + $1.heapBytes }
+            + setEntryBytes
     }
 
     /// Drops the crossing features' placements, then the least recently used blocks not used
