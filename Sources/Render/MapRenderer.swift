@@ -30,6 +30,7 @@ public final class MapRenderer {
     public init(map: LoadedMap) throws {
         self.map = map
         LibraryWarnings.install()
+        MallocTuning.install()
         readers = LayerReaders(map: map)
         rasters = RasterLayers(map: map)
         fonts = try FontConfiguration(document: map.document)
