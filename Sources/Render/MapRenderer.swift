@@ -30,6 +30,7 @@ public final class MapRenderer {
     public init(map: LoadedMap) throws {
         self.map = map
         LibraryWarnings.install()
+        MallocTuning.install()
         readers = LayerReaders(map: map)
         rasters = RasterLayers(map: map)
         fonts = try FontConfiguration(document: map.document)
@@ -157,13 +158,13 @@ public final class MapRenderer {
         // Features are made from the compact layer only for the batch being painted, when
         // batches draw what one call draws (`FeaturePainter.paintsInBatches`); otherwise all
         // of the region's at once.
-        let slots = layer.slots ?? Array(0..<layer.held.count)
+        let slots = layer.slots ?? Array(0..<UInt32(layer.held.count))
         let batch = layer.paintsInBatches ? paintBatch : max(slots.count, 1)
         var start = 0
         repeat {
             let end = min(start + batch, slots.count)
             painter.paint(
-                layer: layer.layer, features: slots[start..<end].map { layer.held.feature($0) },
+                layer: layer.layer, features: slots[start..<end].map { layer.held.feature(Int($0)) },
                 scale: layer.scale, reach: layer.reach, cache: layer.paths)
             start = end
         } while start < slots.count
@@ -191,8 +192,10 @@ public final class MapRenderer {
             /// The view's features of the layer, in drawing order (a feature's slot is its
             /// position there).
             let held: HeldLayer
-            /// The slots drawn, ascending; nil for all of them.
-            var slots: [Int]? = nil
+            /// The slots drawn, ascending; nil for all of them. 32 bits: each tile of a block
+            /// lists the slots it draws, and a whole-world block at zoom 3 holds hundreds of
+            /// thousands of shoreline pieces, most in more than one of its 64 tiles.
+            var slots: [UInt32]? = nil
             /// Whether `held` may be painted a batch at a time (see `MapRenderer.paint`).
             var paintsInBatches = false
             /// A raster layer's image of the whole view.
@@ -230,7 +233,9 @@ public final class MapRenderer {
             func within(_ region: Rect) -> LayerContent {
                 let area = region.expanded(by: reach)
                 var narrowed = self
-                narrowed.slots = (slots ?? Array(0..<held.count)).filter { held.bounds[$0].intersects(area) }
+                narrowed.slots = (slots ?? Array(0..<UInt32(held.count))).filter {
+                    held.bounds[Int($0)].intersects(area)
+                }
                 return narrowed
             }
 
@@ -244,7 +249,7 @@ public final class MapRenderer {
                 }
                 let rows = tiles.count / columns
                 let size = first.width
-                var lists = Array(repeating: [Int](), count: tiles.count)
+                var lists = Array(repeating: [UInt32](), count: tiles.count)
                 // A tile's index range along one axis for [low, high], a pixel wider than the
                 // test below needs; nil when the range misses every tile.
                 func span(_ low: Double, _ high: Double, _ origin: Double, _ count: Int) -> ClosedRange<Int>? {
@@ -254,8 +259,8 @@ public final class MapRenderer {
                     guard b >= 0, a < Double(count) else { return nil }
                     return Int(max(a, 0))...Int(min(b, Double(count - 1)))
                 }
-                for slot in slots ?? Array(0..<held.count) {
-                    let bounds = held.bounds[slot]
+                for slot in slots ?? Array(0..<UInt32(held.count)) {
+                    let bounds = held.bounds[Int(slot)]
                     guard let cs = span(bounds.minX, bounds.maxX, first.minX, columns),
                         let rs = span(bounds.minY, bounds.maxY, first.minY, rows)
                     else { continue }

@@ -18,13 +18,13 @@ final class BoxSource: PlacementSource {
         self.reach = reach
     }
 
-    func candidates(anchoredIn rect: Rect) -> [PlacementCandidate] {
+    func candidates(anchoredIn rect: Rect) -> PlacementPages {
         queries += 1
         let found = all.filter {
             $0.anchor.x >= rect.minX && $0.anchor.x < rect.maxX && $0.anchor.y >= rect.minY && $0.anchor.y < rect.maxY
         }
         handedOut += found.count
-        return found
+        return PlacementPages(found)
     }
 
     /// A map label of feature `feature` in layer 0 (one rule, one instance), at `position`

@@ -77,3 +77,33 @@ import Testing
         #expect(trimmed, "the unbounded walk kept only \(largest) bytes")
     }
 }
+
+/// The engine sorts a chunk's candidates through their positions (a merge sort of the
+/// candidates themselves takes a buffer of half of them).
+@Suite struct PlacementOrderTests {
+    /// The same order as a stable sort by rank, ties (a source repeating a feature) kept in
+    /// the order given, for sets with and without ties and already sorted ones.
+    @Test(arguments: [0, 1, 2, 7, 1000, 5000])
+    func sortsAsAStableSortDoes(count: Int) {
+        var random = BoxSource.Random(state: UInt64(count) + 11)
+        var list: [PlacementCandidate] = []
+        for i in 0..<count {
+            // Few features and priorities, so that many candidates tie; the anchor tells them apart.
+            let feature = Int(random.next() % UInt64(max(count / 4, 1)))
+            let x = Double(i)
+            list.append(
+                BoxSource.label(
+                    feature, priority: Double(random.next() % 3), position: Int(random.next() % 2),
+                    anchor: PlanePoint(x: x, y: 0), boxes: [Rect(minX: x, minY: 0, maxX: x + 10, maxY: 10)]))
+        }
+        let expected = list.enumerated().sorted { a, b in
+            a.element.outranks(b.element) || (!b.element.outranks(a.element) && a.offset < b.offset)
+        }.map(\.element.anchor.x)
+        var sorted = list
+        PlacementEngine.sortInPlacementOrder(&sorted)
+        #expect(sorted.map(\.anchor.x) == expected)
+        var again = sorted
+        PlacementEngine.sortInPlacementOrder(&again)
+        #expect(again.map(\.anchor.x) == expected)
+    }
+}

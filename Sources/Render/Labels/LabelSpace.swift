@@ -37,6 +37,8 @@ final class LabelSpace {
             }
         })
     var madeBytes: Int { waiting.bytes }
+    /// The most placements one list waiting for the engine copied as it grew.
+    var peakWaitingPageCapacity: Int { waiting.peakPageCapacity }
     /// What placed candidates draw, by feature, for the views to come.
     private var drawn = BudgetedCache<FeatureKey, [LabelCandidate]>(budget: LabelSpace.drawnBudget)
     /// For each layer: how far (pixels) a candidate's boxes can reach from its anchor; nil for
@@ -169,11 +171,11 @@ extension LabelSpace: PlacementSource {
     var reach: Double { layerReach.reduce(0) { max($0, $1 ?? 0) } }
 
     /// The candidates of the features anchored in `rect`, without those an obstacle covers.
-    func candidates(anchoredIn rect: Rect) throws -> [PlacementCandidate] {
-        var found: [PlacementCandidate] = []
+    func candidates(anchoredIn rect: Rect) throws -> PlacementPages {
+        // In pages, handed over as they are: every place held once, not a growing list.
+        var found = PlacementPages()
         for (layerIndex, layerReach) in layerReach.enumerated() where layerReach != nil {
-            let taken = try waiting.take(layer: layerIndex, anchoredIn: rect)
-            if found.isEmpty { found = taken } else { found += taken }
+            found.append(try waiting.take(layer: layerIndex, anchoredIn: rect))
         }
         guard let obstacles, !found.isEmpty else { return found }
         let area = rect.expanded(by: reach)

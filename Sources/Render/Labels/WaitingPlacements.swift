@@ -33,7 +33,7 @@ final class WaitingPlacements {
 
     private struct Block {
         /// Placements anchored in the block and not handed out, by chunk.
-        var waiting: [ChunkKey: [PlacementCandidate]] = [:]
+        var waiting: [ChunkKey: PlacementPages] = [:]
         /// Chunks handed out since it was read: asked again (the engine dropped them), the
         /// block is read afresh.
         var handedOut: Set<ChunkKey> = []
@@ -43,6 +43,7 @@ final class WaitingPlacements {
         init(lastUse: Int) { self.lastUse = lastUse }
 
         var count: Int { waiting.values.reduce(0) { $0 + $1.count } }
+
     }
 
     /// Reads a block: calls `found` with each feature the source finds in `area` (Web
@@ -73,8 +74,6 @@ final class WaitingPlacements {
     static let blockBytes = 512
     /// An entry of a set of chunks or features.
     static let setEntryBytes = 24
-    /// From this many placements a chunk's list grows by an eighth at a time.
-    static let gentleGrowthFrom = 1024
 
     init(blockSide: Double, chunkSide: Double, budget: Int, mercator: @escaping (Rect) -> Rect, read: @escaping Reader)
     {
@@ -95,6 +94,10 @@ final class WaitingPlacements {
 
     /// Blocks held.
     var blockCount: Int { blocks.count }
+
+    /// The largest page capacity of a list waiting since this was made: the most placements
+    /// one append copied (see `PlacementPages`).
+    private(set) var peakPageCapacity = 0
 
     /// The cell of side `side` holding `v`, the way a half-open area [k × side, (k + 1) ×
     /// side) holds it (`floor(v / side)` can round to the next cell just below its edge).
@@ -117,13 +120,13 @@ final class WaitingPlacements {
     /// The placements of layer `layer` anchored in `rect`, at least in the half-open
     /// [minX, maxX) x [minY, maxY) (more where a chunk is only partly inside). The chunks
     /// wholly inside `rect` are handed out: the next question about one reads its block again.
-    func take(layer: Int, anchoredIn rect: Rect) throws -> [PlacementCandidate] {
+    func take(layer: Int, anchoredIn rect: Rect) throws -> PlacementPages {
         question += 1
         let columns = Self.cells(rect.minX, rect.maxX, side: blockSide)
         let rows = Self.cells(rect.minY, rect.maxY, side: blockSide)
         let chunkColumns = Self.cells(rect.minX, rect.maxX, side: chunkSide)
         let chunkRows = Self.cells(rect.minY, rect.maxY, side: chunkSide)
-        var found: [PlacementCandidate] = []
+        var found = PlacementPages()
         for row in rows {
             for column in columns {
                 let key = BlockKey(layer: layer, column: column, row: row)
@@ -139,7 +142,7 @@ final class WaitingPlacements {
                         Double(chunk.x) * chunkSide >= rect.minX && Double(chunk.x + 1) * chunkSide <= rect.maxX
                         && Double(chunk.y) * chunkSide >= rect.minY && Double(chunk.y + 1) * chunkSide <= rect.maxY
                     guard whole else {
-                        found += list.filter { rect.contains(x: $0.anchor.x, y: $0.anchor.y) }
+                        found.append(list.filter { rect.contains(x: $0.anchor.x, y: $0.anchor.y) })
                         continue
                     }
                     blocks[key]?.waiting[chunk] = nil
@@ -148,8 +151,8 @@ final class WaitingPlacements {
                     blocks[key]?.bytes -= freed
                     bytes -= freed
                     waitingCount -= list.count
-                    // Handed over without a copy where it is the only list.
-                    if found.isEmpty { found = list } else { found += list }
+                    // Handed over page by page, without a copy.
+                    found.append(list)
                 }
             }
         }
@@ -223,12 +226,8 @@ final class WaitingPlacements {
     private func add(_ p: PlacementCandidate, to block: inout Block) {
         let chunk = ChunkKey(x: Self.cell(p.anchor.x, side: chunkSide), y: Self.cell(p.anchor.y, side: chunkSide))
         let before = block.waiting[chunk]?.count ?? 0
-        // A list grows by an eighth, not twice its size: a whole-world view hands the engine
-        // lists of every place, and doubling left them a quarter empty on average.
-        if before >= Self.gentleGrowthFrom, before == block.waiting[chunk]?.capacity {
-            block.waiting[chunk]?.reserveCapacity(before + before / 8)
-        }
-        block.waiting[chunk, default: []].append(p)
+        block.waiting[chunk, default: PlacementPages()].append(p)
+        peakPageCapacity = max(peakPageCapacity, block.waiting[chunk]?.lastPageCapacity ?? 0)
         // The list's header once, then each placement.
         block.bytes +=
             (before == 0 ? MemoryCost.allocation + Self.setEntryBytes : 0) + MemoryLayout<PlacementCandidate>.stride
@@ -237,6 +236,11 @@ final class WaitingPlacements {
 
     /// Estimated heap bytes of a chunk's list and its slot.
     private static func bytes(of list: [PlacementCandidate]) -> Int {
+        MemoryCost.array(list.count, of: PlacementCandidate.self) + list.reduce(0) { $0 + $1.heapBytes }
+            + setEntryBytes
+    }
+
+    private static func bytes(of list: PlacementPages) -> Int {
         MemoryCost.array(list.count, of: PlacementCandidate.self) + list.reduce(0) { $0 + $1.heapBytes }
             + setEntryBytes
     }
