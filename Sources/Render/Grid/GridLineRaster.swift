@@ -328,15 +328,23 @@ final class GridLineRaster {
         /// so a pixel's blend is one lookup and one scale of what lies under it. Kept in the
         /// raster's own buffer: a fixed-size array value was copied to the stack at every
         /// lookup.
+        ///
+        /// Each level also remembers the last pixel it was blended over and the result: a line
+        /// crosses plain fills, so most blends repeat the one before at their level (the
+        /// result is a function of the two alone).
         struct Levels {
-            /// Sources at 0...steps, then inverse alphas at steps + 1 + level.
+            /// Sources at 0...steps, inverse alphas at steps + 1 + level, then each level's last
+            /// pixel under and result at 2 (steps + 1) + level and 3 (steps + 1) + level.
             let table: UnsafeMutablePointer<UInt32>
 
-            static let count = 2 * (GridCoverageLevels.steps + 1)
+            static let count = 4 * (GridCoverageLevels.steps + 1)
+            private static let inverses = GridCoverageLevels.steps + 1
+            private static let unders = 2 * (GridCoverageLevels.steps + 1)
+            private static let results = 3 * (GridCoverageLevels.steps + 1)
 
             init(_ colour: Premultiplied, in table: UnsafeMutablePointer<UInt32>) {
                 self.table = table
-                let inverses = table + GridCoverageLevels.steps + 1
+                let inverses = table + Levels.inverses
                 table[0] = 0
                 inverses[0] = 255
                 for level in 1...GridCoverageLevels.steps {
@@ -345,6 +353,11 @@ final class GridLineRaster {
                     table[level] = source
                     inverses[level] = 255 - (source >> 24)
                 }
+                // Remembered blends start as blends over transparent black.
+                for level in 0...GridCoverageLevels.steps {
+                    table[Levels.unders + level] = 0
+                    table[Levels.results + level] = table[level] &+ Premultiplied.scale(0, inverses[level])
+                }
             }
 
             /// Blends the colour at `level` (0 to `GridCoverageLevels.steps`) over the pixel.
@@ -352,8 +365,20 @@ final class GridLineRaster {
             func blend(into target: UnsafeMutablePointer<UInt32>, level: Int) {
                 guard level > 0 else { return }
                 let source = table[level]
-                let inverse = table[level &+ GridCoverageLevels.steps &+ 1]
-                target.pointee = inverse == 0 ? source : source &+ Premultiplied.scale(target.pointee, inverse)
+                let inverse = table[Levels.inverses &+ level]
+                guard inverse != 0 else {
+                    target.pointee = source
+                    return
+                }
+                let under = target.pointee
+                if under == table[Levels.unders &+ level] {
+                    target.pointee = table[Levels.results &+ level]
+                    return
+                }
+                let result = source &+ Premultiplied.scale(under, inverse)
+                table[Levels.unders &+ level] = under
+                table[Levels.results &+ level] = result
+                target.pointee = result
             }
         }
     }
