@@ -49,3 +49,20 @@ import Testing
         }
     }
 }
+
+extension GridLineRasterRoundingTests {
+    /// The sprite quantizer's rounding is Swift's `rounded()` over what it rounds: sixteenths
+    /// of coverage (0 to 16) and channel values (0 to 255), halves and their neighbours.
+    @Test func spriteRoundingIsSwifts() {
+        var values: [Double] = [0, -0.0, 0.49999999999999994, 16, 255]
+        for n in 0...512 {
+            let half = Double(n) / 2
+            values += [half, half.nextUp, half.nextDown].filter { $0 >= 0 }
+        }
+        values += Self.random.map { Swift.abs($0).truncatingRemainder(dividingBy: 256) }
+        for v in values {
+            // Equal as numbers: -0.0 comes back as 0.0, which makes the same bytes.
+            #expect(GridCoverageLevels.rounded(v) == v.rounded(), "rounded(\(v))")
+        }
+    }
+}

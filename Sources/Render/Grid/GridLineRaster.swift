@@ -207,9 +207,9 @@ final class GridLineRaster {
                 guard rowA <= rowB else { continue }
                 for row in rowA...rowB {
                     let yTop = Swift.max(a.y, Int64(row) << 8)
-                    let yBottom = Swift.min(b.y, Int64(row + 1) << 8)
-                    let xTop = yTop == a.y ? Double(a.x) : Double(a.x) + Double(yTop - a.y) * slope
-                    let xBottom = yBottom == b.y ? Double(b.x) : Double(a.x) + Double(yBottom - a.y) * slope
+                    let yBottom = Swift.min(b.y, Int64(row &+ 1) << 8)
+                    let xTop = yTop == a.y ? Double(a.x) : Double(a.x) + Double(yTop &- a.y) * slope
+                    let xBottom = yBottom == b.y ? Double(b.x) : Double(a.x) + Double(yBottom &- a.y) * slope
                     let h = sign &* (yBottom &- yTop)
                     let total = h << 8
                     let xl = Swift.min(xTop, xBottom)
