@@ -205,17 +205,28 @@ final class GridLineRaster {
                 let rowA = Swift.max(Int(a.y >> 8), top)
                 let rowB = Swift.min(Int((b.y - 1) >> 8), bottom)
                 guard rowA <= rowB else { continue }
+                // A row's top x is the row above's bottom x (the same expression: below the
+                // edge's first row, yTop is the row's top, which is the row above's yBottom),
+                // so it and its cell are carried down, not worked out again.
+                let yFirst = Swift.max(a.y, Int64(rowA) << 8)
+                var xTop = yFirst == a.y ? Double(a.x) : Double(a.x) + Double(yFirst &- a.y) * slope
+                var cellTop = GridLineRaster.cell(xTop)
                 for row in rowA...rowB {
                     let yTop = Swift.max(a.y, Int64(row) << 8)
                     let yBottom = Swift.min(b.y, Int64(row &+ 1) << 8)
-                    let xTop = yTop == a.y ? Double(a.x) : Double(a.x) + Double(yTop &- a.y) * slope
                     let xBottom = yBottom == b.y ? Double(b.x) : Double(a.x) + Double(yBottom &- a.y) * slope
+                    let cellBottom = GridLineRaster.cell(xBottom)
+                    defer {
+                        xTop = xBottom
+                        cellTop = cellBottom
+                    }
                     let h = sign &* (yBottom &- yTop)
                     let total = h << 8
                     let xl = Swift.min(xTop, xBottom)
                     let xr = Swift.max(xTop, xBottom)
-                    let kl = GridLineRaster.cell(xl)
-                    var kr = GridLineRaster.cell(xr)
+                    // `cell` never decreases with x: the cells of the smaller and larger x.
+                    let kl = Swift.min(cellTop, cellBottom)
+                    var kr = Swift.max(cellTop, cellBottom)
                     if kr > kl && Double(kr << 8) == xr { kr -= 1 }
                     let r = row &- top
                     if kl == kr {
