@@ -141,23 +141,37 @@ final class ColourCensus {
                 guard i &+ 8 <= rowEnd else { break }
                 pair = UInt64(base.loadUnaligned(fromByteOffset: (i &+ 7) &* 4, as: UInt32.self)) &* 0x1_0000_0001
                 var previous = pixel(i &- 1)
-                // The alpha AND of the block is taken lane by lane, not from the four words
+                var previousPair =
+                    UInt64(base.loadUnaligned(fromByteOffset: (i &- 1) &* 4, as: UInt32.self)) &* 0x1_0000_0001
+                // The alpha AND of the block is taken pair by pair, not from the four words
                 // compared above: kept for it, they were spilled to the stack in every block.
-                var blockAnd = ~UInt32(0)
-                for lane in 0..<8 {
-                    let raw = base.loadUnaligned(fromByteOffset: (i &+ lane) &* 4, as: UInt32.self)
-                    blockAnd &= raw
-                    let p = UInt32(littleEndian: raw)
-                    if p != previous {
-                        changes &+= 1
-                        previous = p
-                        if fits {
-                            if let found = insert(p, into: &palette) { index = found } else { fits = false }
-                        }
+                var blockAnd = ~UInt64(0)
+                // Pairs of pixels: a line crossing the block takes one or two of its four, and
+                // a pair of the colour before it is two notes of its index.
+                for lane in stride(from: 0, to: 8, by: 2) {
+                    let two = base.loadUnaligned(fromByteOffset: (i &+ lane) &* 4, as: UInt64.self)
+                    if two == previousPair {
+                        UnsafeMutableRawPointer(notes + ((i &+ lane) & mask)).storeBytes(
+                            of: UInt16(index) &* 0x0101, as: UInt16.self)
+                        continue
                     }
-                    notes[(i &+ lane) & mask] = index
+                    blockAnd &= two
+                    var raw: UInt32 = 0
+                    for k in 0..<2 {
+                        raw = base.loadUnaligned(fromByteOffset: (i &+ lane &+ k) &* 4, as: UInt32.self)
+                        let p = UInt32(littleEndian: raw)
+                        if p != previous {
+                            changes &+= 1
+                            previous = p
+                            if fits {
+                                if let found = insert(p, into: &palette) { index = found } else { fits = false }
+                            }
+                        }
+                        notes[(i &+ lane &+ k) & mask] = index
+                    }
+                    previousPair = UInt64(raw) &* 0x1_0000_0001
                 }
-                alphaAnd &= UInt64(blockAnd) &* 0x1_0000_0001
+                alphaAnd &= blockAnd
                 indexBytes = UInt64(index) &* 0x0101_0101_0101_0101
                 i &+= 8
                 if !fits { break rows }
