@@ -142,8 +142,13 @@ enum GridLineOutline {
         var left: [PlanePoint] = []
         var right: [PlanePoint] = []
         func start(_ v: PlanePoint, _ n: PlanePoint) {
-            left = [PlanePoint(x: v.x + n.x * h, y: v.y + n.y * h)]
-            right = [PlanePoint(x: v.x - n.x * h, y: v.y - n.y * h)]
+            // Room for every vertex at once: grown point by point, each side was copied as it grew.
+            left = []
+            left.reserveCapacity(points.count)
+            left.append(PlanePoint(x: v.x + n.x * h, y: v.y + n.y * h))
+            right = []
+            right.reserveCapacity(points.count)
+            right.append(PlanePoint(x: v.x - n.x * h, y: v.y - n.y * h))
         }
         func finish(_ v: PlanePoint, _ n: PlanePoint) {
             left.append(PlanePoint(x: v.x + n.x * h, y: v.y + n.y * h))
