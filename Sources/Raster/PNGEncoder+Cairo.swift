@@ -41,7 +41,7 @@ extension PNG {
             let whole = UnsafeRawBufferPointer(rebasing: pixels[0..<width * height * 4])
             // The census reads words as RGBA does; alpha is the high byte in both layouts, so
             // it finds the same colours in the same order, with red and blue swapped.
-            let census = ColourCensus(whole)
+            let census = ColourCensus(whole, width: width)
             guard census.opaque else { return nil }
             let result: Result<[UInt8], PNGError>
             if census.fitsPalette {

@@ -20,7 +20,7 @@ extension PNG {
             if options.colourMode == .alwaysRGBA {
                 return encodeTruecolour(pixels, image: image, opaque: false, options.truecolour, &params)
             }
-            let census = ColourCensus(pixels)
+            let census = ColourCensus(pixels, width: image.width)
             if census.fitsPalette {
                 return encodePalette(
                     pixels, width: image.width, height: image.height, words: .rgba, census: census, options: options,

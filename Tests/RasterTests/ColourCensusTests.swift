@@ -40,14 +40,19 @@ import Testing
         }
     }
 
+    /// The census of the image's rows (equal rows compared as memory), and of its pixels as
+    /// one long row: both must find what the count finds.
     static func census(_ image: Image) -> Counted {
-        image.withUnsafeBytes { Counted(census: ColourCensus($0)) }
+        let byRows = image.withUnsafeBytes { Counted(census: ColourCensus($0, width: image.width)) }
+        let asOneRow = image.withUnsafeBytes { Counted(census: ColourCensus($0)) }
+        #expect(byRows == asOneRow)
+        return byRows
     }
 
     /// Every pixel's palette index (8 bits) names its own colour.
     static func indicesNameTheColours(_ image: Image) -> Bool {
         image.withUnsafeBytes { bytes in
-            let census = ColourCensus(bytes)
+            let census = ColourCensus(bytes, width: image.width)
             guard census.fitsPalette else { return true }
             var indices = [UInt8](repeating: 0, count: image.width * image.height)
             indices.withUnsafeMutableBufferPointer {
@@ -102,6 +107,41 @@ import Testing
                     "\(colours) colours, runs of \(runLength), width \(width), offset \(offset)")
                 #expect(Self.indicesNameTheColours(image))
             }
+        }
+    }
+
+    /// A flat map crossed by grid lines: rows that repeat the row above (vertical lines),
+    /// rows that do not (horizontal lines, a "label"), repeated rows whose first pixel
+    /// differs from the last pixel of the row before, and new colours that first appear in a
+    /// row after repeated ones; widths that end inside a block of eight, and palettes that
+    /// pass 256 colours in a row after repeated rows.
+    @Test(arguments: [5, 8, 13, 64, 256])
+    func repeatedRowsMatchTheCount(width: Int) throws {
+        for extraColours in [0, 3, 300] {
+            var rows: [[UInt32]] = []
+            let background: UInt32 = 0xFF_E1EF_F4
+            let line: UInt32 = 0xFF_83_2A_10
+            for y in 0..<40 {
+                var row = [UInt32](repeating: background, count: width)
+                // Vertical lines with an anti-aliased edge.
+                for x in stride(from: 2, to: width, by: 11) {
+                    row[x] = line
+                    if x + 1 < width { row[x + 1] = 0xFF_A0_80_70 }
+                }
+                if y % 9 == 4 { row = row.map { _ in line } }  // a horizontal line
+                if y == 20 { row[0] = 0xFF_00_00_01 }  // a row that starts differently, then repeats
+                if y == 21 || y == 22 { row = rows[20] }
+                if y == 30 {
+                    // New colours after repeated rows, past 256 when asked.
+                    for k in 0..<extraColours { row[k % width] = 0xFF_10_00_00 | UInt32(k) }
+                }
+                if y == 33 { row[width - 1] = 0x80_20_20_20 }  // translucent, at a row's end
+                rows.append(row)
+            }
+            let pixels = rows.flatMap { $0 }.flatMap { w in (0..<4).map { UInt8(truncatingIfNeeded: w >> (8 * $0)) } }
+            let image = try Image(width: width, height: rows.count, pixels: pixels)
+            #expect(Self.census(image) == Counted(image), "width \(width), \(extraColours) more colours")
+            #expect(Self.indicesNameTheColours(image))
         }
     }
 }

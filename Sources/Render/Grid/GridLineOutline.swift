@@ -9,6 +9,11 @@ enum GridLineOutline {
     /// Joins paths whose end is another's start (exactly: shared vertices are computed once).
     static func join(_ paths: [GridLinePainter.Path]) -> [GridLinePainter.Path] {
         guard paths.count > 1 else { return paths }
+        return paths.count <= maxScanned ? joinByScanning(paths) : joinByHashing(paths)
+    }
+
+    /// `join` with the ends and starts in hashed tables.
+    static func joinByHashing(_ paths: [GridLinePainter.Path]) -> [GridLinePainter.Path] {
         struct Key: Hashable {
             let x: UInt64, y: UInt64
             init(_ p: PlanePoint) {
@@ -37,6 +42,41 @@ enum GridLineOutline {
         }
         // Start from paths nothing leads into, then whatever is left (closed loops).
         for (i, path) in paths.enumerated() where !used[i] && !ends.contains(Key(path.points[0])) { follow(i) }
+        for i in paths.indices where !used[i] { follow(i) }
+        return joined
+    }
+
+    /// Up to this many paths are joined by comparing ends with starts directly: a tile's
+    /// region holds a few dozen at most, and hashing every end and start cost more than the
+    /// comparisons (about half of `GridLinePainter.runs`).
+    static let maxScanned = 64
+
+    /// `join` by comparing points directly; the same paths in the same order (points are
+    /// compared by their bits, as `join`'s keys are).
+    static func joinByScanning(_ paths: [GridLinePainter.Path]) -> [GridLinePainter.Path] {
+        @inline(__always) func same(_ a: PlanePoint, _ b: PlanePoint) -> Bool {
+            a.x.bitPattern == b.x.bitPattern && a.y.bitPattern == b.y.bitPattern
+        }
+        let starts = paths.map { $0.points[0] }
+        let ends = paths.map { $0.points[$0.points.count - 1] }
+        var used = [Bool](repeating: false, count: paths.count)
+        var joined: [GridLinePainter.Path] = []
+        func follow(_ first: Int) {
+            var path = paths[first]
+            used[first] = true
+            var last = ends[first]
+            // The first unused path that starts where this one ends, as `join`'s lists (in
+            // index order) give it.
+            while let next = starts.indices.first(where: { !used[$0] && same(starts[$0], last) }) {
+                used[next] = true
+                let offset = path.points.count - 1
+                path.chunkStarts += paths[next].chunkStarts.map { $0 + offset }
+                path.points += paths[next].points.dropFirst()
+                last = ends[next]
+            }
+            joined.append(path)
+        }
+        for i in paths.indices where !used[i] && !ends.contains(where: { same($0, starts[i]) }) { follow(i) }
         for i in paths.indices where !used[i] { follow(i) }
         return joined
     }
@@ -102,8 +142,13 @@ enum GridLineOutline {
         var left: [PlanePoint] = []
         var right: [PlanePoint] = []
         func start(_ v: PlanePoint, _ n: PlanePoint) {
-            left = [PlanePoint(x: v.x + n.x * h, y: v.y + n.y * h)]
-            right = [PlanePoint(x: v.x - n.x * h, y: v.y - n.y * h)]
+            // Room for every vertex at once: grown point by point, each side was copied as it grew.
+            left = []
+            left.reserveCapacity(points.count)
+            left.append(PlanePoint(x: v.x + n.x * h, y: v.y + n.y * h))
+            right = []
+            right.reserveCapacity(points.count)
+            right.append(PlanePoint(x: v.x - n.x * h, y: v.y - n.y * h))
         }
         func finish(_ v: PlanePoint, _ n: PlanePoint) {
             left.append(PlanePoint(x: v.x + n.x * h, y: v.y + n.y * h))

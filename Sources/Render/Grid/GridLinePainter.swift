@@ -108,13 +108,14 @@ struct GridLinePainter {
                     continue
                 }
                 let end = c + 1 < line.chunkStarts.count ? line.chunkStarts[c + 1] : line.vertices.count - 1
-                let chunk = line.vertices[line.chunkStarts[c]...end].map(\.point)
-                if var path = current {
-                    path.chunkStarts.append(path.points.count - 1)
-                    path.points += chunk.dropFirst()
-                    current = path
+                let vertices = line.vertices[line.chunkStarts[c]...end]
+                if current != nil {
+                    // Extended in place: a copy taken out of `current` and put back was not
+                    // unique, so every chunk copied the whole path.
+                    current!.chunkStarts.append(current!.points.count - 1)
+                    current!.points += vertices.dropFirst().lazy.map(\.point)
                 } else {
-                    current = Path(points: chunk, chunkStarts: [0])
+                    current = Path(points: vertices.map(\.point), chunkStarts: [0])
                 }
             }
             if let path = current { paths.append(path) }

@@ -65,6 +65,19 @@ final class GridLineRaster {
     private static let unit = 256.0
     private static let full: Int64 = 65_536
 
+    /// The coverage level (`GridCoverageLevels`) of each coverage 0...`full`: the coverage
+    /// rounded to 8 bits, then to the nearest level. Looked up, not worked out, because a
+    /// line's every pixel row blends three or four pixels. Never freed (65 KB, one for all);
+    /// written once, before any reader can see it, and only read after.
+    nonisolated(unsafe) static let coverageLevels: UnsafePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: Int(full) + 1)
+        for coverage in 0...full {
+            // `coverage` is at most `full` (2^16): no overflow.
+            table[Int(coverage)] = UInt8(GridCoverageLevels.level(UInt32((coverage &* 255 &+ 32_768) >> 16)))
+        }
+        return UnsafePointer(table)
+    }()
+
     /// Accumulated coverage deltas, row by row over the current fill's cells, and the first
     /// and last cell touched in each row; the deltas are back at zero after every fill.
     private var cells = UnsafeMutablePointer<Int64>.allocate(capacity: 0)
@@ -82,17 +95,29 @@ final class GridLineRaster {
         rowLast.deallocate()
     }
 
-    /// Rounds half away from zero without a library call (values here are far below 2^53).
+    /// Rounds half away from zero without a library call: the same as truncating v ± 0.5
+    /// (so the same integer as before for every v), for |v| < 2^50.
     @inline(__always)
-    private static func round(_ v: Double) -> Int64 { Int64(v < 0 ? v - 0.5 : v + 0.5) }
+    static func round(_ v: Double) -> Int64 { v < 0 ? 0 &- floor(0.5 - v) : floor(v + 0.5) }
+
+    /// The largest integer at most `x`, for |x| < 2^51 (vertices are checked below 1e15).
+    ///
+    /// Why not `Int64(x)`: Swift checks every such conversion for range and NaN, about as
+    /// many instructions again as the conversion and the rest of a cell's arithmetic; a
+    /// fill makes two to four per pixel row of a line. Adding 1.5 * 2^52 leaves x rounded to
+    /// the nearest integer in the low bits of the sum (the sum stays within [2^52, 2^53), whose
+    /// doubles are the integers), and one step down when that is above x.
+    @inline(__always)
+    static func floor(_ x: Double) -> Int64 {
+        let magic = 6_755_399_441_055_744.0  // 1.5 * 2^52
+        var i = Int64(bitPattern: (x + magic).bitPattern) &- Int64(bitPattern: magic.bitPattern)
+        if Double(i) > x { i &-= 1 }
+        return i
+    }
 
     /// The cell holding fixed-point x.
     @inline(__always)
-    private static func cell(_ x: Double) -> Int {
-        var i = Int64(x)
-        if Double(i) > x { i -= 1 }
-        return Int(i >> 8)
-    }
+    private static func cell(_ x: Double) -> Int { Int(floor(x) >> 8) }
 
     /// Fills the union of `polygons` (global pixels; overlaps count once) with `color`,
     /// touching only the pixels of `region` (global pixels, in whole raster cells).
@@ -180,17 +205,28 @@ final class GridLineRaster {
                 let rowA = Swift.max(Int(a.y >> 8), top)
                 let rowB = Swift.min(Int((b.y - 1) >> 8), bottom)
                 guard rowA <= rowB else { continue }
+                // A row's top x is the row above's bottom x (the same expression: below the
+                // edge's first row, yTop is the row's top, which is the row above's yBottom),
+                // so it and its cell are carried down, not worked out again.
+                let yFirst = Swift.max(a.y, Int64(rowA) << 8)
+                var xTop = yFirst == a.y ? Double(a.x) : Double(a.x) + Double(yFirst &- a.y) * slope
+                var cellTop = GridLineRaster.cell(xTop)
                 for row in rowA...rowB {
                     let yTop = Swift.max(a.y, Int64(row) << 8)
-                    let yBottom = Swift.min(b.y, Int64(row + 1) << 8)
-                    let xTop = yTop == a.y ? Double(a.x) : Double(a.x) + Double(yTop - a.y) * slope
-                    let xBottom = yBottom == b.y ? Double(b.x) : Double(a.x) + Double(yBottom - a.y) * slope
+                    let yBottom = Swift.min(b.y, Int64(row &+ 1) << 8)
+                    let xBottom = yBottom == b.y ? Double(b.x) : Double(a.x) + Double(yBottom &- a.y) * slope
+                    let cellBottom = GridLineRaster.cell(xBottom)
+                    defer {
+                        xTop = xBottom
+                        cellTop = cellBottom
+                    }
                     let h = sign &* (yBottom &- yTop)
                     let total = h << 8
                     let xl = Swift.min(xTop, xBottom)
                     let xr = Swift.max(xTop, xBottom)
-                    let kl = GridLineRaster.cell(xl)
-                    var kr = GridLineRaster.cell(xr)
+                    // `cell` never decreases with x: the cells of the smaller and larger x.
+                    let kl = Swift.min(cellTop, cellBottom)
+                    var kr = Swift.max(cellTop, cellBottom)
                     if kr > kl && Double(kr << 8) == xr { kr -= 1 }
                     let r = row &- top
                     if kl == kr {
@@ -226,6 +262,9 @@ final class GridLineRaster {
                     let k1 = Swift.min(kr, right)
                     var given: Int64 = 0
                     if k0 <= k1 {
+                        // Cells k0...k1 lie in the region: added to directly, the row's
+                        // touched span widened once.
+                        let cells = acc + r &* width
                         for k in k0...k1 {
                             let cellLeft = Double(k << 8)
                             let from = Swift.max(xl, cellLeft)
@@ -235,9 +274,11 @@ final class GridLineRaster {
                             let running =
                                 (from - xl) * perUnit * GridLineRaster.unit + part * (GridLineRaster.unit - mid)
                             let now = GridLineRaster.round(running)
-                            add(k, r, now &- given)
+                            cells[k &- left] &+= now &- given
                             given = now
                         }
+                        if k0 &- left < rowFirst[r] { rowFirst[r] = k0 &- left }
+                        if k1 &- left > rowLast[r] { rowLast[r] = k1 &- left }
                     }
                     // The rest of the row's total goes to the cell after the edge, unless the
                     // walk stopped at the region's right side first.
@@ -248,6 +289,7 @@ final class GridLineRaster {
 
         // Coverage is the running sum along each row; composite where it is not zero.
         let colour = Premultiplied.Levels(Premultiplied(color), in: levelTable)
+        let levelOf = GridLineRaster.coverageLevels
         for r in 0..<rows where rowFirst[r] <= rowLast[r] {
             var sum: Int64 = 0
             let line = t.data + (top &+ r &- t.cellY) &* t.stride + (left &- t.cellX)
@@ -258,7 +300,8 @@ final class GridLineRaster {
                 sum &+= row[c]
                 row[c] = 0
                 if sum != 0 {
-                    colour.blend(into: line + c, coverage: Swift.min(sum < 0 ? 0 &- sum : sum, GridLineRaster.full))
+                    let coverage = Swift.min(sum < 0 ? 0 &- sum : sum, GridLineRaster.full)
+                    colour.blend(into: line + c, level: Int(levelOf[Int(truncatingIfNeeded: coverage)]))
                 } else if c >= lastTouched {
                     // Nothing further on this row (every cell touched is cleared).
                     break
@@ -296,15 +339,23 @@ final class GridLineRaster {
         /// so a pixel's blend is one lookup and one scale of what lies under it. Kept in the
         /// raster's own buffer: a fixed-size array value was copied to the stack at every
         /// lookup.
+        ///
+        /// Each level also remembers the last pixel it was blended over and the result: a line
+        /// crosses plain fills, so most blends repeat the one before at their level (the
+        /// result is a function of the two alone).
         struct Levels {
-            /// Sources at 0...steps, then inverse alphas at steps + 1 + level.
+            /// Sources at 0...steps, inverse alphas at steps + 1 + level, then each level's last
+            /// pixel under and result at 2 (steps + 1) + level and 3 (steps + 1) + level.
             let table: UnsafeMutablePointer<UInt32>
 
-            static let count = 2 * (GridCoverageLevels.steps + 1)
+            static let count = 4 * (GridCoverageLevels.steps + 1)
+            private static let inverses = GridCoverageLevels.steps + 1
+            private static let unders = 2 * (GridCoverageLevels.steps + 1)
+            private static let results = 3 * (GridCoverageLevels.steps + 1)
 
             init(_ colour: Premultiplied, in table: UnsafeMutablePointer<UInt32>) {
                 self.table = table
-                let inverses = table + GridCoverageLevels.steps + 1
+                let inverses = table + Levels.inverses
                 table[0] = 0
                 inverses[0] = 255
                 for level in 1...GridCoverageLevels.steps {
@@ -313,18 +364,32 @@ final class GridLineRaster {
                     table[level] = source
                     inverses[level] = 255 - (source >> 24)
                 }
+                // Remembered blends start as blends over transparent black.
+                for level in 0...GridCoverageLevels.steps {
+                    table[Levels.unders + level] = 0
+                    table[Levels.results + level] = table[level] &+ Premultiplied.scale(0, inverses[level])
+                }
             }
 
-            /// `coverage` of `GridLineRaster.full` covers the pixel; it is rounded to the
-            /// nearest level.
+            /// Blends the colour at `level` (0 to `GridCoverageLevels.steps`) over the pixel.
             @inline(__always)
-            func blend(into target: UnsafeMutablePointer<UInt32>, coverage: Int64) {
-                // `coverage` is at most `full` (2^16): no overflow.
-                let level = Int(GridCoverageLevels.level(UInt32(truncatingIfNeeded: (coverage &* 255 &+ 32_768) >> 16)))
+            func blend(into target: UnsafeMutablePointer<UInt32>, level: Int) {
                 guard level > 0 else { return }
                 let source = table[level]
-                let inverse = table[level &+ GridCoverageLevels.steps &+ 1]
-                target.pointee = inverse == 0 ? source : source &+ Premultiplied.scale(target.pointee, inverse)
+                let inverse = table[Levels.inverses &+ level]
+                guard inverse != 0 else {
+                    target.pointee = source
+                    return
+                }
+                let under = target.pointee
+                if under == table[Levels.unders &+ level] {
+                    target.pointee = table[Levels.results &+ level]
+                    return
+                }
+                let result = source &+ Premultiplied.scale(under, inverse)
+                table[Levels.unders &+ level] = under
+                table[Levels.results &+ level] = result
+                target.pointee = result
             }
         }
     }
