@@ -60,21 +60,7 @@ struct HeldLayer {
         var sorted = Array(0..<UInt32(indices.count))
         sorted.sort { (indices[Int($0)], $0) < (indices[Int($1)], $1) }
         order = sorted
-        // Slot s takes the bounds at position sorted[s]; a slot done points at itself.
-        for start in sorted.indices where sorted[start] != UInt32(start) {
-            let held = bounds[start]
-            var slot = start
-            while true {
-                let from = Int(sorted[slot])
-                sorted[slot] = UInt32(slot)
-                if from == start {
-                    bounds[slot] = held
-                    break
-                }
-                bounds[slot] = bounds[from]
-                slot = from
-            }
-        }
+        bounds.permute(by: &sorted)
         ruleListIndex = [:]
     }
 

@@ -126,12 +126,8 @@ import Testing
         // A page reserves `pageSize` placements; the allocator may give a little more (a
         // mapped block is rounded up to whole 4 KB pages: 2,090), never twice as many.
         let page = PlacementPages.pageSize + 4096 / MemoryLayout<PlacementCandidate>.stride
-        let map = try Self.places(count)
         let view = try View.tiles(z: 0, x: 0, y: 0, columns: 1, rows: 1, tileSize: 256, pixelRatio: 1)
-        let text = TextEngine(fonts: try FontConfiguration(fonts: map.document.fonts, systemFonts: false))
-        let space = LabelSpace(
-            map: map, view: view, text: text, images: try ImageLibrary(document: map.document),
-            readers: LayerReaders(map: map))
+        let space = try Self.space(Self.places(count), view)
         let placed = try space.placedLabels(in: view.globalBounds)
         #expect(!placed.isEmpty)
         #expect(space.engine.cachedCandidates == count)
@@ -139,6 +135,14 @@ import Testing
         #expect(
             space.peakWaitingPageCapacity <= page,
             "a list of \(space.peakWaitingPageCapacity) placements grew as one")
+    }
+
+    /// The label space of `map` in `view`, as a renderer makes it.
+    static func space(_ map: LoadedMap, _ view: View) throws -> LabelSpace {
+        let text = TextEngine(fonts: try FontConfiguration(fonts: map.document.fonts, systemFonts: false))
+        return LabelSpace(
+            map: map, view: view, text: text, images: try ImageLibrary(document: map.document),
+            readers: LayerReaders(map: map))
     }
 
     /// `count` labelled places spread over the world.
@@ -158,12 +162,8 @@ import Testing
     /// a place), though the engine holds every one.
     @Test(arguments: [500, 2000])
     func aWholeWorldViewKeepsNothingWaiting(count: Int) throws {
-        let map = try Self.places(count)
-        let view = try View.tiles(z: 2, x: 0, y: 0, columns: 4, rows: 4, tileSize: 256, pixelRatio: 1)
-        let text = TextEngine(fonts: try FontConfiguration(fonts: map.document.fonts, systemFonts: false))
-        let space = LabelSpace(
-            map: map, view: view, text: text, images: try ImageLibrary(document: map.document),
-            readers: LayerReaders(map: map))
+        let space = try Self.space(
+            Self.places(count), View.tiles(z: 2, x: 0, y: 0, columns: 4, rows: 4, tileSize: 256, pixelRatio: 1))
         let placed = try space.placedLabels(in: Rect(minX: 0, minY: 0, maxX: 1024, maxY: 1024))
         #expect(!placed.isEmpty)
         #expect(space.engine.cachedCandidates == count)

@@ -281,21 +281,7 @@ final class PlacementEngine {
             if y.outranks(x) { return false }
             return a < b
         }
-        // Slot i takes the candidate at order[i]; a slot done points at itself.
-        for start in 0..<list.count where order[start] != UInt32(start) {
-            let held = list[start]
-            var slot = start
-            while true {
-                let from = Int(order[slot])
-                order[slot] = UInt32(slot)
-                if from == start {
-                    list[slot] = held
-                    break
-                }
-                list[slot] = list[from]
-                slot = from
-            }
-        }
+        list.permute(by: &order)
     }
 
     /// The chunk with `level` and those below computed, and its neighbours' up to `level` - 1.
