@@ -158,7 +158,7 @@ public final class MapRenderer {
         // Features are made from the compact layer only for the batch being painted, when
         // batches draw what one call draws (`FeaturePainter.paintsInBatches`); otherwise all
         // of the region's at once.
-        let slots = layer.slots ?? Array(0..<UInt32(layer.held.count))
+        let slots = layer.drawnSlots
         let batch = layer.paintsInBatches ? paintBatch : max(slots.count, 1)
         var start = 0
         repeat {
@@ -196,6 +196,8 @@ public final class MapRenderer {
             /// lists the slots it draws, and a whole-world block at zoom 3 holds hundreds of
             /// thousands of shoreline pieces, most in more than one of its 64 tiles.
             var slots: [UInt32]? = nil
+            /// The slots drawn, all of them when `slots` is nil.
+            var drawnSlots: [UInt32] { slots ?? Array(0..<UInt32(held.count)) }
             /// Whether `held` may be painted a batch at a time (see `MapRenderer.paint`).
             var paintsInBatches = false
             /// A raster layer's image of the whole view.
@@ -233,7 +235,7 @@ public final class MapRenderer {
             func within(_ region: Rect) -> LayerContent {
                 let area = region.expanded(by: reach)
                 var narrowed = self
-                narrowed.slots = (slots ?? Array(0..<UInt32(held.count))).filter {
+                narrowed.slots = drawnSlots.filter {
                     held.bounds[Int($0)].intersects(area)
                 }
                 return narrowed
@@ -259,7 +261,7 @@ public final class MapRenderer {
                     guard b >= 0, a < Double(count) else { return nil }
                     return Int(max(a, 0))...Int(min(b, Double(count - 1)))
                 }
-                for slot in slots ?? Array(0..<UInt32(held.count)) {
+                for slot in drawnSlots {
                     let bounds = held.bounds[Int(slot)]
                     guard let cs = span(bounds.minX, bounds.maxX, first.minX, columns),
                         let rs = span(bounds.minY, bounds.maxY, first.minY, rows)

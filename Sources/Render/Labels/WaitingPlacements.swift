@@ -43,7 +43,6 @@ final class WaitingPlacements {
         init(lastUse: Int) { self.lastUse = lastUse }
 
         var count: Int { waiting.values.reduce(0) { $0 + $1.count } }
-
     }
 
     /// Reads a block: calls `found` with each feature the source finds in `area` (Web
@@ -234,13 +233,8 @@ final class WaitingPlacements {
             + p.heapBytes
     }
 
-    /// Estimated heap bytes of a chunk's list and its slot.
-    private static func bytes(of list: [PlacementCandidate]) -> Int {
-        MemoryCost.array(list.count, of: PlacementCandidate.self) + list.reduce(0) { $0 + $1.heapBytes }
-            + setEntryBytes
-    }
-
-    private static func bytes(of list: PlacementPages) -> Int {
+    /// Estimated heap bytes of a chunk's list (an array or pages) and its slot.
+    private static func bytes(of list: some Collection<PlacementCandidate>) -> Int {
         MemoryCost.array(list.count, of: PlacementCandidate.self) + list.reduce(0) { $0 + $1.heapBytes }
             + setEntryBytes
     }
