@@ -10,7 +10,8 @@ import Synchronization
 /// encodes its tiles through the shared `EncodingCache`; a bounded queue carries the encoded
 /// tiles to the single writer, which owns the sink. Both queues are bounded, so memory does
 /// not grow with the pyramid. Output does not depend on the number of workers or the
-/// metatile size: every tile's bytes depend only on the tile.
+/// metatile size: every tile's bytes depend only on the tile. The writer stores the batches in
+/// the plan's order (`WriteOrder`), so the same job makes the same file.
 public struct TileJob: Sendable {
     public let plan: MetatilePlan
     public let workers: Int
@@ -33,6 +34,8 @@ public struct TileJob: Sendable {
 
     /// The work for one worker: a block to render and the tiles of it to keep.
     struct WorkItem: Sendable {
+        /// Its place among the items handed out, from 0: the order its tiles are written in.
+        var sequence = 0
         let metatile: Metatile
         /// nil: every tile of the block.
         let wanted: Set<TileID>?
@@ -40,9 +43,13 @@ public struct TileJob: Sendable {
 
     /// The tiles of one work item on their way to the writer, with the empty ones left out.
     struct Batch: Sendable {
+        var sequence = 0
         let tiles: [EncodedTile]
         /// Tiles of the item not stored because nothing in them would show (`skipEmpty`).
         let empty: Int
+
+        /// Bytes held while it waits for its turn (see `WriteOrder`).
+        var heldBytes: Int { tiles.reduce(64) { $0 + $1.data.count + 64 } }
     }
 
     /// Runs the job to the end, or to the first error (after which the sink keeps what was
@@ -57,9 +64,13 @@ public struct TileJob: Sendable {
         progress.start(total: plan.tileCount)
         let work = BoundedQueue<WorkItem>(capacity: workers * 2)
         let written = BoundedQueue<Batch>(capacity: workers * 4)
+        let order = WriteOrder<Batch>()
         let empty = Mutex(0)
         // A stop drops the queued metatiles at once; the ones being drawn still arrive.
-        let stopKey = stop?.onRequest { work.cancel() }
+        let stopKey = stop?.onRequest {
+            work.cancel()
+            order.cancel()
+        }
         defer { if let stop, let stopKey { stop.remove(stopKey) } }
         let failure = Mutex<(any Error)?>(nil)
         let cache = EncodingCache()
@@ -67,6 +78,7 @@ public struct TileJob: Sendable {
             failure.withLock { if $0 == nil { $0 = error } }
             work.cancel()
             written.cancel()
+            order.cancel()
         }
 
         let group = DispatchGroup()
@@ -77,9 +89,10 @@ public struct TileJob: Sendable {
                 do {
                     let renderer = try makeRenderer()
                     while let item = work.pop() {
-                        written.push(
-                            try Self.renderAndEncode(
-                                item, renderer: renderer, encoder: encoder, cache: cache, skipEmpty: skipEmpty))
+                        var batch = try Self.renderAndEncode(
+                            item, renderer: renderer, encoder: encoder, cache: cache, skipEmpty: skipEmpty)
+                        batch.sequence = item.sequence
+                        written.push(batch)
                     }
                 } catch {
                     fail(error)
@@ -90,11 +103,18 @@ public struct TileJob: Sendable {
         writerGroup.enter()
         Self.startThread {
             defer { writerGroup.leave() }
+            func store(_ batch: Batch) throws {
+                try sink.write(batch.tiles)
+                empty.withLock { $0 += batch.empty }
+                progress.advance(batch.tiles.count + batch.empty)
+            }
             do {
                 while let batch = written.pop() {
-                    try sink.write(batch.tiles)
-                    empty.withLock { $0 += batch.empty }
-                    progress.advance(batch.tiles.count + batch.empty)
+                    for due in order.deliver(batch.sequence, batch, bytes: batch.heldBytes) { try store(due) }
+                }
+                // After a stop, the batches that came after one never drawn.
+                if failure.withLock({ $0 == nil }) {
+                    for batch in order.drain() { try store(batch) }
                 }
             } catch {
                 fail(error)
@@ -102,6 +122,7 @@ public struct TileJob: Sendable {
         }
 
         var skipped = 0
+        var handedOut = 0
         var zoom: Int?
         do {
             for metatile in plan {
@@ -123,7 +144,10 @@ public struct TileJob: Sendable {
                         item = WorkItem(metatile: metatile, wanted: Set(missing))
                     }
                 }
-                if !work.push(item) { break }  // a worker or the writer failed, or a stop
+                item.sequence = handedOut
+                // False or dropped: a worker or the writer failed, or a stop.
+                guard order.admit(handedOut), work.push(item) else { break }
+                handedOut += 1
             }
         } catch {
             fail(error)
