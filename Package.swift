@@ -63,7 +63,8 @@ let package = Package(
         // Feature sources over GDAL/OGR (files, PostGIS) reprojected with PROJ: the only module
         // that sees GDAL's and PROJ's C types.
         .target(
-            name: "DataSources", dependencies: ["MapModel", "Geodesy", "CGDAL", "CPROJ"], swiftSettings: optimised),
+            name: "DataSources", dependencies: ["MapModel", "Geodesy", "CGDAL", "CPROJ", "CSQLite"],
+            swiftSettings: optimised),
         // libpng reports errors by longjmp, which Swift cannot catch: this small C target holds
         // the setjmp-guarded calls and turns them into status codes.
         .target(name: "CPNGCodec", dependencies: ["CPNG"]),

@@ -90,7 +90,8 @@ public struct DataSourceOpener: SourceOpener {
             let bounds = handle.extent.flatMap { projector.mercatorBounds(ofSource: $0) } ?? world
             return OGRIndexedSource(
                 spec: spec, crs: crs, bounds: bounds.expanded(by: max(bounds.width, bounds.height) * 0.01 + 1),
-                geometryKinds: handle.geometryKinds, documentPath: document.path, place: place + ".source")
+                geometryKinds: handle.geometryKinds, geoPackage: GeoPackageTable.find(handle, spec: spec),
+                documentPath: document.path, place: place + ".source")
         }
         return FeatureStore(
             path: source.dataset,

@@ -11,6 +11,9 @@ final class OGRIndexedSource: FeatureSource {
     let crs: SourceCRS
     let bounds: Rect
     let geometryKinds: Set<Geometry.Kind>?
+    /// A plain GeoPackage table, read straight from SQLite (`GeoPackageReader`); nil for
+    /// everything else, read through OGR.
+    let geoPackage: GeoPackageTable?
     /// For errors while drawing: the map file and `layers[i].source`.
     let documentPath: String
     let place: String
@@ -18,10 +21,11 @@ final class OGRIndexedSource: FeatureSource {
     var isIndexed: Bool { true }
 
     init(
-        spec: OGRLayerSpec, crs: SourceCRS, bounds: Rect, geometryKinds: Set<Geometry.Kind>?, documentPath: String,
-        place: String
+        spec: OGRLayerSpec, crs: SourceCRS, bounds: Rect, geometryKinds: Set<Geometry.Kind>?,
+        geoPackage: GeoPackageTable? = nil, documentPath: String, place: String
     ) {
         self.spec = spec
+        self.geoPackage = geoPackage
         self.crs = crs
         self.bounds = bounds
         self.geometryKinds = geometryKinds
@@ -30,7 +34,8 @@ final class OGRIndexedSource: FeatureSource {
     }
 
     func makeReader() throws -> any FeatureReader {
-        try reporting { try OGRIndexedReader(source: self) }
+        if let geoPackage { return try GeoPackageReader(source: self, table: geoPackage) }
+        return try reporting { try OGRIndexedReader(source: self) }
     }
 
     /// PostGIS answers with one aggregate query (the longest text of each attribute the label
@@ -89,6 +94,14 @@ final class OGRIndexedSource: FeatureSource {
         name.split(separator: ".", maxSplits: 1).map { quoted(String($0)) }.joined(separator: ".")
     }
 
+    /// The spatial filter (in the source's CRS) of a view of `rect`, whose part within the
+    /// data is `area`; nil for none. A view of all the data (a whole-world metatile at zooms
+    /// 0-3) reads the table in order: through the index, OGR joins the R-tree and tests every
+    /// feature's envelope against a filter that keeps them all (2% of the GSHHG lines' zoom 0).
+    func filter(for rect: Rect, area: Rect, projector: MercatorProjector) -> Rect? {
+        rect.contains(bounds) ? nil : projector.sourceRect(ofMercator: area)
+    }
+
     /// Throws the error of a failed read (a lost connection, a statement the database rejects).
     func checkReading() throws {
         guard GDALRuntime.failed else { return }
@@ -107,23 +120,18 @@ final class OGRIndexedSource: FeatureSource {
     }
 }
 
-/// One thread's handle on an indexed source: its own dataset (its own database connection)
-/// and PROJ context. Features already converted that reach beyond the query are kept by id, so
-/// a feature that several views reach is reprojected once, not once per view.
-final class OGRIndexedReader: FeatureReader {
+/// One thread's handle on an indexed source read through OGR: its own dataset (its own
+/// database connection) and PROJ context. Features already converted that reach beyond the
+/// query are kept by id (`ConvertedFeatures`), so a feature that several views reach is
+/// reprojected once, not once per view.
+final class OGRIndexedReader: ViewReader {
     private let source: OGRIndexedSource
     private let handle: OGRLayerHandle
     private let converter: OGRFeatureConverter
-    /// Bounded by bytes, not vertices: a layer of points has few vertices per feature but
-    /// hundreds of bytes of attributes each (300,000 places once held 300 MB per worker).
-    /// Only features reaching beyond the query that read them are kept: the next views (the
-    /// neighbouring metatiles) ask for those again, while a feature within the query is
-    /// asked for by no view beside this one's own label blocks (cheap to convert again: most
-    /// are points). So what is kept follows the views' edges, not the data: a view of the
-    /// whole world keeps nothing, where it used to fill the budget with any data larger than it.
-    private(set) var converted = BudgetedCache<Int, Feature>(budget: OGRIndexedReader.cacheBytes)
-    /// The most bytes of converted features kept by one reader.
-    static let cacheBytes = 16 << 20
+    private var cache = ConvertedFeatures()
+
+    /// The features kept (for tests).
+    var converted: BudgetedCache<Int, Feature> { cache.kept }
 
     init(source: OGRIndexedSource) throws {
         self.source = source
@@ -131,31 +139,13 @@ final class OGRIndexedReader: FeatureReader {
         converter = OGRFeatureConverter(layer: handle.layer, projector: try MercatorProjector(source.crs))
     }
 
-    func features(in rect: Rect) throws -> [Feature] {
-        var found: [Feature] = []
-        try visitFeatures(in: rect) { found.append($0) }
-        found.sort { $0.index < $1.index }
-        return found
-    }
-
-    func visitFeatures(in rect: Rect, _ body: (Feature) throws -> Void) throws {
-        try visitFeatures(in: rect, collapsingLinesWithin: nil, body)
-    }
-
-    /// A collapsed line (see `OGRFeatureConverter.collapsedLine`) is not kept: it serves only
-    /// its tolerance, and it costs little to make again.
     func visitFeatures(in rect: Rect, collapsingLinesWithin tolerance: Double?, _ body: (Feature) throws -> Void)
         throws
     {
         let area = rect.intersection(source.bounds)
         guard !area.isEmpty else { return }
         let layer = handle.layer
-        if rect.contains(source.bounds) {
-            // A view of all the data (a whole-world metatile at zooms 0-3) reads the table in
-            // order: through the index, OGR joins the R-tree and tests every feature's envelope
-            // against a filter that keeps them all (2% of the GSHHG lines' zoom 0).
-            OGR_L_SetSpatialFilter(layer, nil)
-        } else if let filter = converter.projector.sourceRect(ofMercator: area) {
+        if let filter = source.filter(for: rect, area: area, projector: converter.projector) {
             OGR_L_SetSpatialFilterRect(layer, filter.minX, filter.minY, filter.maxX, filter.maxY)
         } else {
             OGR_L_SetSpatialFilter(layer, nil)
@@ -165,21 +155,10 @@ final class OGRIndexedReader: FeatureReader {
         while let raw = OGR_L_GetNextFeature(layer) {
             defer { OGR_F_Destroy(raw) }
             let id = Int(OGR_F_GetFID(raw))
-            let feature: Feature
-            if let known = converted[id] {
-                feature = known
-            } else if let tolerance,
-                let collapsed = converter.collapsedLine(raw, index: id, within: tolerance)
-            {
-                if collapsed.bounds.intersects(rect) { try body(collapsed.feature) }
-                continue
-            } else {
-                feature = try source.reporting { try converter.feature(raw, index: id) }
-                if feature.bounds.intersects(rect), !rect.contains(feature.bounds) {
-                    converted.insert(feature, for: id, bytes: feature.estimatedBytes)
-                }
-            }
-            if feature.bounds.intersects(rect) { try body(feature) }
+            try cache.visit(
+                id, in: rect, collapsingLinesWithin: tolerance,
+                collapsed: { converter.collapsedLine(raw, index: id, within: $0) },
+                converted: { try source.reporting { try converter.feature(raw, index: id) } }, body)
         }
         try source.checkReading()
     }

@@ -13,7 +13,7 @@ import Testing
     /// Random walks (some closed, like islands; some in two parts) of every size from a few
     /// metres to a few hundred kilometres, near the equator, at mid latitudes and beyond the
     /// ±85.05° Web Mercator clamps, written by ogr2ogr to a GeoPackage.
-    func reader(in folder: URL) throws -> () throws -> OGRIndexedReader {
+    func reader(in folder: URL) throws -> () throws -> any FeatureReader {
         var seed: UInt64 = 15
         func next() -> Double {
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -49,12 +49,12 @@ import Testing
         let map = try Support.writeMap(
             in: folder, layers: [##"{"name": "lines", "source": "lines.gpkg", "line": {"color": "#000000"}}"##])
         let loaded = try Support.load(map)
-        return { try #require(try loaded.sources[0].makeReader() as? OGRIndexedReader) }
+        return { try loaded.sources[0].makeReader() }
     }
 
     /// Each feature the reader hands over for `rect`, generalised for `pixel`, by index; and
     /// the vertices handed over.
-    func drawn(_ reader: OGRIndexedReader, _ rect: Rect, pixel: Double, collapsing: Bool) throws -> (
+    func drawn(_ reader: any FeatureReader, _ rect: Rect, pixel: Double, collapsing: Bool) throws -> (
         [Int: Feature?], vertices: Int
     ) {
         let generaliser = Generaliser(pixel: pixel)

@@ -11,17 +11,26 @@ struct OGRFeatureConverter {
     let projector: MercatorProjector
 
     init(layer: UnsafeMutableRawPointer, projector: MercatorProjector) {
-        attributes = OGRAttributes(layer: layer)
+        self.init(attributes: OGRAttributes(layer: layer), projector: projector)
+    }
+
+    init(attributes: OGRAttributes, projector: MercatorProjector) {
+        self.attributes = attributes
         self.projector = projector
     }
 
     /// `index` is the feature's place in the drawing order (its FID, or its position).
     func feature(_ feature: UnsafeMutableRawPointer, index: Int) throws(TransformFailure) -> Feature {
         var geometries: [Geometry] = []
-        if let geometry = OGR_F_GetGeometryRef(feature) {
-            try append(geometry, to: &geometries)
-        }
+        if let geometry = OGR_F_GetGeometryRef(feature) { geometries = try self.geometries(of: geometry) }
         return Feature(index: index, geometries: geometries, properties: attributes.properties(feature))
+    }
+
+    /// The geometries `feature` makes of an OGR geometry.
+    func geometries(of geometry: UnsafeMutableRawPointer) throws(TransformFailure) -> [Geometry] {
+        var geometries: [Geometry] = []
+        try append(geometry, to: &geometries)
+        return geometries
     }
 
     /// A line feature whose vertices all lie within `tolerance` (Web Mercator metres) of one
@@ -213,6 +222,10 @@ struct OGRAttributes {
     }
 
     let fields: [Field]
+
+    init(fields: [Field]) {
+        self.fields = fields
+    }
 
     init(layer: UnsafeMutableRawPointer) {
         let definition = OGR_L_GetLayerDefn(layer)
