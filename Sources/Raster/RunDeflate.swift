@@ -24,8 +24,13 @@ enum RunDeflate {
         let tokens = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity)
         defer { tokens.deallocate() }
         var tokenCount = 0
-        var literalFrequencies = [Int](repeating: 0, count: 286)
-        var distanceFrequencies = [Int](repeating: 0, count: 30)
+        // Both alphabets side by side (literals and lengths, then distances): their
+        // frequencies, code lengths and codes.
+        let frequencies = UnsafeMutablePointer<Int>.allocate(capacity: symbolCount)
+        frequencies.initialize(repeating: 0, count: symbolCount)
+        defer { frequencies.deallocate() }
+        let literalFrequencies = frequencies
+        let distanceFrequencies = frequencies + literalSymbols
         let rowSymbol = rowDistance > 0 ? distanceSymbol(rowDistance) : 0
         let lengthSymbols = Self.lengthSymbols
         var literals = 0
@@ -58,15 +63,25 @@ enum RunDeflate {
         }
         literalFrequencies[endOfBlock] = 1
         // Deflate's decoders want at least one distance code.
-        if distanceFrequencies.allSatisfy({ $0 == 0 }) { distanceFrequencies[0] = 1 }
+        if (0..<distanceSymbols).allSatisfy({ distanceFrequencies[$0] == 0 }) { distanceFrequencies[0] = 1 }
 
-        let literalLengths = codeLengths(literalFrequencies, limit: 15)
-        let distanceLengths = codeLengths(distanceFrequencies, limit: 15)
-        let literalCodes = canonicalCodes(literalLengths)
-        let distanceCodes = canonicalCodes(distanceLengths)
+        let lengths = UnsafeMutablePointer<UInt8>.allocate(capacity: symbolCount)
+        defer { lengths.deallocate() }
+        let codes = UnsafeMutablePointer<HuffmanCode.Code>.allocate(capacity: symbolCount)
+        defer { codes.deallocate() }
+        @inline(__always) func code(first: Int, size: Int) {
+            HuffmanCode.lengths(
+                UnsafeBufferPointer(start: frequencies + first, count: size), limit: 15,
+                into: UnsafeMutableBufferPointer(start: lengths + first, count: size))
+            HuffmanCode.canonical(lengths + first, count: size, into: codes + first)
+        }
+        code(first: 0, size: literalSymbols)
+        code(first: literalSymbols, size: distanceSymbols)
+        let literalCodes = codes
+        let distanceCodes = codes + literalSymbols
         var bits = BitWriter(output)
         bits.write(0b101, 3)  // BFINAL 1, BTYPE 10: dynamic Huffman codes
-        writeCodeLengths(literal: literalLengths, distance: distanceLengths, into: &bits)
+        writeCodeLengths(lengths, into: &bits)
         let rowExtra =
             rowDistance > 0
             ? (bits: UInt64(rowDistance - distanceBases[rowSymbol]), count: distanceExtraBits(rowSymbol))
@@ -100,6 +115,10 @@ enum RunDeflate {
     private static let matchFromLeft: UInt32 = 1 << 9
     private static let matchFromRow: UInt32 = 1 << 10
     private static let endOfBlock = 256
+    /// Literal and length symbols 0-285, distance symbols 0-29.
+    private static let literalSymbols = 286
+    private static let distanceSymbols = 30
+    private static let symbolCount = literalSymbols + distanceSymbols
 
     /// The most bytes `compress` writes for `count` bytes of input: no code is longer than
     /// 15 bits, a match (at least 3 bytes) at most 48 bits with its extra bits, so at most 16
@@ -111,10 +130,12 @@ enum RunDeflate {
     private static let maxDistance = 32_768
 
     /// How many bytes from `a` equal those from `b` (`b` before `a`, overlapping allowed, as
-    /// deflate copies byte by byte), at most `limit`; eight at a time.
+    /// deflate copies byte by byte), at most `limit`.
     ///
-    /// The first word alone, then 32 bytes a turn while they last (four words, one branch:
-    /// a repeated row's long match from above is most of a grid tile's scanning), then 8.
+    /// The first word alone (most matches from the left end within it, at a line's pixels),
+    /// then 64 bytes a turn as four vector compares and one mask (a repeated row's long match
+    /// from above is most of a grid tile's scanning: four 64-bit words a turn cost twice the
+    /// instructions a byte), then 32 and 8 at a time.
     @inline(__always)
     private static func matchLength(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, limit: Int) -> Int {
         @inline(__always) func differ(_ n: Int) -> UInt64 {
@@ -122,49 +143,34 @@ enum RunDeflate {
                 ^ UnsafeRawPointer(b + n).loadUnaligned(as: UInt64.self)
         }
         var n = 0
-        // Most matches from the left end within a word (at a line's pixels): that word first.
         if limit >= 8 {
             let x = differ(0)
             if x != 0 { return UInt64(littleEndian: x).trailingZeroBitCount / 8 }
             n = 8
         }
-        while n &+ 32 <= limit {
-            let x0 = differ(n)
-            let x1 = differ(n &+ 8)
-            let x2 = differ(n &+ 16)
-            let x3 = differ(n &+ 24)
-            if x0 | x1 | x2 | x3 != 0 {
-                // The first word that differs; its first byte that differs.
-                if x0 != 0 { return n &+ UInt64(littleEndian: x0).trailingZeroBitCount / 8 }
-                if x1 != 0 { return n &+ 8 &+ UInt64(littleEndian: x1).trailingZeroBitCount / 8 }
-                if x2 != 0 { return n &+ 16 &+ UInt64(littleEndian: x2).trailingZeroBitCount / 8 }
-                return n &+ 24 &+ UInt64(littleEndian: x3).trailingZeroBitCount / 8
-            }
-            n &+= 32
+        while n &+ 64 <= limit {
+            let x =
+                UnsafeRawPointer(a + n).loadUnaligned(as: SIMD8<UInt64>.self)
+                ^ UnsafeRawPointer(b + n).loadUnaligned(as: SIMD8<UInt64>.self)
+            let half = x.lowHalf | x.highHalf
+            let quarter = half.lowHalf | half.highHalf
+            guard quarter[0] | quarter[1] == 0 else { break }
+            n &+= 64
+        }
+        if n &+ 32 <= limit {
+            let x =
+                UnsafeRawPointer(a + n).loadUnaligned(as: SIMD4<UInt64>.self)
+                ^ UnsafeRawPointer(b + n).loadUnaligned(as: SIMD4<UInt64>.self)
+            let half = x.lowHalf | x.highHalf
+            if half[0] | half[1] == 0 { n &+= 32 }
         }
         while n &+ 8 <= limit {
-            let x =
-                UnsafeRawPointer(a + n).loadUnaligned(as: UInt64.self)
-                ^ UnsafeRawPointer(b + n).loadUnaligned(as: UInt64.self)
+            let x = differ(n)
             if x != 0 { return n &+ UInt64(littleEndian: x).trailingZeroBitCount / 8 }
             n &+= 8
         }
         while n < limit, a[n] == b[n] { n &+= 1 }
         return n
-    }
-
-    /// A Huffman code (bits reversed, as deflate writes codes from their first bit), or extra
-    /// bits, `count` bits.
-    private struct Code {
-        var bits: UInt32
-        var count: UInt8
-    }
-
-    /// The first `count` bits of `code`, most significant first, reversed.
-    private static func reversed(_ code: UInt32, _ count: Int) -> UInt32 {
-        var r: UInt32 = 0
-        for k in 0..<count where code & (1 << k) != 0 { r |= 1 << (count - 1 - k) }
-        return r
     }
 
     /// Lengths 3-258 as symbols 257-285 and extra bits (RFC 1951, 3.2.5).
@@ -184,10 +190,10 @@ enum RunDeflate {
     private static let lengthSymbols: [UInt16] = (0...maxLength).map {
         $0 < minLength ? 0 : UInt16(257 + lengthIndex($0))
     }
-    private static let lengthExtras: [Code] = (0...maxLength).map { length in
-        guard length >= minLength else { return Code(bits: 0, count: 0) }
+    private static let lengthExtras: [HuffmanCode.Code] = (0...maxLength).map { length in
+        guard length >= minLength else { return HuffmanCode.Code(bits: 0, count: 0) }
         let s = lengthIndex(length)
-        return Code(bits: UInt32(length - lengthBases[s]), count: UInt8(lengthExtraBits[s]))
+        return HuffmanCode.Code(bits: UInt32(length - lengthBases[s]), count: UInt8(lengthExtraBits[s]))
     }
 
     private static let distanceBases = [
@@ -199,137 +205,88 @@ enum RunDeflate {
 
     private static func distanceExtraBits(_ symbol: Int) -> Int { symbol < 4 ? 0 : symbol / 2 - 1 }
 
-    /// Huffman code lengths of at most `limit` bits for `frequencies`, 0 for unused symbols;
-    /// a single symbol gets 1 bit. When the tree is too deep the frequencies are halved
-    /// (rounding up, so used symbols stay used) until it is not: all equal, the tree is
-    /// balanced, and 2^limit exceeds the alphabets' sizes.
-    static func codeLengths(_ frequencies: [Int], limit: Int) -> [UInt8] {
-        var frequencies = frequencies
-        while true {
-            let lengths = huffmanLengths(frequencies)
-            if lengths.allSatisfy({ Int($0) <= limit }) { return lengths }
-            frequencies = frequencies.map { ($0 + 1) / 2 }
-        }
-    }
-
-    /// Depths of the Huffman tree: leaves in order of (frequency, symbol), two queues.
-    private static func huffmanLengths(_ frequencies: [Int]) -> [UInt8] {
-        var lengths = [UInt8](repeating: 0, count: frequencies.count)
-        let leaves = frequencies.indices.filter { frequencies[$0] > 0 }.sorted {
-            (frequencies[$0], $0) < (frequencies[$1], $1)
-        }
-        let n = leaves.count
-        guard n > 1 else {
-            if let only = leaves.first { lengths[only] = 1 }
-            return lengths
-        }
-        var weight = [Int](repeating: 0, count: 2 * n - 1)
-        var parent = [Int](repeating: 0, count: 2 * n - 1)
-        for k in 0..<n { weight[k] = frequencies[leaves[k]] }
-        var leaf = 0
-        var inner = n
-        var next = n
-        func lightest() -> Int {
-            if leaf < n && (inner >= next || weight[leaf] <= weight[inner]) {
-                leaf += 1
-                return leaf - 1
-            }
-            inner += 1
-            return inner - 1
-        }
-        while next < 2 * n - 1 {
-            let a = lightest()
-            let b = lightest()
-            weight[next] = weight[a] + weight[b]
-            parent[a] = next
-            parent[b] = next
-            next += 1
-        }
-        // Parents come after their children: depths from the root down.
-        var depth = [Int](repeating: 0, count: 2 * n - 1)
-        for k in stride(from: 2 * n - 3, through: 0, by: -1) { depth[k] = depth[parent[k]] + 1 }
-        for k in 0..<n { lengths[leaves[k]] = UInt8(depth[k]) }
-        return lengths
-    }
-
-    /// Deflate's canonical codes for `lengths` (RFC 1951, 3.2.2), reversed for writing.
-    private static func canonicalCodes(_ lengths: [UInt8]) -> [Code] {
-        var counts = [UInt32](repeating: 0, count: 16)
-        for l in lengths where l > 0 { counts[Int(l)] += 1 }
-        var next = [UInt32](repeating: 0, count: 16)
-        var code: UInt32 = 0
-        for bits in 1..<16 {
-            code = (code + counts[bits - 1]) << 1
-            next[bits] = code
-        }
-        return lengths.map { l in
-            guard l > 0 else { return Code(bits: 0, count: 0) }
-            defer { next[Int(l)] += 1 }
-            return Code(bits: reversed(next[Int(l)], Int(l)), count: l)
-        }
-    }
-
     /// The order in which the code length code's lengths are written.
     private static let codeLengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
 
-    /// A dynamic block's header after BTYPE: the two codes' lengths, run-length coded (16
-    /// repeats the previous length 3-6 times, 17 and 18 write 3-10 and 11-138 zeros) and
-    /// Huffman coded in their turn.
-    private static func writeCodeLengths(literal: [UInt8], distance: [UInt8], into bits: inout BitWriter) {
-        var hlit = 286
-        while hlit > 257 && literal[hlit - 1] == 0 { hlit -= 1 }
-        var hdist = 30
-        while hdist > 1 && distance[hdist - 1] == 0 { hdist -= 1 }
-        let all = Array(literal[0..<hlit] + distance[0..<hdist])
-        var items: [(symbol: Int, extra: Int)] = []
-        var k = 0
-        while k < all.count {
-            let v = all[k]
-            var run = 1
-            while k + run < all.count && all[k + run] == v { run += 1 }
-            k += run
-            var left = run
-            if v == 0 {
-                while left >= 11 {
-                    let n = min(left, 138)
-                    items.append((18, n - 11))
-                    left -= n
+    /// A dynamic block's header after BTYPE: the two codes' lengths (`lengths`: the literal
+    /// and length code's 286, then the distance code's 30), run-length coded (16 repeats the
+    /// previous length 3-6 times, 17 and 18 write 3-10 and 11-138 zeros) and Huffman coded in
+    /// their turn.
+    private static func writeCodeLengths(_ lengths: UnsafePointer<UInt8>, into bits: inout BitWriter) {
+        var hlit = literalSymbols
+        while hlit > 257 && lengths[hlit - 1] == 0 { hlit -= 1 }
+        var hdist = distanceSymbols
+        while hdist > 1 && lengths[literalSymbols + hdist - 1] == 0 { hdist -= 1 }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 3 * symbolCount) { scratch in
+            // The lengths written (the literal code's first hlit, the distance code's first
+            // hdist), then each item's symbol and extra bits: at most one item a length.
+            let all = scratch.baseAddress!
+            let symbols = all + symbolCount
+            let extras = symbols + symbolCount
+            let total = hlit + hdist
+            all.update(from: lengths, count: hlit)
+            (all + hlit).update(from: lengths + literalSymbols, count: hdist)
+            var items = 0
+            @inline(__always) func item(_ symbol: UInt8, _ extra: Int) {
+                symbols[items] = symbol
+                extras[items] = UInt8(truncatingIfNeeded: extra)
+                items &+= 1
+            }
+            var k = 0
+            while k < total {
+                let v = all[k]
+                var run = 1
+                while k + run < total && all[k + run] == v { run += 1 }
+                k += run
+                var left = run
+                if v == 0 {
+                    while left >= 11 {
+                        let n = min(left, 138)
+                        item(18, n - 11)
+                        left -= n
+                    }
+                    if left >= 3 {
+                        item(17, left - 3)
+                        left = 0
+                    }
+                } else {
+                    item(v, 0)
+                    left -= 1
+                    while left >= 3 {
+                        let n = min(left, 6)
+                        item(16, n - 3)
+                        left -= n
+                    }
                 }
-                if left >= 3 {
-                    items.append((17, left - 3))
-                    left = 0
-                }
-            } else {
-                items.append((Int(v), 0))
-                left -= 1
-                while left >= 3 {
-                    let n = min(left, 6)
-                    items.append((16, n - 3))
-                    left -= n
+                for _ in 0..<left { item(v, 0) }
+            }
+            var frequencies = [Int](repeating: 0, count: 19)
+            for i in 0..<items { frequencies[Int(symbols[i])] += 1 }
+            // zlib rejects an incomplete code length code: give it a second symbol, unused.
+            if frequencies.filter({ $0 > 0 }).count < 2 { frequencies[frequencies[0] > 0 ? 1 : 0] = 1 }
+            let codeLengths = HuffmanCode.lengths(frequencies, limit: 7)
+            var codes = [HuffmanCode.Code](repeating: HuffmanCode.Code(bits: 0, count: 0), count: 19)
+            codeLengths.withUnsafeBufferPointer { l in
+                codes.withUnsafeMutableBufferPointer {
+                    HuffmanCode.canonical(l.baseAddress!, count: 19, into: $0.baseAddress!)
                 }
             }
-            items += repeatElement((symbol: Int(v), extra: 0), count: left)
-        }
-        var frequencies = [Int](repeating: 0, count: 19)
-        for item in items { frequencies[item.symbol] += 1 }
-        // zlib rejects an incomplete code length code: give it a second symbol, unused.
-        if frequencies.filter({ $0 > 0 }).count < 2 { frequencies[frequencies[0] > 0 ? 1 : 0] = 1 }
-        let lengths = codeLengths(frequencies, limit: 7)
-        let codes = canonicalCodes(lengths)
-        var hclen = 19
-        while hclen > 4 && lengths[codeLengthOrder[hclen - 1]] == 0 { hclen -= 1 }
-        bits.write(UInt64(hlit - 257), 5)
-        bits.write(UInt64(hdist - 1), 5)
-        bits.write(UInt64(hclen - 4), 4)
-        for i in 0..<hclen { bits.write(UInt64(lengths[codeLengthOrder[i]]), 3) }
-        for item in items {
-            let code = codes[item.symbol]
-            bits.write(UInt64(code.bits), Int(code.count))
-            switch item.symbol {
-            case 16: bits.write(UInt64(item.extra), 2)
-            case 17: bits.write(UInt64(item.extra), 3)
-            case 18: bits.write(UInt64(item.extra), 7)
-            default: break
+            var hclen = 19
+            while hclen > 4 && codeLengths[codeLengthOrder[hclen - 1]] == 0 { hclen -= 1 }
+            bits.write(UInt64(hlit - 257), 5)
+            bits.write(UInt64(hdist - 1), 5)
+            bits.write(UInt64(hclen - 4), 4)
+            for i in 0..<hclen { bits.write(UInt64(codeLengths[codeLengthOrder[i]]), 3) }
+            for i in 0..<items {
+                let symbol = Int(symbols[i])
+                let code = codes[symbol]
+                bits.write(UInt64(code.bits), Int(code.count))
+                switch symbol {
+                case 16: bits.write(UInt64(extras[i]), 2)
+                case 17: bits.write(UInt64(extras[i]), 3)
+                case 18: bits.write(UInt64(extras[i]), 7)
+                default: break
+                }
             }
         }
     }

@@ -49,6 +49,33 @@ private func distinctColours(_ count: Int, translucent: Bool = false) -> [RGBA] 
         #expect(try referenceDecode(bytes: png) == original)
     }
 
+    /// Indices packed 1, 2 and 4 bits a pixel, from the census's notes (opaque) and from the
+    /// pixels (a translucent palette), at every row width up to two words of eight and a
+    /// tail: what pypng decodes is the image. Random indices put every value in every field.
+    @Test func packedIndicesDecodeWithPypng() throws {
+        var images: [Image] = []
+        for (count, translucent) in [(2, false), (4, false), (16, false), (3, true), (16, true)] {
+            for width in 1...19 {
+                images.append(
+                    try image(
+                        width: width, height: 5, colours: distinctColours(count, translucent: translucent),
+                        seed: UInt64(width * 31 + count)))
+            }
+        }
+        let folder = try scratchDirectory()
+        defer { TemporaryFolder.remove(folder) }
+        var paths: [String] = []
+        for (index, original) in images.enumerated() {
+            let path = "\(folder)/\(index).png"
+            try PNG.write(original, toPath: path)
+            paths.append(path)
+        }
+        let decoded = try referenceDecode(paths)
+        for (index, original) in images.enumerated() {
+            #expect(decoded[index] == original, "image \(index): \(original.width) wide")
+        }
+    }
+
     /// tRNS lists only the translucent entries, which the encoder puts first.
     @Test func translucentPaletteEntriesComeFirst() throws {
         let colours = [RGBA(1, 1, 1), RGBA(2, 2, 2, 100), RGBA(3, 3, 3), RGBA(4, 4, 4, 0)]

@@ -84,12 +84,12 @@ import Testing
             (a, b) = (b, a + b)
         }
         for limit in [7, 15] {
-            let lengths = RunDeflate.codeLengths(frequencies, limit: limit)
+            let lengths = HuffmanCode.lengths(frequencies, limit: limit)
             #expect(lengths.allSatisfy { $0 >= 1 && Int($0) <= limit })
             let kraft = lengths.reduce(0.0) { $0 + 1 / Double(1 << Int($1)) }
             #expect(kraft == 1, "limit \(limit): \(lengths)")
         }
-        let unlimited = RunDeflate.codeLengths(frequencies, limit: 64)
+        let unlimited = HuffmanCode.lengths(frequencies, limit: 64)
         #expect(unlimited.max() == 29)  // the chain the limit cuts
     }
 

@@ -83,15 +83,22 @@ enum GridLabelPlacer {
     /// needs the labels within one label's reach, which every view that shows the label has
     /// generated, so tiles agree across their edges. (It drops a little more than the greedy
     /// rule; ranks favour round values, so crowded labels thin out to every 2nd, 4th... line.)
+    ///
+    /// Indices are sorted, not the labels: moving a label (its text, font and alternatives)
+    /// cost more than comparing it, and sorting indices by the same predicate gives the same
+    /// order.
     static func placeLocally(_ candidates: [GridLabelCandidate]) -> [GridLabelCandidate] {
-        let sorted = candidates.sorted { $0.box.minX < $1.box.minX }
-        var kept: [GridLabelCandidate] = []
+        let sorted = candidates.indices.sorted { candidates[$0].box.minX < candidates[$1].box.minX }
+        var kept: [Int] = []
+        kept.reserveCapacity(sorted.count)
         for (i, c) in sorted.enumerated() {
+            let box = candidates[c].box
             var blocked = false
             // Only labels starting left of this one's right edge can overlap it.
             var j = 0
-            while j < sorted.count, sorted[j].box.minX < c.box.maxX {
-                if j != i, sorted[j].outranks(c), sorted[j].box.overlaps(c.box) {
+            while j < sorted.count, candidates[sorted[j]].box.minX < box.maxX {
+                let other = sorted[j]
+                if j != i, candidates[other].outranks(candidates[c]), candidates[other].box.overlaps(box) {
                     blocked = true
                     break
                 }
@@ -99,7 +106,7 @@ enum GridLabelPlacer {
             }
             if !blocked { kept.append(c) }
         }
-        return kept.sorted { $0.outranks($1) }
+        return kept.sorted { candidates[$0].outranks(candidates[$1]) }.map { candidates[$0] }
     }
 
     /// Line labels thinned to every n-th line of their family (see `GridLabelStride`):

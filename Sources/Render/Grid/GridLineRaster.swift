@@ -211,7 +211,10 @@ final class GridLineRaster {
                 let yFirst = Swift.max(a.y, Int64(rowA) << 8)
                 var xTop = yFirst == a.y ? Double(a.x) : Double(a.x) + Double(yFirst &- a.y) * slope
                 var cellTop = GridLineRaster.cell(xTop)
-                for row in rowA...rowB {
+                // A while loop: a range's iterator checks every step for overflow.
+                var row = rowA
+                while row <= rowB {
+                    defer { row &+= 1 }
                     let yTop = Swift.max(a.y, Int64(row) << 8)
                     let yBottom = Swift.min(b.y, Int64(row &+ 1) << 8)
                     let xBottom = yBottom == b.y ? Double(b.x) : Double(a.x) + Double(yBottom &- a.y) * slope
@@ -222,31 +225,42 @@ final class GridLineRaster {
                     }
                     let h = sign &* (yBottom &- yTop)
                     let total = h << 8
-                    let xl = Swift.min(xTop, xBottom)
-                    let xr = Swift.max(xTop, xBottom)
-                    // `cell` never decreases with x: the cells of the smaller and larger x.
-                    let kl = Swift.min(cellTop, cellBottom)
-                    var kr = Swift.max(cellTop, cellBottom)
-                    if kr > kl && Double(kr << 8) == xr { kr -= 1 }
                     let r = row &- top
-                    if kl == kr {
-                        // Within one cell: the part of the cell right of the edge, and the
-                        // whole row height for the cells beyond.
-                        let mid = (xTop + xBottom) / 2 - Double(kl << 8)
+                    // Within one cell: the part of the cell right of the edge, and the whole
+                    // row height for the cells beyond.
+                    @inline(__always) func withinCell(_ k: Int) {
+                        let mid = (xTop + xBottom) / 2 - Double(k << 8)
                         let share = GridLineRaster.round(Double(h) * (GridLineRaster.unit - mid))
-                        guard kl >= left, kl < right else {
-                            add(kl, r, share)
-                            add(kl &+ 1, r, total &- share)
-                            continue
+                        guard k >= left, k < right else {
+                            add(k, r, share)
+                            add(k &+ 1, r, total &- share)
+                            return
                         }
                         // Both cells inside the region (most rows of a steep edge): one update
                         // of the row's touched cells for the two.
-                        let c = kl &- left
+                        let c = k &- left
                         let cell = acc + (r &* width &+ c)
                         cell[0] &+= share
                         cell[1] &+= total &- share
                         if c < rowFirst[r] { rowFirst[r] = c }
                         if c &+ 1 > rowLast[r] { rowLast[r] = c &+ 1 }
+                    }
+                    // Both ends in one cell (most rows of a steep edge): the ends' order and
+                    // the cells' bounds are not needed.
+                    if cellTop == cellBottom {
+                        withinCell(cellTop)
+                        continue
+                    }
+                    let xl = Swift.min(xTop, xBottom)
+                    let xr = Swift.max(xTop, xBottom)
+                    // `cell` never decreases with x: the cells of the smaller and larger x
+                    // (different here); an end on the larger one's left side is in the cell
+                    // before it.
+                    let kl = Swift.min(cellTop, cellBottom)
+                    var kr = Swift.max(cellTop, cellBottom)
+                    if Double(kr << 8) == xr { kr -= 1 }
+                    if kl == kr {
+                        withinCell(kl)
                         continue
                     }
                     // Across cells: each cell gets the edge's height within it, in proportion
