@@ -76,4 +76,22 @@ import Testing
         #expect(results.withLock { $0.sorted() } == ["pop nil", "pop nil", "push false"])
         #expect(full.pop() == nil)
     }
+
+    /// An item taken is the taker's alone: the queue keeps no reference to it (the job's
+    /// queues carry encoded tiles, and taken ones kept until the queue compacts held tens of
+    /// megabytes).
+    @Test(arguments: [1, 10, 100])
+    func takenItemsAreReleased(count: Int) {
+        final class Item: Sendable {}
+        let queue = BoundedQueue<Item>(capacity: count)
+        var released: [() -> Bool] = []
+        for _ in 0..<count {
+            let item = Item()
+            weak let watched = item
+            released.append { watched == nil }
+            #expect(queue.push(item))
+        }
+        for _ in 0..<count { #expect(queue.pop() != nil) }
+        #expect(released.allSatisfy { $0() })
+    }
 }
