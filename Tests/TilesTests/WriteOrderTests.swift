@@ -58,9 +58,10 @@ import Testing
             let path = folder + "/t.mbtiles"
             let plan = try MetatilePlan(pyramid: pyramid, size: 2)
             let sink = try MBTilesSink(path: path, metadata: TileJobTests.metadata, resume: false)
-            try TileJob(plan: plan, workers: workers).run(sink: sink, encoder: CountingEncoder()) {
+            let summary = try TileJob(plan: plan, workers: workers).run(sink: sink, encoder: CountingEncoder()) {
                 SlowFirstColumnRenderer()
             }
+            #expect(summary.tiles == pyramid.tileCount)
             files.append(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))))
         }
         #expect(files[0].count > 0)
