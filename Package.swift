@@ -60,10 +60,13 @@ let package = Package(
         .target(name: "FileInput", swiftSettings: optimised),
         .target(name: "MapModel", dependencies: ["Geodesy", "FileInput"], swiftSettings: optimised),
         .target(name: "Grids", dependencies: ["Geodesy"], swiftSettings: optimised),
+        // SQLite connections and statements: MBTiles files are written and read, GeoPackage
+        // tables read, through this one wrapper.
+        .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: optimised),
         // Feature sources over GDAL/OGR (files, PostGIS) reprojected with PROJ: the only module
         // that sees GDAL's and PROJ's C types.
         .target(
-            name: "DataSources", dependencies: ["MapModel", "Geodesy", "CGDAL", "CPROJ", "CSQLite"],
+            name: "DataSources", dependencies: ["MapModel", "Geodesy", "CGDAL", "CPROJ", "SQLite"],
             swiftSettings: optimised),
         // libpng reports errors by longjmp, which Swift cannot catch: this small C target holds
         // the setjmp-guarded calls and turns them into status codes.
@@ -82,7 +85,7 @@ let package = Package(
         .target(
             name: "Tiles",
             dependencies: [
-                "Render", "MapModel", "Geodesy", "Raster", "ImageDiff", "FileInput", "CSQLite", "CDeflate", "CXXHash",
+                "Render", "MapModel", "Geodesy", "Raster", "ImageDiff", "FileInput", "SQLite", "CDeflate", "CXXHash",
             ], swiftSettings: optimised),
         .target(
             name: "Sheets", dependencies: ["Render", "DataSources", "Grids", "MapModel", "Geodesy", "Raster"],
@@ -123,7 +126,8 @@ let package = Package(
         .testTarget(name: "GridsTests", dependencies: ["Grids", "Geodesy", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "MapModel", "Raster", "ImageDiff", "TestSupport"]),
         .testTarget(
-            name: "TilesTests", dependencies: ["Tiles", "Render", "MapModel", "Raster", "ImageDiff", "TestSupport"]),
+            name: "TilesTests",
+            dependencies: ["Tiles", "SQLite", "Render", "MapModel", "Raster", "ImageDiff", "TestSupport"]),
         .testTarget(
             name: "SheetsTests",
             dependencies: ["Sheets", "Render", "DataSources", "MapModel", "Raster", "ImageDiff", "TestSupport"]),

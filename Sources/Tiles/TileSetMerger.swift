@@ -1,5 +1,6 @@
 import Foundation
 import Raster
+import SQLite
 
 /// `meridian merge`: joins tile sets (the shards of a job: MBTiles files, PMTiles archives or
 /// directories) into one MBTiles file or PMTiles archive.
@@ -83,6 +84,8 @@ public enum TileSetMerger {
             try database.execute("COMMIT")
             try database.execute(
                 "PRAGMA journal_mode = DELETE", retryingWhileBusyFor: SQLiteDatabase.closingPatience)
+        } catch let error as SQLiteError {
+            throw TilesError(error)
         }
         // The connection is closed (it lived in the block above): the file is complete.
         if archive {

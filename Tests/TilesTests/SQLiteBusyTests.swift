@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SQLite
 import TestSupport
 import Testing
 
@@ -24,7 +25,7 @@ import Testing
         defer { TemporaryFolder.remove(folder) }
         let path = folder.path + "/busy.mbtiles"
         let (writer, reader) = try Self.walFileWithReader(path)
-        #expect(throws: TilesError.self) {
+        #expect(throws: SQLiteError.self) {
             try writer.execute("PRAGMA journal_mode = DELETE", retryingWhileBusyFor: .milliseconds(100))
         }
         do {
@@ -41,10 +42,10 @@ import Testing
         let path = folder.path + "/busy.mbtiles"
         var (writer, reader): (SQLiteDatabase, SQLiteDatabase?) = try Self.walFileWithReader(path)
         let closed = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var outcome: Result<Void, TilesError>?
+        nonisolated(unsafe) var outcome: Result<Void, SQLiteError>?
         nonisolated(unsafe) let closing = writer
         Thread.detachNewThread {
-            outcome = Result { () throws(TilesError) in
+            outcome = Result { () throws(SQLiteError) in
                 try closing.execute(
                     "PRAGMA journal_mode = DELETE", retryingWhileBusyFor: SQLiteDatabase.closingPatience)
             }

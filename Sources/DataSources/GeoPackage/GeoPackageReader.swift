@@ -1,6 +1,7 @@
 import CGDAL
 import Geodesy
 import MapModel
+import SQLite
 
 /// One thread's reader of a plain GeoPackage table (`GeoPackageTable`), straight from SQLite:
 /// the R-tree gives the ids whose boxes meet the view, and each row's geometry blob is decoded
@@ -16,9 +17,9 @@ import MapModel
 final class GeoPackageReader: ViewReader {
     private let source: OGRIndexedSource
     private let table: GeoPackageTable
-    private let connection: SQLiteReadConnection
-    private let whole: SQLiteQuery
-    private let boxed: SQLiteQuery
+    private let connection: SQLiteDatabase
+    private let whole: SQLiteStatement
+    private let boxed: SQLiteStatement
     private let converter: OGRFeatureConverter
     private var cache = ConvertedFeatures()
     private var geometry = GeoPackageGeometry()
@@ -29,22 +30,15 @@ final class GeoPackageReader: ViewReader {
     init(source: OGRIndexedSource, table: GeoPackageTable) throws {
         self.source = source
         self.table = table
-        guard let connection = SQLiteReadConnection(path: table.path) else {
+        do {
+            connection = try SQLiteDatabase(path: table.path, mode: .readOnly)
+            whole = try connection.prepare(table.wholeQuery)
+            boxed = try connection.prepare(table.boxQuery)
+        } catch {
             throw DocumentError(
-                file: source.documentPath, place: source.place, message: "cannot open \(source.spec.name) with SQLite")
+                file: source.documentPath, place: source.place,
+                message: "cannot read table \(table.table) of \(source.spec.name): \(error.message)")
         }
-        self.connection = connection
-        func prepared(_ sql: String) throws -> SQLiteQuery {
-            switch connection.query(sql) {
-            case .success(let query): return query
-            case .failure(let failure):
-                throw DocumentError(
-                    file: source.documentPath, place: source.place,
-                    message: "cannot read table \(table.table) of \(source.spec.name): \(failure.message)")
-            }
-        }
-        whole = try prepared(table.wholeQuery)
-        boxed = try prepared(table.boxQuery)
         converter = OGRFeatureConverter(
             attributes: OGRAttributes(fields: []), projector: try source.reporting { try MercatorProjector(source.crs) }
         )
@@ -55,20 +49,23 @@ final class GeoPackageReader: ViewReader {
     {
         let area = rect.intersection(source.bounds)
         guard !area.isEmpty else { return }
-        let query: SQLiteQuery
+        let query: SQLiteStatement
         var filter: SpatialFilterRect?
         if let box = source.filter(for: rect, area: area, projector: converter.projector) {
             query = boxed
-            query.restart(binding: [box.minX, box.minY, box.maxX, box.maxY])
+            do {
+                for (i, bound) in [box.minX, box.minY, box.maxX, box.maxY].enumerated() {
+                    try query.bind(Int32(i + 1), bound)
+                }
+            } catch { throw problem("reading table \(table.table) failed: \(error.message)") }
             filter = SpatialFilterRect(box)
         } else {
             query = whole
-            query.restart()
         }
-        defer { query.restart() }
+        defer { query.reset() }
         while try step(query) {
-            let id = Int(query.int64(0))
-            let status = geometry.read(query.blob(1))
+            let id = query.int(0)
+            let status = geometry.read(query.blobView(1))
             if case .invalid(let reason) = status {
                 throw problem("feature \(id) of table \(table.table): \(reason)")
             }
@@ -80,7 +77,7 @@ final class GeoPackageReader: ViewReader {
         }
     }
 
-    private func step(_ query: SQLiteQuery) throws -> Bool {
+    private func step(_ query: SQLiteStatement) throws -> Bool {
         do { return try query.step() } catch {
             throw problem("reading table \(table.table) failed: \(error.message)")
         }
@@ -91,7 +88,7 @@ final class GeoPackageReader: ViewReader {
     }
 
     /// The row's feature, as `OGRFeatureConverter.feature` makes it of OGR's.
-    private func feature(_ query: SQLiteQuery, id: Int, _ status: GeoPackageGeometry.Status) throws -> Feature {
+    private func feature(_ query: SQLiteStatement, id: Int, _ status: GeoPackageGeometry.Status) throws -> Feature {
         let geometries: [Geometry]
         switch status {
         case .read:
@@ -123,7 +120,7 @@ final class GeoPackageReader: ViewReader {
     }
 
     /// `OGRFeatureConverter.collapsedLine` of the row: a line within `tolerance`, as its ends.
-    private func collapsedLine(_ query: SQLiteQuery, id: Int, within tolerance: Double) -> (
+    private func collapsedLine(_ query: SQLiteStatement, id: Int, within tolerance: Double) -> (
         feature: Feature, bounds: Rect
     )? {
         let projector = converter.projector
@@ -159,7 +156,7 @@ final class GeoPackageReader: ViewReader {
     }
 
     /// The row's attributes as `OGRAttributes.properties` gives OGR's: NULL is `.null`.
-    private func properties(_ query: SQLiteQuery) -> Properties {
+    private func properties(_ query: SQLiteStatement) -> Properties {
         guard !table.columns.isEmpty else { return Properties() }
         var entries: [(key: String, value: PropertyValue)] = []
         entries.reserveCapacity(table.columns.count)
@@ -173,7 +170,7 @@ final class GeoPackageReader: ViewReader {
                 case .integer(let boolean):
                     let n = query.int32(c)
                     value = boolean ? .bool(n != 0) : .number(Double(n))
-                case .integer64: value = .number(Double(query.int64(c)))
+                case .integer64: value = .number(Double(query.int(c)))
                 case .real: value = .number(query.double(c))
                 case .text: value = .string(query.text(c) ?? "")
                 }

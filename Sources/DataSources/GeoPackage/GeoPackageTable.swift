@@ -1,5 +1,6 @@
 import CGDAL
 import MapModel
+import SQLite
 
 /// A plain GeoPackage feature table with an R-tree, which `GeoPackageReader` reads straight
 /// from SQLite: its file, table, columns and R-tree, and how each attribute column reads as
@@ -76,17 +77,14 @@ struct GeoPackageTable: Sendable {
     /// Whether SQLite opens the file and finds a features table (not a view) with its R-tree,
     /// and both queries compile.
     private var isReadable: Bool {
-        guard let connection = SQLiteReadConnection(path: path) else { return false }
+        guard let connection = try? SQLiteDatabase(path: path, mode: .readOnly) else { return false }
         let name = table.replacingOccurrences(of: "'", with: "''")
-        let kinds = connection.texts(
+        let kinds = try? connection.texts(
             "SELECT type FROM sqlite_master WHERE name = '\(name)' "
                 + "UNION ALL SELECT 'features' FROM gpkg_contents WHERE table_name = '\(name)' AND data_type = 'features' "
                 + "UNION ALL SELECT 'rtree' FROM sqlite_master WHERE name = '\(rtree.replacingOccurrences(of: "'", with: "''"))'"
         )
-        guard kinds.sorted() == ["features", "rtree", "table"] else { return false }
-        guard case .success = connection.query(wholeQuery), case .success = connection.query(boxQuery) else {
-            return false
-        }
-        return true
+        guard kinds?.sorted() == ["features", "rtree", "table"] else { return false }
+        return (try? connection.prepare(wholeQuery)) != nil && (try? connection.prepare(boxQuery)) != nil
     }
 }

@@ -1,5 +1,6 @@
 import FileInput
 import Foundation
+import SQLite
 
 /// Reads any MBTiles file (ours or another tool's: only the `tiles` table or view and
 /// `metadata` are used). Tiles are addressed in XYZ; the TMS rows of the file are converted.
@@ -16,7 +17,7 @@ public final class MBTilesReader {
         case let kind: throw .io(path: path, message: kind.notAFileReason ?? "\(kind)")
         }
         self.path = path
-        database = try SQLiteDatabase(path: path, mode: .readOnly)
+        database = try sqlite(try SQLiteDatabase(path: path, mode: .readOnly))
         // SQLite opens any file lazily: the first query tells whether it is a database at all.
         let hasTiles: Bool
         do { hasTiles = try database.hasTable("tiles") } catch {
@@ -25,41 +26,45 @@ public final class MBTilesReader {
         guard hasTiles else {
             throw .incompatibleOutput(path: path, message: "is not an MBTiles file (it has no tiles table)")
         }
-        tileQuery = try database.prepare(
-            "SELECT tile_data FROM tiles WHERE zoom_level = ?1 AND tile_column = ?2 AND tile_row = ?3")
+        tileQuery = try sqlite(
+            try database.prepare(
+                "SELECT tile_data FROM tiles WHERE zoom_level = ?1 AND tile_column = ?2 AND tile_row = ?3"))
     }
 
     public func metadata() throws(TilesError) -> TileSetMetadata {
-        try MBTilesSchema.readMetadata(from: database)
+        try sqlite(try MBTilesSchema.readMetadata(from: database))
     }
 
     public func tileCount() throws(TilesError) -> Int {
-        try database.scalarInt("SELECT count(*) FROM tiles") ?? 0
+        try sqlite(try database.scalarInt("SELECT count(*) FROM tiles")) ?? 0
     }
 
     /// The stored bytes of tile z/x/y (XYZ row), or nil when it is absent.
     public func tile(_ id: TileID) throws(TilesError) -> [UInt8]? {
         let query = tileQuery
         defer { query.reset() }
-        try query.bind(1, id.z)
-        try query.bind(2, id.x)
-        try query.bind(3, id.tmsY)
-        return try query.step() ? query.blob(0) : nil
+        do throws(SQLiteError) {
+            try query.bind(1, id.z)
+            try query.bind(2, id.x)
+            try query.bind(3, id.tmsY)
+            return try query.step() ? query.blob(0) : nil
+        } catch { throw TilesError(error) }
     }
 
     /// Every tile id, sorted (zoom, row, column); ids only, so it is cheap for large files.
     public func forEachTileID(_ body: (TileID) throws -> Void) throws {
-        let query = try database.prepare(
-            "SELECT zoom_level, tile_column, tile_row FROM tiles ORDER BY zoom_level, tile_row DESC, tile_column")
-        while try query.step() {
+        let query = try sqlite(
+            try database.prepare(
+                "SELECT zoom_level, tile_column, tile_row FROM tiles ORDER BY zoom_level, tile_row DESC, tile_column"))
+        while try sqlite(try query.step()) {
             try body(TileID(z: query.int(0), x: query.int(1), tmsY: query.int(2)))
         }
     }
 
     /// Every tile with its bytes, in the file's order.
     public func forEachTile(_ body: (TileID, [UInt8]) throws -> Void) throws {
-        let query = try database.prepare("SELECT zoom_level, tile_column, tile_row, tile_data FROM tiles")
-        while try query.step() {
+        let query = try sqlite(try database.prepare("SELECT zoom_level, tile_column, tile_row, tile_data FROM tiles"))
+        while try sqlite(try query.step()) {
             try body(TileID(z: query.int(0), x: query.int(1), tmsY: query.int(2)), query.blob(3))
         }
     }

@@ -1,3 +1,5 @@
+import SQLite
+
 /// The MBTiles layout written here: tiles are a `map` from (zoom, column, TMS row) to an image
 /// id, and `images` holds each distinct image once, named by the hash of its bytes; the
 /// `tiles` view joins them into the table every MBTiles reader expects. Open ocean, repeated
@@ -19,7 +21,7 @@ enum MBTilesSchema {
         """
 
     /// Replaces the metadata table's rows with `metadata`, sorted by key.
-    static func writeMetadata(_ metadata: TileSetMetadata, to database: SQLiteDatabase) throws(TilesError) {
+    static func writeMetadata(_ metadata: TileSetMetadata, to database: SQLiteDatabase) throws(SQLiteError) {
         try database.execute("DELETE FROM metadata")
         let insert = try database.prepare("INSERT INTO metadata (name, value) VALUES (?1, ?2)")
         for key in metadata.values.keys.sorted() {
@@ -29,7 +31,7 @@ enum MBTilesSchema {
         }
     }
 
-    static func readMetadata(from database: SQLiteDatabase) throws(TilesError) -> TileSetMetadata {
+    static func readMetadata(from database: SQLiteDatabase) throws(SQLiteError) -> TileSetMetadata {
         guard try database.hasTable("metadata") else { return TileSetMetadata(values: [:]) }
         let query = try database.prepare("SELECT name, value FROM metadata")
         var values: [String: String] = [:]
@@ -49,7 +51,7 @@ struct MBTilesImages {
     private let insert: SQLiteStatement
     private let sameBytes: SQLiteStatement
 
-    init(database: SQLiteDatabase) throws(TilesError) {
+    init(database: SQLiteDatabase) throws(SQLiteError) {
         self.database = database
         insert = try database.prepare("INSERT OR IGNORE INTO images (tile_data, tile_id) VALUES (?1, ?2)")
         sameBytes = try database.prepare("SELECT tile_data = ?2 FROM images WHERE tile_id = ?1")
@@ -57,16 +59,16 @@ struct MBTilesImages {
 
     /// Stores `data` under `id` (the hex of its hash); true when the image was not stored yet.
     func store(_ data: [UInt8], id: String) throws(TilesError) -> Bool {
-        try insert.bind(1, data)
-        try insert.bind(2, id)
-        try insert.run()
-        if database.changes > 0 { return true }
-        defer { sameBytes.reset() }
-        try sameBytes.bind(1, id)
-        try sameBytes.bind(2, data)
-        guard try sameBytes.step(), sameBytes.int(0) == 1 else {
-            throw .hashCollision(path: database.path, id: id)
-        }
-        return false
+        do throws(SQLiteError) {
+            try insert.bind(1, data)
+            try insert.bind(2, id)
+            try insert.run()
+            if database.changes > 0 { return true }
+            defer { sameBytes.reset() }
+            try sameBytes.bind(1, id)
+            try sameBytes.bind(2, data)
+            if try sameBytes.step(), sameBytes.int(0) == 1 { return false }
+        } catch { throw TilesError(error) }
+        throw .hashCollision(path: database.path, id: id)
     }
 }

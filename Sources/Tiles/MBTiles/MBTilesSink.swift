@@ -1,5 +1,6 @@
 import Foundation
 import Raster
+import SQLite
 import Synchronization
 
 /// Writes a job's tiles into an MBTiles 1.3 file (see `MBTilesSchema`).
@@ -44,7 +45,7 @@ public final class MBTilesSink: TileSink {
 
         mutating func commit() throws(TilesError) {
             guard inTransaction, let connection else { return }
-            try connection.database.execute("COMMIT")
+            try sqlite(try connection.database.execute("COMMIT"))
             inTransaction = false
             pendingTiles = 0
         }
@@ -136,26 +137,28 @@ public final class MBTilesSink: TileSink {
                 throw .io(path: stagingPath + suffix, message: "cannot remove it (\(String(cString: strerror(errno))))")
             }
         }
-        let database = try SQLiteDatabase(path: stagingPath, mode: .create)
+        let database = try sqlite(try SQLiteDatabase(path: stagingPath, mode: .create))
         // A job killed between creating the file and committing its schema leaves an empty
         // database: nothing was stored yet, so a resumed job simply starts it over.
-        let tables = inProgress ? try database.scalarInt("SELECT count(*) FROM sqlite_master") ?? 0 : 0
+        let tables = inProgress ? try sqlite(try database.scalarInt("SELECT count(*) FROM sqlite_master")) ?? 0 : 0
         if resume && tables > 0 {
-            guard try database.hasTable("map"), try database.hasTable("images"), try database.hasTable("metadata")
-            else {
+            for table in ["map", "images", "metadata"] where !(try sqlite(try database.hasTable(table))) {
                 throw .notResumable(path: stagingPath)
             }
-            try checkSameJob(try MBTilesSchema.readMetadata(from: database), metadata, path: stagingPath)
+            try checkSameJob(try sqlite(try MBTilesSchema.readMetadata(from: database)), metadata, path: stagingPath)
         }
-        try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
-        try database.execute("BEGIN")
-        try database.execute(MBTilesSchema.create)
-        try MBTilesSchema.writeMetadata(metadata, to: database)
-        try database.execute("COMMIT")
-        let connection = Connection(
-            database: database, images: try MBTilesImages(database: database),
-            insertTile: try database.prepare(
-                "INSERT OR REPLACE INTO map (zoom_level, tile_column, tile_row, tile_id) VALUES (?1, ?2, ?3, ?4)"))
+        let connection: Connection
+        do throws(SQLiteError) {
+            try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
+            try database.execute("BEGIN")
+            try database.execute(MBTilesSchema.create)
+            try MBTilesSchema.writeMetadata(metadata, to: database)
+            try database.execute("COMMIT")
+            connection = Connection(
+                database: database, images: try MBTilesImages(database: database),
+                insertTile: try database.prepare(
+                    "INSERT OR REPLACE INTO map (zoom_level, tile_column, tile_row, tile_id) VALUES (?1, ?2, ?3, ?4)"))
+        } catch { throw TilesError(error) }
         return (connection, resume && !inProgress && FileManager.default.fileExists(atPath: target))
     }
 
@@ -201,22 +204,24 @@ public final class MBTilesSink: TileSink {
             guard let database = state.connection?.database else {
                 throw .io(path: stagingPath, message: "the file is closed")
             }
-            let query = try database.prepare(
-                """
-                SELECT tile_column, tile_row FROM map WHERE zoom_level = ?1
-                AND tile_column BETWEEN ?2 AND ?3 AND tile_row BETWEEN ?4 AND ?5
-                """)
-            let lastRow = TileID(z: metatile.z, x: metatile.x, y: metatile.y + metatile.rows - 1)
-            try query.bind(1, metatile.z)
-            try query.bind(2, metatile.x)
-            try query.bind(3, metatile.x + metatile.columns - 1)
-            try query.bind(4, lastRow.tmsY)
-            try query.bind(5, TileID(z: metatile.z, x: metatile.x, y: metatile.y).tmsY)
-            var found = Set<TileID>()
-            while try query.step() {
-                found.insert(TileID(z: metatile.z, x: query.int(0), tmsY: query.int(1)))
-            }
-            return found
+            do throws(SQLiteError) {
+                let query = try database.prepare(
+                    """
+                    SELECT tile_column, tile_row FROM map WHERE zoom_level = ?1
+                    AND tile_column BETWEEN ?2 AND ?3 AND tile_row BETWEEN ?4 AND ?5
+                    """)
+                let lastRow = TileID(z: metatile.z, x: metatile.x, y: metatile.y + metatile.rows - 1)
+                try query.bind(1, metatile.z)
+                try query.bind(2, metatile.x)
+                try query.bind(3, metatile.x + metatile.columns - 1)
+                try query.bind(4, lastRow.tmsY)
+                try query.bind(5, TileID(z: metatile.z, x: metatile.x, y: metatile.y).tmsY)
+                var found = Set<TileID>()
+                while try query.step() {
+                    found.insert(TileID(z: metatile.z, x: query.int(0), tmsY: query.int(1)))
+                }
+                return found
+            } catch { throw TilesError(error) }
         }
     }
 
@@ -224,7 +229,7 @@ public final class MBTilesSink: TileSink {
         try state.withLock { state throws(TilesError) in
             guard let connection = state.connection else { throw .io(path: stagingPath, message: "the file is closed") }
             if !state.inTransaction {
-                try connection.database.execute("BEGIN")
+                try sqlite(try connection.database.execute("BEGIN"))
                 state.inTransaction = true
                 state.transactionStart = Date()
             }
@@ -235,11 +240,13 @@ public final class MBTilesSink: TileSink {
                     state.stats.bytes += tile.data.count
                 }
                 let insertTile = connection.insertTile
-                try insertTile.bind(1, tile.tile.z)
-                try insertTile.bind(2, tile.tile.x)
-                try insertTile.bind(3, tile.tile.tmsY)
-                try insertTile.bind(4, id)
-                try insertTile.run()
+                do throws(SQLiteError) {
+                    try insertTile.bind(1, tile.tile.z)
+                    try insertTile.bind(2, tile.tile.x)
+                    try insertTile.bind(3, tile.tile.tmsY)
+                    try insertTile.bind(4, id)
+                    try insertTile.run()
+                } catch { throw TilesError(error) }
                 state.stats.tiles += 1
                 state.pendingTiles += 1
             }
@@ -257,8 +264,9 @@ public final class MBTilesSink: TileSink {
             guard let connection = state.connection else { return }
             try state.commit()
             // Checkpoints the log into the file and deletes it.
-            try connection.database.execute(
-                "PRAGMA journal_mode = DELETE", retryingWhileBusyFor: SQLiteDatabase.closingPatience)
+            try sqlite(
+                try connection.database.execute(
+                    "PRAGMA journal_mode = DELETE", retryingWhileBusyFor: SQLiteDatabase.closingPatience))
             state.connection = nil
         }
     }
