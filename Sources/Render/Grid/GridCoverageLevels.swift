@@ -73,10 +73,7 @@ enum GridCoverageLevels {
                 let rest: Double = alpha - share
                 let made: SIMD4<Double> = (text * share + under * rest) * 255
                 // Within 0...255: the shares are at least 0 and add up to at most 1.
-                func byte(_ v: Double) -> UInt32 {
-                    let whole = GridLineRaster.floor(v)
-                    return UInt32(truncatingIfNeeded: v - Double(whole) >= 0.5 ? whole &+ 1 : whole)
-                }
+                func byte(_ v: Double) -> UInt32 { UInt32(rounded(v)) }
                 let quantized = byte(made.w) << 24 | byte(made.x) << 16 | byte(made.y) << 8 | byte(made.z)
                 lastPixel = p
                 lastMade = quantized
@@ -88,7 +85,7 @@ enum GridCoverageLevels {
 
     /// `v.rounded()` (half away from zero) for 0 <= v < 2^51 (and -0.0), without the library
     /// call Swift makes for it: the whole part (`GridLineRaster.floor`), one up when the
-    /// rest, exact here, is at least a half. Two to six per sprite pixel.
+    /// rest, exact here, is at least a half. Six to ten per sprite pixel.
     @inline(__always)
     static func rounded(_ v: Double) -> Double {
         let whole = Double(GridLineRaster.floor(v))
