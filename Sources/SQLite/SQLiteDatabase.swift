@@ -85,6 +85,12 @@ public final class SQLiteDatabase {
         return found
     }
 
+    /// When this connection closes, its write-ahead log is not folded back into the file: for
+    /// a file about to be deleted, where the fold would write and flush pages for nothing.
+    public func skipCheckpointOnClose() {
+        meridian_sqlite_no_checkpoint_on_close(handle)
+    }
+
     /// Rows changed by the last INSERT, UPDATE or DELETE.
     public var changes: Int { Int(sqlite3_changes(handle)) }
 

@@ -8,9 +8,10 @@ import SQLite
 /// Every tile of every input is copied; an image is stored once however many tiles or inputs
 /// hold it. The same tile in two inputs must have the same bytes (shards are disjoint; a
 /// conflict means the inputs come from different jobs and is an error, not a silent choice).
-/// The tiles are joined in an MBTiles file built as an `AtomicFile`: under a temporary name,
-/// renamed over the output when complete, or, for a PMTiles output, written into the archive
-/// (itself renamed into place when complete) and then deleted.
+/// The tiles are joined in a scratch MBTiles file, then copied in key order
+/// (`MBTilesSortedCopy`, so the file has the bytes the unsharded job's has) into an
+/// `AtomicFile` renamed over the output when complete, or, for a PMTiles output, written into
+/// the archive (itself renamed into place when complete).
 public enum TileSetMerger {
     public struct Summary: Sendable, Equatable {
         public var inputs = 0
@@ -32,16 +33,17 @@ public enum TileSetMerger {
 
         let file: AtomicFile
         do { file = try AtomicFile(path: output) } catch { throw TilesError.io(path: output, message: error.reason) }
+        let scratch = file.temporaryPath + "-unsorted"
         defer {
             // journal_mode OFF writes none, but a failed open may leave them.
-            for suffix in ["-journal", "-wal", "-shm"] { unlink(file.temporaryPath + suffix) }
+            for suffix in ["", "-journal", "-wal", "-shm"] { unlink(scratch + suffix) }
         }
         var summary = Summary()
         do {
-            let database = try SQLiteDatabase(path: file.temporaryPath, mode: .create)
+            let database = try SQLiteDatabase(path: scratch, mode: .create)
             try database.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;")
             try database.execute("BEGIN")
-            try database.execute(MBTilesSchema.create)
+            try database.execute(MBTilesSchema.create())
             try MBTilesSchema.writeMetadata(metadata, to: database)
             let images = try MBTilesImages(database: database)
             let insertTile = try database.prepare(
@@ -82,15 +84,14 @@ public enum TileSetMerger {
                 summary.inputs += 1
             }
             try database.execute("COMMIT")
-            try database.execute(
-                "PRAGMA journal_mode = DELETE", retryingWhileBusyFor: SQLiteDatabase.closingPatience)
+            if !archive { try MBTilesSortedCopy.write(from: database, to: file.temporaryPath) }
         } catch let error as SQLiteError {
             throw TilesError(error)
         }
-        // The connection is closed (it lived in the block above): the file is complete.
+        // The connection is closed (it lived in the block above): the files are complete.
         if archive {
-            try PMTilesArchive.write(from: try MBTilesReader(path: file.temporaryPath), metadata: metadata, to: output)
-            return summary  // the MBTiles file, never committed, goes with `file`
+            try PMTilesArchive.write(from: try MBTilesReader(path: scratch), metadata: metadata, to: output)
+            return summary  // `file`, never committed, is deleted with it
         }
         do { try file.commit() } catch { throw TilesError.io(path: output, message: error.reason) }
         return summary

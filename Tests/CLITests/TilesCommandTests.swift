@@ -178,6 +178,11 @@ import Testing
         #expect(merge.status == 0, "\(merge.stderr)")
         #expect(merge.stdout.contains("341 tiles"))
         #expect(try SQLiteShell.content(d + "/all.mbtiles") == (try SQLiteShell.content(d + "/whole.mbtiles")))
+        // Byte for byte: both files are copies in key order.
+        let same =
+            try Data(contentsOf: URL(fileURLWithPath: d + "/all.mbtiles"))
+            == Data(contentsOf: URL(fileURLWithPath: d + "/whole.mbtiles"))
+        #expect(same, "the merged file's bytes differ from the whole job's")
         #expect(try SQLiteShell.query(d + "/all.mbtiles", "PRAGMA integrity_check") == "ok")
     }
 }

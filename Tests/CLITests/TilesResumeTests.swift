@@ -5,8 +5,7 @@ import Testing
 /// A tile job killed with SIGKILL at several moments and resumed each time ends with output
 /// byte-identical to an uninterrupted run, no temporary files, and (MBTiles) a valid
 /// in-progress file at every step, while the target stays the old complete file until the
-/// job completes. For MBTiles "output" is what a reader sees: every tile's bytes and the
-/// metadata (the SQLite pages themselves may be laid out differently).
+/// job completes.
 @Suite(.serialized) struct TilesResumeTests {
     let world = Repository.fixture("maps/world.json")
     /// How many resumed runs are killed once they have stored more tiles than before.
@@ -123,6 +122,9 @@ import Testing
         #expect(try SQLiteShell.query(resumed, "PRAGMA integrity_check") == "ok")
         #expect(try SQLiteShell.query(resumed, "SELECT count(*) FROM tiles") == "5461")
         #expect(try SQLiteShell.content(resumed) == (try SQLiteShell.content(reference)))
+        let same =
+            try Data(contentsOf: URL(fileURLWithPath: resumed)) == Data(contentsOf: URL(fileURLWithPath: reference))
+        #expect(same, "the resumed file's bytes differ from the uninterrupted job's")
         // One self-contained file: no journal, log or temporary beside it.
         let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         #expect(left == ["reference.mbtiles", "resumed.mbtiles"])

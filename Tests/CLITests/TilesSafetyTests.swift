@@ -213,6 +213,9 @@ import Testing
             #expect(try FileTree.files(under: output) == FileTree.files(under: reference))
         } else if name.hasSuffix(".mbtiles") {
             #expect(try SQLiteShell.content(output) == SQLiteShell.content(reference))
+            let same =
+                try Data(contentsOf: URL(fileURLWithPath: output)) == Data(contentsOf: URL(fileURLWithPath: reference))
+            #expect(same, "the resumed file's bytes differ from the uninterrupted job's")
         } else {
             #expect(
                 try Data(contentsOf: URL(fileURLWithPath: output)) == Data(contentsOf: URL(fileURLWithPath: reference)))

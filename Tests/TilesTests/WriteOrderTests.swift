@@ -7,7 +7,8 @@ import Testing
 @testable import Tiles
 
 /// Batches written in the plan's order: the queue itself, and an MBTiles file of the same bytes
-/// whatever the workers, when workers finish their metatiles out of order.
+/// whatever the workers, when workers finish their metatiles out of order, and whatever the
+/// metatile size (the finished file is a copy in key order, `MBTilesSortedCopy`).
 @Suite struct WriteOrderTests {
     @Test func itemsComeOutInTheOrderTheyWereHandedOut() {
         let order = WriteOrder<String>()
@@ -50,25 +51,41 @@ import Testing
     /// The first metatiles of each zoom take longer, so with several workers the later ones
     /// finish first: the file must still have the bytes of the one-worker job.
     @Test func sameMBTilesFileWhateverWorkers() throws {
+        let files = try [1, 2, 4, 4].map { try Self.mbtilesFile(size: 2, workers: $0) { SlowFirstColumnRenderer() } }
+        Self.expectSame(files)
+    }
+
+    /// Another metatile size hands the tiles to the file in another order; the finished file
+    /// must have the same bytes all the same.
+    @Test func sameMBTilesFileWhateverMetatile() throws {
+        let files = try [1, 2, 3, 8].map { try Self.mbtilesFile(size: $0, workers: 2) { PatternRenderer() } }
+        Self.expectSame(files)
+    }
+
+    /// The bytes of the MBTiles file of zoom 0-5 rendered by `renderer`; nothing else is left
+    /// beside it.
+    static func mbtilesFile(
+        size: Int, workers: Int, renderer: @escaping @Sendable () -> any MetatileRendering
+    ) throws -> [UInt8] {
         let pyramid = try TilePyramid(zooms: ZoomRange(min: 0, max: 5))
-        var files: [[UInt8]] = []
-        for workers in [1, 2, 4, 4] {
-            let folder = try TemporaryFolder.create().path
-            defer { TemporaryFolder.remove(folder) }
-            let path = folder + "/t.mbtiles"
-            let plan = try MetatilePlan(pyramid: pyramid, size: 2)
-            let sink = try MBTilesSink(path: path, metadata: TileJobTests.metadata, resume: false)
-            let summary = try TileJob(plan: plan, workers: workers).run(sink: sink, encoder: CountingEncoder()) {
-                SlowFirstColumnRenderer()
-            }
-            #expect(summary.tiles == pyramid.tileCount)
-            files.append(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))))
-        }
+        let folder = try TemporaryFolder.create().path
+        defer { TemporaryFolder.remove(folder) }
+        let path = folder + "/t.mbtiles"
+        let plan = try MetatilePlan(pyramid: pyramid, size: size)
+        let sink = try MBTilesSink(path: path, metadata: TileJobTests.metadata, resume: false)
+        let summary = try TileJob(plan: plan, workers: workers).run(
+            sink: sink, encoder: CountingEncoder(), makeRenderer: renderer)
+        #expect(summary.tiles == pyramid.tileCount)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["t.mbtiles"])
+        return try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    /// Compared as a whole: a failure prints which run differed, not megabytes of file.
+    static func expectSame(_ files: [[UInt8]]) {
         #expect(files[0].count > 0)
-        // Compared as a whole: a failure prints which run differed, not megabytes of file.
         for (run, file) in files.enumerated().dropFirst() {
             let same = file == files[0]
-            #expect(same, "run \(run) wrote a file of \(file.count) bytes that differs from one worker's")
+            #expect(same, "run \(run) wrote a file of \(file.count) bytes that differs from the first")
         }
     }
 }

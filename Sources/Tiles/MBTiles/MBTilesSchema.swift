@@ -6,19 +6,23 @@ import SQLite
 /// thousands of times in a pyramid, is stored once. `map` is a WITHOUT ROWID table keyed by
 /// the tile: its rows live in the key's B-tree, so there is no second index to store.
 enum MBTilesSchema {
-    static let create = """
-        CREATE TABLE IF NOT EXISTS metadata (name TEXT NOT NULL, value TEXT);
-        CREATE UNIQUE INDEX IF NOT EXISTS metadata_name ON metadata (name);
-        CREATE TABLE IF NOT EXISTS map (zoom_level INTEGER NOT NULL, tile_column INTEGER NOT NULL,
+    /// The tables, indexes and view, made in `schema` (`main`, or an attached database's name)
+    /// where missing.
+    static func create(in schema: String = "main") -> String {
+        """
+        CREATE TABLE IF NOT EXISTS \(schema).metadata (name TEXT NOT NULL, value TEXT);
+        CREATE UNIQUE INDEX IF NOT EXISTS \(schema).metadata_name ON metadata (name);
+        CREATE TABLE IF NOT EXISTS \(schema).map (zoom_level INTEGER NOT NULL, tile_column INTEGER NOT NULL,
                                         tile_row INTEGER NOT NULL, tile_id TEXT NOT NULL,
                                         PRIMARY KEY (zoom_level, tile_column, tile_row)) WITHOUT ROWID;
-        CREATE TABLE IF NOT EXISTS images (tile_data BLOB NOT NULL, tile_id TEXT NOT NULL);
-        CREATE UNIQUE INDEX IF NOT EXISTS images_id ON images (tile_id);
-        CREATE VIEW IF NOT EXISTS tiles AS
+        CREATE TABLE IF NOT EXISTS \(schema).images (tile_data BLOB NOT NULL, tile_id TEXT NOT NULL);
+        CREATE UNIQUE INDEX IF NOT EXISTS \(schema).images_id ON images (tile_id);
+        CREATE VIEW IF NOT EXISTS \(schema).tiles AS
             SELECT map.zoom_level AS zoom_level, map.tile_column AS tile_column,
                    map.tile_row AS tile_row, images.tile_data AS tile_data
             FROM map JOIN images ON images.tile_id = map.tile_id;
         """
+    }
 
     /// Replaces the metadata table's rows with `metadata`, sorted by key.
     static func writeMetadata(_ metadata: TileSetMetadata, to database: SQLiteDatabase) throws(SQLiteError) {

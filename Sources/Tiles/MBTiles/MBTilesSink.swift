@@ -63,8 +63,10 @@ public final class MBTilesSink: TileSink {
     /// The in-progress file of a job writing `target`.
     public static func stagingPath(for target: String) -> String { target + ".partial" }
 
-    /// SQLite's companions of a database file: rollback journal, write-ahead log, its index.
-    static let companionSuffixes = ["-journal", "-wal", "-shm"]
+    /// SQLite's companions of a database file: rollback journal, write-ahead log, its index;
+    /// and the finished file's sorted copy (`MBTilesSortedCopy`) while it is written.
+    static let companionSuffixes = ["-journal", "-wal", "-shm", sortedSuffix]
+    static let sortedSuffix = "-sorted"
 
     /// Opens `path` for a job. Without `resume` any in-progress file is started over (the
     /// target stays as it is until the job completes); with it, the in-progress file (or the
@@ -151,7 +153,7 @@ public final class MBTilesSink: TileSink {
         do throws(SQLiteError) {
             try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
             try database.execute("BEGIN")
-            try database.execute(MBTilesSchema.create)
+            try database.execute(MBTilesSchema.create())
             try MBTilesSchema.writeMetadata(metadata, to: database)
             try database.execute("COMMIT")
             connection = Connection(
@@ -271,15 +273,23 @@ public final class MBTilesSink: TileSink {
         }
     }
 
-    /// The job is complete: the file replaces the target (`.rename`), or stays for the owner,
-    /// locked until `release` (`.keep`).
+    /// The job is complete: its sorted copy replaces the target and the in-progress file is
+    /// deleted (`.rename`), or the file stays for the owner, locked until `release` (`.keep`).
     public func finish() throws {
-        try closeDatabase()
-        guard delivery == .rename else { return }
-        do { try MBTilesSink.replace(path, with: stagingPath) } catch {
+        guard delivery == .rename else { return try closeDatabase() }
+        let sortedPath = stagingPath + MBTilesSink.sortedSuffix
+        try state.withLock { state throws(TilesError) in
+            guard let connection = state.connection else { throw .io(path: stagingPath, message: "the file is closed") }
+            try state.commit()
+            unlink(sortedPath)  // a copy cut short by an earlier run
+            try sqlite(try MBTilesSortedCopy.write(from: connection.database, to: sortedPath))
+            connection.database.skipCheckpointOnClose()
+            state.connection = nil
+        }
+        do { try MBTilesSink.replace(path, with: sortedPath) } catch {
             throw TilesError.io(path: path, message: error.reason)
         }
-        lock.release()
+        discardStagingFile()
     }
 
     /// The job failed or was stopped: what is committed stays in the in-progress file for
