@@ -14,14 +14,18 @@ import Testing
     /// `count` lines in three colours (by attribute), crossing one another and tile edges, in
     /// file order: a line drawn over another shows which came last.
     static func lines(_ count: Int) -> [String] {
-        (0..<count).map { i in
-            let x = -155 + Double((i * 7919) % 3000) / 10
-            let y = -65 + Double((i * 104_729) % 1200) / 10
-            let dx = Double((i * 31) % 40) - 20
-            let dy = Double((i * 17) % 30) - 15
-            return
-                #"{"type": "Feature", "properties": {"kind": \#(i % 3)}, "geometry": {"type": "LineString", "coordinates": [[\#(x), \#(y)], [\#(x + dx), \#(y + dy)], [\#(x + dx / 2), \#(y - dy)]]}}"#
+        var lines: [String] = []
+        for i in 0..<count {
+            let start = (x: -155 + Double((i * 7919) % 3000) / 10, y: -65 + Double((i * 104_729) % 1200) / 10)
+            let step = (x: Double((i * 31) % 40) - 20, y: Double((i * 17) % 30) - 15)
+            let coordinates = [(0.0, 0.0), (1, 1), (0.5, -1)].map {
+                "[\(start.x + $0 * step.x), \(start.y + $1 * step.y)]"
+            }
+            lines.append(
+                #"{"type": "Feature", "properties": {"kind": \#(i % 3)}, "geometry": {"type": "LineString", "coordinates": [\#(coordinates.joined(separator: ", "))]}}"#
+            )
         }
+        return lines
     }
 
     static let style =
@@ -33,21 +37,30 @@ import Testing
         (try! View.tiles(z: 0, x: 0, y: 0, columns: 1, rows: 1, tileSize: 256, pixelRatio: 1), 256),
     ]
 
-    /// With chunks of 4 KB, the most held at once stays near 4 KB whatever the number of lines
-    /// (held whole, it grows with them), and every view has the pixels of the layer held whole.
-    @Test(arguments: [300, 1200])
-    func aLayerIsHeldAChunkAtATime(count: Int) throws {
-        let map = try TestMap.load(features: Self.lines(count), layers: [Self.style])
+    /// Two renderers of `map`, one drawing in chunks of 4 KB and one holding each layer whole,
+    /// after each has drawn `views`; every view's pixels are the same from both.
+    static func renderersDrawingTheSame(_ map: LoadedMap, in views: [(View, Int)]) throws -> (
+        chunked: MapRenderer, whole: MapRenderer
+    ) {
         let chunked = try MapRenderer(map: map)
         chunked.layerChunkBytes = 4096
         let whole = try MapRenderer(map: map)
         whole.layerChunkBytes = Int.max
-        for (view, tileSize) in Self.views {
+        for (view, tileSize) in views {
             let same =
                 try chunked.renderImage(view: view, tileSize: tileSize)
                 == whole.renderImage(view: view, tileSize: tileSize)
             #expect(same)
         }
+        return (chunked, whole)
+    }
+
+    /// With chunks of 4 KB, the most held at once stays near 4 KB whatever the number of lines
+    /// (held whole, it grows with them), and every view has the pixels of the layer held whole.
+    @Test(arguments: [300, 1200])
+    func aLayerIsHeldAChunkAtATime(count: Int) throws {
+        let map = try TestMap.load(features: Self.lines(count), layers: [Self.style])
+        let (chunked, whole) = try Self.renderersDrawingTheSame(map, in: Self.views)
         #expect(whole.peakFeaturesHeld == count)
         #expect(whole.peakBytesHeld > 30 * 1024)
         // A chunk is drawn once it passes 4 KB: one line more than that at most.
@@ -62,14 +75,7 @@ import Testing
         let style =
             ##"{"name": "lines", "rules": [{"line": {"color": "#404040", "width": 5}}, {"line": {"color": "#ffffff", "width": 1, "dash": [4, 2]}}]}"##
         let map = try TestMap.load(features: Self.lines(400), layers: [style])
-        let chunked = try MapRenderer(map: map)
-        chunked.layerChunkBytes = 4096
-        let whole = try MapRenderer(map: map)
-        whole.layerChunkBytes = Int.max
-        let (view, tileSize) = Self.views[0]
-        let same =
-            try chunked.renderImage(view: view, tileSize: tileSize) == whole.renderImage(view: view, tileSize: tileSize)
-        #expect(same)
+        let (chunked, _) = try Self.renderersDrawingTheSame(map, in: [Self.views[0]])
         #expect(chunked.peakFeaturesHeld == 400)
     }
 
@@ -88,16 +94,7 @@ import Testing
         try document.write(toFile: path, atomically: true, encoding: .utf8)
         let map = try LoadedMap.load(path: path, opener: ReversedOpener())
 
-        let chunked = try MapRenderer(map: map)
-        chunked.layerChunkBytes = 4096
-        let whole = try MapRenderer(map: map)
-        whole.layerChunkBytes = Int.max
-        for (view, tileSize) in Self.views {
-            let same =
-                try chunked.renderImage(view: view, tileSize: tileSize)
-                == whole.renderImage(view: view, tileSize: tileSize)
-            #expect(same)
-        }
+        let (chunked, whole) = try Self.renderersDrawingTheSame(map, in: Self.views)
         #expect(chunked.unorderedSources == [ObjectIdentifier(map.sources[0])])
         #expect(chunked.peakFeaturesHeld == 600)
     }
