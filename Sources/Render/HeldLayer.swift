@@ -25,6 +25,8 @@ struct HeldLayer {
     private(set) var rules: Set<Int> = []
 
     var count: Int { indices.count }
+    /// The largest feature index held (`Int.min` when none is).
+    private(set) var largestIndex = Int.min
 
     /// Estimated heap bytes: the table's, and per feature its index, bounds, rule list and slot.
     var estimatedBytes: Int {
@@ -36,6 +38,7 @@ struct HeldLayer {
     mutating func append(_ feature: Feature, pixelBounds: Rect, rules matched: [Int]) {
         table.append(feature)
         indices.append(feature.index)
+        largestIndex = max(largestIndex, feature.index)
         bounds.append(pixelBounds)
         for geometry in feature.geometries where geometry.vertexCount > 0 { kinds.insert(geometry.kind) }
         if let known = ruleListIndex[matched] {

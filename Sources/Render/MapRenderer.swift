@@ -53,8 +53,32 @@ public final class MapRenderer {
     /// generated once for the view, their lines are stroked region by region with the rest (so a
     /// tile's lines, too, depend on the tile alone), grid after grid in document order, and
     /// their labels are drawn last, over every grid's lines.
+    ///
+    /// `inChunks`: a layer may be drawn a chunk at a time as it is read (`LayerChunks`), for a
+    /// context that can be cleared and drawn again (an image surface), which happens once per
+    /// source and worker when a source is found out of order.
     func draw(
-        view: View, into context: CairoContext, margin: Double = 0, tileSize: Int? = nil, grid showsGrid: Bool = true
+        view: View, into context: CairoContext, margin: Double = 0, tileSize: Int? = nil, grid showsGrid: Bool = true,
+        inChunks: Bool = false
+    ) throws {
+        do {
+            try drawOnce(
+                view: view, into: context, margin: margin, tileSize: tileSize, grid: showsGrid, inChunks: inChunks)
+        } catch let outOfOrder as LayerChunks.OutOfOrder where inChunks {
+            unorderedSources.insert(outOfOrder.source)
+            featuresHeld = 0
+            context.clear()
+            try draw(view: view, into: context, margin: margin, tileSize: tileSize, grid: showsGrid, inChunks: inChunks)
+        }
+    }
+
+    /// Sources whose reader was found to read out of index order: drawn whole (`LayerChunks`).
+    private(set) var unorderedSources: Set<ObjectIdentifier> = []
+    /// Estimated bytes of a layer's features held before they are drawn, when drawn in chunks.
+    var layerChunkBytes = LayerChunks.defaultBytes
+
+    private func drawOnce(
+        view: View, into context: CairoContext, margin: Double, tileSize: Int?, grid showsGrid: Bool, inChunks: Bool
     ) throws {
         context.save()
         context.setColor(map.document.background)
@@ -100,9 +124,9 @@ public final class MapRenderer {
         // Layer by layer: only one layer's features are held at a time, and each is drawn in
         // every region before the next is read. A region's pixels depend only on what is drawn
         // under its own clip, in the same order as when it was drawn all at once.
-        for index in map.document.layers.indices {
-            guard var layer = try MapContent.layer(index, renderer: self, view: view, region: whole, margin: margin)
-            else { continue }
+        // A layer drawn in chunks (`LayerChunks`) comes here a chunk at a time, in order.
+        func drawHeld(_ content: MapContent.LayerContent) {
+            var layer = content
             if tiled, let tileSize {
                 layer.paths = layer.pixelPaths(view: view, tileSize: tileSize, budget: pixelPartsBudget)
             }
@@ -120,6 +144,15 @@ public final class MapRenderer {
             peakPixelPartsKept = max(peakPixelPartsKept, layer.paths?.keptCount ?? 0)
             peakPixelPartsBytes = max(peakPixelPartsBytes, layer.paths?.mostBytes ?? 0)
             featuresHeld = 0
+        }
+        for index in map.document.layers.indices {
+            let chunks = inChunks && !unorderedSources.contains(ObjectIdentifier(map.sources[index]))
+            guard
+                let layer = try MapContent.layer(
+                    index, renderer: self, view: view, region: whole, margin: margin,
+                    drawingChunks: chunks ? drawHeld : nil)
+            else { continue }
+            drawHeld(layer)
         }
         let labels = try self.labels(view: view, grids: grids)
         defer { grids.first?.drawing.drawLabels(labels.grid, into: context, painter: gridRenderer.labelPainter) }
@@ -283,9 +316,13 @@ public final class MapRenderer {
         let labels: [LabelCandidate]
 
         /// Layer `index` as `view` draws it in `region`; nil when it draws nothing there.
-        static func layer(_ index: Int, renderer: MapRenderer, view: View, region: Rect, margin: Double) throws
-            -> LayerContent?
-        {
+        /// With `drawChunk`, a layer that may be drawn in chunks (`LayerChunks`) is handed to it
+        /// a chunk at a time as it is read, each chunk past `renderer.layerChunkBytes`, and only
+        /// the last chunk is returned.
+        static func layer(
+            _ index: Int, renderer: MapRenderer, view: View, region: Rect, margin: Double,
+            drawingChunks drawChunk: ((LayerContent) -> Void)? = nil
+        ) throws -> LayerContent? {
             let document = renderer.map.document
             let layer = document.layers[index]
             guard layer.isVisible(atScale: view.scale) else { return nil }
@@ -310,9 +347,16 @@ public final class MapRenderer {
             // Drawing reads only these attributes; the rest are not kept.
             let drawn = Set(active.flatMap { layer.rules[$0].drawnAttributeNames })
             let area = view.mercatorBounds(ofGlobalPixels: region.expanded(by: reach))
+            let source = renderer.map.sources[index]
+            let chunks = drawChunk != nil && LayerChunks.apply(to: layer, active: active, kinds: source.geometryKinds)
+            // The largest index drawn so far, when drawn in chunks.
+            var drawnUpTo: Int?
             // One feature at a time, kept generalised and compact: a view of the whole world
             // does not hold every vertex of a large source at once, nor a `Feature` per feature.
             try renderer.readers.visitFeatures(layer: index, in: area, generalisedFor: pixel) { read in
+                if let drawnUpTo, read.index < drawnUpTo {
+                    throw LayerChunks.OutOfOrder(source: ObjectIdentifier(source))
+                }
                 if let filter = layer.filter, !filter.matches(read.properties, zoom: scale.zoom) { return }
                 let rules = layer.matchingRules(active, read.properties, zoom: scale.zoom)
                 guard !rules.isEmpty,
@@ -324,6 +368,13 @@ public final class MapRenderer {
                         properties: Properties(feature.properties.entries.filter { drawn.contains($0.key) }))
                 }
                 held.append(feature, pixelBounds: MapContent.pixelBounds(feature.bounds, view), rules: rules)
+                if chunks, let drawChunk, held.estimatedBytes >= renderer.layerChunkBytes {
+                    drawnUpTo = max(drawnUpTo ?? Int.min, held.largestIndex)
+                    held.finish()
+                    drawChunk(
+                        LayerContent(layer: layer, scale: scale, reach: reach, held: held, paintsInBatches: true))
+                    held = HeldLayer()
+                }
             }
             held.finish()
             return LayerContent(
@@ -478,7 +529,7 @@ public final class MapRenderer {
         // An opaque background replaces every pixel of the last block; anything else is drawn
         // over it, so the surface is cleared to transparent first, as a new one would be.
         if map.document.background.alpha < 1 { context.clear() }
-        try draw(view: view, into: context, margin: margin, tileSize: tileSize)
+        try draw(view: view, into: context, margin: margin, tileSize: tileSize, inChunks: true)
         try context.checkStatus()
         return try surface.withPixels { try body($0, surface.width, surface.height, surface.stride) }
     }
@@ -487,7 +538,7 @@ public final class MapRenderer {
     func renderSurface(view: View, margin: Double = 0, tileSize: Int? = nil) throws -> CairoSurface {
         let surface = try CairoSurface.image(width: view.width, height: view.height)
         let context = CairoContext(surface)
-        try draw(view: view, into: context, margin: margin, tileSize: tileSize)
+        try draw(view: view, into: context, margin: margin, tileSize: tileSize, inChunks: true)
         try context.checkStatus()
         return surface
     }
