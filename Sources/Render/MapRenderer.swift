@@ -121,6 +121,9 @@ public final class MapRenderer {
             body()
             context.restore()
         }
+        // Regions nothing is drawn in beyond the background (see `plainRegions`).
+        plainRegions = []
+        var plain = [Bool](repeating: grids.isEmpty, count: regions.count)
         // Layer by layer: only one layer's features are held at a time, and each is drawn in
         // every region before the next is read. A region's pixels depend only on what is drawn
         // under its own clip, in the same order as when it was drawn all at once.
@@ -136,9 +139,11 @@ public final class MapRenderer {
             peakBytesHeld = max(peakBytesHeld, layer.held.estimatedBytes)
             let perTile = tiled ? layer.within(regions.map(\.region), columns: view.width / (tileSize ?? 1)) : nil
             for (index, (region, corner)) in regions.enumerated() {
+                let marks = context.marks
                 clipped(corner) {
                     paint(perTile?[index] ?? layer, view: view, region: region, into: context)
                 }
+                if context.marks != marks { plain[index] = false }
                 layer.paths?.finish(tile: index)
             }
             peakPixelPartsKept = max(peakPixelPartsKept, layer.paths?.keptCount ?? 0)
@@ -157,13 +162,21 @@ public final class MapRenderer {
         let labels = try self.labels(view: view, grids: grids)
         defer { grids.first?.drawing.drawLabels(labels.grid, into: context, painter: gridRenderer.labelPainter) }
         let content = MapContent(labels: labels.map)
-        for (region, corner) in regions {
+        for (index, (region, corner)) in regions.enumerated() {
+            let placed = tiled ? content.within(region) : content
+            if !placed.labels.isEmpty { plain[index] = false }
             clipped(corner) {
-                draw(tiled ? content.within(region) : content, view: view, into: context)
+                draw(placed, view: view, into: context)
                 for grid in grids { grid.drawing.drawLines(in: region, into: context) }
             }
         }
+        plainRegions = plain
     }
+
+    /// For each region of the last view drawn (its tiles, row by row, when drawn as a block of
+    /// tiles; else the whole view), whether nothing but the background was drawn in it: its
+    /// pixels are then all one colour, which a tile job knows without reading them.
+    public private(set) var plainRegions: [Bool] = []
 
     /// Features of one layer held by the drawing now, and the most held at once since the
     /// renderer was made: what bounds a view's memory (see `draw`).

@@ -51,9 +51,10 @@ public final class MapTileRenderer: MetatileRendering {
             view: try view(of: metatile), margin: Double(buffer * format.pixelRatio),
             tileSize: format.tileSize * format.pixelRatio
         ) { bytes, width, height, stride in
-            try body(
-                MetatilePixels(bytes: bytes, width: width, height: height, stride: stride, layout: .premultipliedARGB32)
-            )
+            var pixels = MetatilePixels(
+                bytes: bytes, width: width, height: height, stride: stride, layout: .premultipliedARGB32)
+            pixels.plainTiles = renderer.plainRegions
+            return try body(pixels)
         }
     }
 

@@ -19,6 +19,11 @@ public struct MetatilePixels {
     public let height: Int
     public let stride: Int
     public let layout: Layout
+    /// For each tile, row by row, whether the renderer drew nothing in it but the map's
+    /// background (`MapRenderer.plainRegions`): it is then one colour, known without
+    /// comparing its rows (most tiles of a world pyramid are open ocean, each 256 KB to read).
+    /// nil, or a count other than the tiles', when the renderer does not say.
+    public var plainTiles: [Bool]?
 
     public init(bytes: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int, layout: Layout) {
         precondition(
@@ -34,9 +39,15 @@ public struct MetatilePixels {
     /// The square tile whose top-left pixel is (`x`, `y`).
     func tile(x: Int, y: Int, side: Int) -> TilePixels {
         precondition(x >= 0 && y >= 0 && x + side <= width && y + side <= height)
+        var plain = false
+        if let plainTiles, side > 0, width % side == 0, height % side == 0,
+            plainTiles.count == (width / side) * (height / side), x % side == 0, y % side == 0
+        {
+            plain = plainTiles[(y / side) * (width / side) + x / side]
+        }
         return TilePixels(
             bytes: UnsafeRawBufferPointer(rebasing: bytes[(y * stride + x * 4)...]), side: side, stride: stride,
-            layout: layout)
+            layout: layout, isPlain: plain)
     }
 }
 
@@ -47,6 +58,8 @@ struct TilePixels {
     let side: Int
     let stride: Int
     let layout: MetatilePixels.Layout
+    /// Known to be of one colour (`MetatilePixels.plainTiles`).
+    var isPlain = false
 
     var rowBytes: Int { side * 4 }
 
@@ -91,6 +104,7 @@ struct TilePixels {
         let first = row(0)
         guard let start = first.baseAddress else { return nil }
         let pixel = first.loadUnaligned(as: UInt32.self)
+        if isPlain { return pixel }
         var i = 4
         while i < rowBytes {
             if first.loadUnaligned(fromByteOffset: i, as: UInt32.self) != pixel { return nil }

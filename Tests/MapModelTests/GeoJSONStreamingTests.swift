@@ -94,6 +94,62 @@ import Testing
         #expect(try GeoJSONReader.readTable(path: lonLat).count == 3)
     }
 
+    /// A resolver that knows one made-up CRS: positions in kilometres east and north of
+    /// Web Mercator's origin.
+    private struct Kilometres: CRSResolver, CoordinateTransform {
+        func transform(forCRS name: String) throws -> (any CoordinateTransform)? {
+            guard name == "TEST:KM" else { throw TransformFailure("unknown crs \(name)") }
+            return self
+        }
+        func toWebMercator(_ coordinates: inout [Double]) throws {
+            for i in coordinates.indices { coordinates[i] *= 1000 }
+        }
+    }
+
+    /// Features read before a `crs` member that follows them are read again with its
+    /// transform, whether or not they also read as longitude/latitude (the first feature's
+    /// point does, the second's does not).
+    @Test func featuresBeforeALaterCRSAreReadWithIt() throws {
+        let text =
+            #"{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": null, "geometry": {"type": "Point", "coordinates": [12, 34]}}, {"type": "Feature", "properties": null, "geometry": {"type": "Point", "coordinates": [1200, -3400]}}], "crs": {"type": "name", "properties": {"name": "TEST:KM"}}}"#
+        let table = try GeoJSONReader.table(
+            from: JSONStream(bytes: Array(text.utf8), file: "km.geojson"),
+            coordinates: .fromFile(resolver: Kilometres()))
+        #expect(table.count == 2)
+        let points = (0..<table.count).map { table.feature($0).geometries[0] }
+        #expect(points.map { [$0.x(0), $0.y(0)] } == [[12_000, 34_000], [1_200_000, -3_400_000]])
+        // Before the features, the crs is known as they are read: the same table.
+        let first =
+            #"{"type": "FeatureCollection", "crs": {"type": "name", "properties": {"name": "TEST:KM"}}, "features": [{"type": "Feature", "properties": null, "geometry": {"type": "Point", "coordinates": [12, 34]}}]}"#
+        let early = try GeoJSONReader.table(
+            from: JSONStream(bytes: Array(first.utf8), file: "km.geojson"),
+            coordinates: .fromFile(resolver: Kilometres()))
+        #expect(early.feature(0).geometries[0].x(0) == 12_000)
+    }
+
+    /// The top-level object is checked whole before any feature's error is reported: a syntax
+    /// error after the features comes first, then the object's own errors, then the features'.
+    @Test func theTopLevelObjectsErrorsComeBeforeTheFeatures() throws {
+        let badFeature =
+            #"{"type": "Feature", "properties": null, "geometry": {"type": "Point", "coordinates": [200, 0]}}"#
+        let syntax = #"{"type": "FeatureCollection", "features": ["# + badFeature + #"], "name": tru}"#
+        #expect(
+            throws: DocumentError(
+                file: "d.geojson", place: "line 1, column 150",
+                message: "malformed JSON: unexpected 't', expected a value")
+        ) { try GeoJSONReader.table(from: JSONStream(bytes: Array(syntax.utf8), file: "d.geojson")) }
+        let noType = #"{"features": ["# + badFeature + "]}"
+        #expect(
+            throws: DocumentError(file: "d.geojson", place: "top level", message: "missing required key \"type\"")
+        ) { try GeoJSONReader.table(from: JSONStream(bytes: Array(noType.utf8), file: "d.geojson")) }
+        let good = #"{"type": "FeatureCollection", "features": ["# + badFeature + "]}"
+        #expect(
+            throws: DocumentError(
+                file: "d.geojson", place: "features[0].geometry.coordinates",
+                message: "longitude 200 is out of range (-180 to 180)")
+        ) { try GeoJSONReader.table(from: JSONStream(bytes: Array(good.utf8), file: "d.geojson")) }
+    }
+
     /// A crs name is echoed escaped, so the message stays one line (found by fuzzing: a name
     /// holding a newline split it in two).
     @Test func aCRSNameWithANewlineStaysOneLine() throws {

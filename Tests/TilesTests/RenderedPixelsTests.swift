@@ -96,6 +96,62 @@ import Testing
         }
     }
 
+    /// A tile the renderer says is plain is taken as one colour, its first pixel's, without its
+    /// rows being compared (here it is not of one colour, to show they are not read); a tile
+    /// it says nothing of, or not plain, is compared as before.
+    @Test func aTileTheRendererCallsPlainIsNotRead() throws {
+        try Self.withBlock(odd: [(x: 2, y: 1), (x: 6, y: 2)]) { block in
+            var pixels = block
+            pixels.plainTiles = [true, false]
+            let first = try #require(pixels.tile(x: 0, y: 0, side: 4).solidPixel)
+            #expect(first == block.bytes.loadUnaligned(as: UInt32.self))
+            #expect(pixels.tile(x: 4, y: 0, side: 4).solidPixel == nil)
+            // A count that is not the tiles' says nothing.
+            pixels.plainTiles = [true]
+            #expect(pixels.tile(x: 0, y: 0, side: 4).solidPixel == nil)
+        }
+    }
+
+    /// The tiles `MapTileRenderer` calls plain (open ocean, drawn with nothing but the
+    /// background) are each of one colour, pixel by pixel, and at zoom 4 most of the world's
+    /// metatile is; tiles with a coast or a label are not called plain.
+    @Test func theTilesTheRendererCallsPlainAreOfOneColour() throws {
+        let map = try LoadedMap.load(path: Repository.fixture("maps/world-mapnik.json"))
+        let renderer = try MapTileRenderer(map: map, format: try TileFormat(), buffer: 128)
+        let metatile = Metatile(z: 4, x: 0, y: 0, columns: 8, rows: 8)
+        let (plain, uniform) = try renderer.withRenderedPixels(metatile) { pixels in
+            let flags = try #require(pixels.plainTiles)
+            var uniform: [Bool] = []
+            for row in 0..<8 {
+                for column in 0..<8 {
+                    // Every pixel against the tile's first, read here directly.
+                    let first = pixels.bytes.loadUnaligned(
+                        fromByteOffset: row * 256 * pixels.stride + column * 1024, as: UInt32.self)
+                    var same = true
+                    for y in 0..<256 where same {
+                        for x in 0..<256 {
+                            let offset = (row * 256 + y) * pixels.stride + (column * 256 + x) * 4
+                            if pixels.bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self) != first {
+                                same = false
+                                break
+                            }
+                        }
+                    }
+                    uniform.append(same)
+                }
+            }
+            return (flags, uniform)
+        }
+        #expect(plain.count == 64)
+        for i in plain.indices where plain[i] { #expect(uniform[i], "tile \(i) is called plain") }
+        // The north-east Pacific of the north-west quarter has plain tiles; coasts, borders
+        // and labels make others of more than one colour.
+        #expect(
+            plain.filter { $0 }.count >= 3, "plain \(plain.filter { $0 }.count), uniform \(uniform.filter { $0 }.count)"
+        )
+        #expect(uniform.contains(false))
+    }
+
     /// A tile cut in place copies, compares and encodes as the tile cut out as its own image,
     /// and hashes as its rows `hashedRowStep` apart.
     @Test func aTileReadInPlaceIsTheTileCutOut() throws {

@@ -36,9 +36,12 @@ public enum GeoJSONReader {
         "type", "crs", "features", "geometry", "properties", "coordinates", "geometries",
     ]
 
-    /// Reads a document from a stream. The top-level object is read first, with the features
-    /// array passed over (the `crs` member may follow it), then the stream goes back to the
-    /// array and reads it feature by feature.
+    /// Reads a document from a stream. The top-level object is read first; the features array
+    /// is read as it is met, with the coordinates' transform the members before it give. When
+    /// a `crs` member follows it (which changes the transform), or reading it fails, it is
+    /// passed over instead, and once the top-level object is read and checked the stream goes
+    /// back to the array and reads it feature by feature: the same table, and the same first
+    /// error, as reading it only then, but one pass over most files instead of two.
     public static func table(
         from stream: JSONStream, coordinates: GeoJSONCoordinates = .fromFile(resolver: nil),
         progress: ReadingProgress? = nil
@@ -52,11 +55,26 @@ public enum GeoJSONReader {
         try stream.enterObject()
         var members: [JSONMember] = []
         var featuresMark: JSONStream.Mark?
+        // The features read in the first pass and the transform they were read with, valid
+        // while no `crs` member follows them (the transform is then the document's: making
+        // one can cost as much as reading a small file, PROJ's database included).
+        var readAhead: (table: FeatureTable, transform: (any CoordinateTransform)?)?
         while let key = try stream.nextKey() {
             if key == "features", try stream.kind() == .array {
-                featuresMark = stream.mark()
-                try stream.skipValue()
+                let mark = stream.mark()
+                featuresMark = mark
+                readAhead = try? {
+                    let known = try Self.transform(of: members, file: file, coordinates)
+                    return (try features(from: stream, file: file, transform: known, progress: progress), known)
+                }()
+                if readAhead == nil {
+                    try stream.seek(mark)
+                    try stream.skipValue()
+                }
                 members.append(JSONMember(key: key, value: .array([])))
+            } else if key == "crs", featuresMark != nil, case .fromFile = coordinates {
+                readAhead = nil
+                members.append(JSONMember(key: key, value: try stream.readValue(limit: maxValuesPerFeature)))
             } else if rootKeys.contains(key) {
                 members.append(JSONMember(key: key, value: try stream.readValue(limit: maxValuesPerFeature)))
             } else {
@@ -66,7 +84,12 @@ public enum GeoJSONReader {
         try stream.finish()
         let root = JSONNode(value: .object(members), file: file)
         let object = try root.object(allowed: root.keysForGeoJSON)
-        let transform = try self.transform(object, coordinates)
+        let transform: (any CoordinateTransform)?
+        if let readAhead {
+            transform = readAhead.transform
+        } else {
+            transform = try self.transform(object, coordinates)
+        }
         let type = try object.required("type").string()
         var table = FeatureTable()
         switch type {
@@ -76,16 +99,9 @@ public enum GeoJSONReader {
                 _ = try object.required("features").array()
                 throw object["features"]!.error("expected an array")
             }
+            if let readAhead { return readAhead.table }
             try stream.seek(featuresMark)
-            try stream.enterArray()
-            var index = 0
-            while try stream.nextElement() {
-                let node = JSONNode(
-                    value: try stream.readValue(limit: maxValuesPerFeature), file: file, path: "features[\(index)]")
-                try append(try feature(node, index: index, transform), to: &table, place: node)
-                index += 1
-                progress?.read(index)
-            }
+            table = try features(from: stream, file: file, transform: transform, progress: progress)
         case "Feature":
             try append(try feature(root, index: 0, transform), to: &table, place: root)
         case "Point", "MultiPoint", "LineString", "MultiLineString", "Polygon", "MultiPolygon", "GeometryCollection":
@@ -96,6 +112,31 @@ public enum GeoJSONReader {
             throw object["type"]!.error("not GeoJSON: unknown type \(DocumentError.quote(type))")
         }
         return table
+    }
+
+    /// The features of the array that is the stream's next value, read one by one.
+    private static func features(
+        from stream: JSONStream, file: String, transform: (any CoordinateTransform)?, progress: ReadingProgress?
+    ) throws -> FeatureTable {
+        var table = FeatureTable()
+        try stream.enterArray()
+        var index = 0
+        while try stream.nextElement() {
+            let node = JSONNode(
+                value: try stream.readValue(limit: maxValuesPerFeature), file: file, path: "features[\(index)]")
+            try append(try feature(node, index: index, transform), to: &table, place: node)
+            index += 1
+            progress?.read(index)
+        }
+        return table
+    }
+
+    /// The transform the top-level members read so far give.
+    private static func transform(
+        of members: [JSONMember], file: String, _ coordinates: GeoJSONCoordinates
+    ) throws -> (any CoordinateTransform)? {
+        let root = JSONNode(value: .object(members), file: file)
+        return try transform(root.object(allowed: root.keysForGeoJSON), coordinates)
     }
 
     private static func append(_ feature: Feature, to table: inout FeatureTable, place: JSONNode) throws {

@@ -290,17 +290,20 @@ public final class JSONStream {
         defer { endToken() }
         index += 1
         // Most strings are short and plain: decoded straight from the buffer.
-        var end = index
-        while end < buffer.count, buffer[end] != UInt8(ascii: "\""), buffer[end] != UInt8(ascii: "\\"),
-            buffer[end] >= 0x20
-        {
-            end += 1
-        }
-        if end < buffer.count, buffer[end] == UInt8(ascii: "\"") {
-            guard let text = String(validating: buffer[index..<end], as: UTF8.self) else {
-                throw error("invalid UTF-8 in a string")
+        let plain = buffer.withUnsafeBufferPointer { bytes -> String?? in
+            var end = index
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"),
+                bytes[end] >= 0x20
+            {
+                end += 1
             }
-            index = end + 1
+            guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
+            let text = String(validating: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
+            if text != nil { index = end + 1 }
+            return .some(text)
+        }
+        if let plain {
+            guard let text = plain else { throw error("invalid UTF-8 in a string") }
             return text
         }
         var raw: [UInt8] = []
@@ -340,6 +343,19 @@ public final class JSONStream {
     /// The number that is the next value.
     public func readNumber() throws -> Double {
         skipWhitespace()
+        // Most numbers (a GeoJSON file is mostly coordinates) lie whole in the buffer and are
+        // well formed: scanned there in one pass, without collecting their characters one by
+        // one. Anything else (a number cut by the chunk's end, a malformed one) is read below,
+        // which also words the errors.
+        if let end = scanNumber() {
+            let text = buffer.withUnsafeBufferPointer { bytes in
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
+            }
+            if let value = Double(text), value.isFinite {
+                index = end
+                return value
+            }
+        }
         beginToken()
         defer { endToken() }
         digits.removeAll(keepingCapacity: true)
@@ -370,6 +386,39 @@ public final class JSONStream {
             )
         }
         return value
+    }
+
+    /// The end of the number starting at `index` when all of it lies in the buffer (nothing
+    /// can follow in a chunk not yet read) and it is well formed; nil otherwise.
+    private func scanNumber() -> Int? {
+        buffer.withUnsafeBufferPointer { bytes -> Int? in
+            let count = bytes.count
+            var i = index
+            @inline(__always) func digit(_ at: Int) -> Bool {
+                at < count && bytes[at] >= UInt8(ascii: "0") && bytes[at] <= UInt8(ascii: "9")
+            }
+            if i < count, bytes[i] == UInt8(ascii: "-") { i += 1 }
+            guard digit(i) else { return nil }
+            if bytes[i] == UInt8(ascii: "0") {
+                i += 1
+                if digit(i) { return nil }
+            } else {
+                while digit(i) { i += 1 }
+            }
+            if i < count, bytes[i] == UInt8(ascii: ".") {
+                i += 1
+                guard digit(i) else { return nil }
+                while digit(i) { i += 1 }
+            }
+            if i < count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+                i += 1
+                if i < count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+                guard digit(i) else { return nil }
+                while digit(i) { i += 1 }
+            }
+            guard i < count || atEnd else { return nil }
+            return i
+        }
     }
 
     @inline(__always) private func take() {
@@ -478,12 +527,20 @@ public final class JSONStream {
 
     private func skipWhitespace() {
         while true {
-            while index < buffer.count {
-                switch buffer[index] {
-                case 0x20, 0x0A, 0x0D, 0x09: index += 1
-                default: return
+            // The buffer borrowed once, not at every byte (each access to a stored property of
+            // a class is checked for exclusivity at run time).
+            let (end, stopped) = buffer.withUnsafeBufferPointer { bytes -> (Int, Bool) in
+                var i = index
+                while i < bytes.count {
+                    switch bytes[i] {
+                    case 0x20, 0x0A, 0x0D, 0x09: i += 1
+                    default: return (i, true)
+                    }
                 }
+                return (i, false)
             }
+            index = end
+            if stopped { return }
             guard (try? refill()) == true else { return }
         }
     }

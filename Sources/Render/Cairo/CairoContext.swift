@@ -24,7 +24,14 @@ final class CairoContext {
         cairo_set_source_rgba(pointer, color.red, color.green, color.blue, color.alpha)
     }
 
-    func paint() { cairo_paint(pointer) }
+    /// Drawing operations that may have changed pixels (a paint, or a fill or stroke of a path
+    /// that is not empty), counted so that a caller can tell a region nothing was drawn in.
+    var marks = 0
+
+    func paint() {
+        marks += 1
+        cairo_paint(pointer)
+    }
     /// Every pixel (within the clip) made transparent black.
     func clear() {
         save()
@@ -32,7 +39,10 @@ final class CairoContext {
         paint()
         restore()
     }
-    func paint(alpha: Double) { cairo_paint_with_alpha(pointer, alpha) }
+    func paint(alpha: Double) {
+        marks += 1
+        cairo_paint_with_alpha(pointer, alpha)
+    }
 
     /// Draws to an intermediate group until `popGroupToSource`, which makes it the source.
     func pushGroup() { cairo_push_group(pointer) }
@@ -74,10 +84,28 @@ final class CairoContext {
     /// Even-odd filling makes holes of inner rings whatever their winding in the file.
     func setEvenOddFill() { cairo_set_fill_rule(pointer, CAIRO_FILL_RULE_EVEN_ODD) }
 
-    func fill() { cairo_fill(pointer) }
-    func fillPreserve() { cairo_fill_preserve(pointer) }
-    func stroke() { cairo_stroke(pointer) }
-    func strokePreserve() { cairo_stroke_preserve(pointer) }
+    func fill() {
+        noteMark()
+        cairo_fill(pointer)
+    }
+    func fillPreserve() {
+        noteMark()
+        cairo_fill_preserve(pointer)
+    }
+    func stroke() {
+        noteMark()
+        cairo_stroke(pointer)
+    }
+    func strokePreserve() {
+        noteMark()
+        cairo_stroke_preserve(pointer)
+    }
+
+    /// Counts a fill or stroke of the current path, unless the path is empty (a feature
+    /// clipped away entirely adds nothing to it).
+    @inline(__always) private func noteMark() {
+        if cairo_has_current_point(pointer) != 0 { marks += 1 }
+    }
     func clip() { cairo_clip(pointer) }
     func setNonZeroFill() { cairo_set_fill_rule(pointer, CAIRO_FILL_RULE_WINDING) }
 

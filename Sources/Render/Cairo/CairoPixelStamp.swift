@@ -28,6 +28,7 @@ final class CairoPixelStamp {
         cairo_set_source(context.pointer, pattern)
         cairo_new_path(context.pointer)
         cairo_rectangle(context.pointer, x, y, Double(width), Double(height))
+        context.marks += 1
         cairo_fill(context.pointer)
     }
 }

@@ -46,6 +46,7 @@ final class SVGDocument {
     func draw(into context: CairoContext, width: Double, height: Double) throws(ImageError) {
         var viewport = RsvgRectangle(x: 0, y: 0, width: width, height: height)
         var error: UnsafeMutablePointer<GError>?
+        context.marks += 1
         guard rsvg_handle_render_document(handle, context.pointer, &viewport, &error) != 0 else {
             throw .unreadable(SVGDocument.message(error) ?? "librsvg could not draw it")
         }

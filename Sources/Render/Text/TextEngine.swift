@@ -180,6 +180,7 @@ final class TextLayout {
         context.newPath()
         context.moveTo(originX, originY)
         context.setColor(color)
+        context.marks += 1
         pango_cairo_show_layout(cr, pointer)
     }
 }
