@@ -85,6 +85,20 @@ final class SQLiteQuery {
         sqlite3_column_text(statement, column).map { String(cString: $0) }
     }
 
+    /// The length of a text column as `text` reads it (up to its first NUL) when that is
+    /// plain ASCII, counted in SQLite's buffer; nil for NULL or any other byte.
+    func asciiTextLength(_ column: Int32) -> Int? {
+        // The pointer first, then the size: SQLite's documented order.
+        guard let text = sqlite3_column_text(statement, column) else { return nil }
+        let count = Int(sqlite3_column_bytes(statement, column))
+        for i in 0..<count {
+            let byte = text[i]
+            if byte == 0 { return i }
+            if byte >= 0x80 { return nil }
+        }
+        return count
+    }
+
     /// The bytes of a blob column, valid until the next step (empty for NULL).
     func blob(_ column: Int32) -> UnsafeRawBufferPointer {
         // The pointer first, then the size: SQLite's documented order.
