@@ -39,8 +39,21 @@ final class OGRIndexedSource: FeatureSource {
     }
 
     /// PostGIS answers with one aggregate query (the longest text of each attribute the label
-    /// uses, summed: a bound); other sources are read once without their geometry.
+    /// uses, summed: a bound); a plain GeoPackage table is read once in SQLite, its label's
+    /// columns alone; other sources are read once without their geometry.
     func longestLabel(_ text: LabelText) throws -> Int {
+        if let geoPackage {
+            do { return try geoPackage.longestLabel(text) } catch {
+                throw DocumentError(
+                    file: documentPath, place: place,
+                    message: "reading table \(geoPackage.table) of \(spec.name) failed: \(error.message)")
+            }
+        }
+        return try longestLabelThroughOGR(text)
+    }
+
+    /// `longestLabel` as OGR reads the source (the GeoPackage tables' too, for tests).
+    func longestLabelThroughOGR(_ text: LabelText) throws -> Int {
         let handle = try reporting { try spec.open() }
         var attributes: [String] = []
         var literal = 0

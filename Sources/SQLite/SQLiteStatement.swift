@@ -78,6 +78,20 @@ public final class SQLiteStatement {
         sqlite3_column_text(statement, column).map { String(cString: $0) }
     }
 
+    /// The length of a text column as `text` reads it (up to its first NUL) when that is
+    /// plain ASCII, counted in SQLite's buffer; nil for NULL or any other byte.
+    public func asciiTextLength(_ column: Int32) -> Int? {
+        guard let text = sqlite3_column_text(statement, column) else { return nil }
+        // The pointer first, then the size: SQLite's documented order.
+        let count = Int(sqlite3_column_bytes(statement, column))
+        for i in 0..<count {
+            let byte = text[i]
+            if byte == 0 { return i }
+            if byte >= 0x80 { return nil }
+        }
+        return count
+    }
+
     /// The bytes of a blob column, copied.
     public func blob(_ column: Int32) -> [UInt8] {
         [UInt8](blobView(column))

@@ -161,21 +161,7 @@ final class GeoPackageReader: ViewReader {
         var entries: [(key: String, value: PropertyValue)] = []
         entries.reserveCapacity(table.columns.count)
         for (i, column) in table.columns.enumerated() {
-            let c = Int32(i + 2)
-            let value: PropertyValue
-            if query.isNull(c) {
-                value = .null
-            } else {
-                switch column.kind {
-                case .integer(let boolean):
-                    let n = query.int32(c)
-                    value = boolean ? .bool(n != 0) : .number(Double(n))
-                case .integer64: value = .number(Double(query.int(c)))
-                case .real: value = .number(query.double(c))
-                case .text: value = .string(query.text(c) ?? "")
-                }
-            }
-            entries.append((column.name, value))
+            entries.append((column.name, column.kind.value(query, Int32(i + 2))))
         }
         return Properties(entries)
     }

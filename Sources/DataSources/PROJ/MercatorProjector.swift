@@ -69,21 +69,17 @@ final class MercatorProjector: CoordinateTransform {
                     "the position (\(DecimalFormat.shortest(original[2 * i])), \(DecimalFormat.shortest(original[2 * i + 1]))) "
                         + "cannot be converted from \(crs.label) to longitude/latitude: is the CRS right?")
             }
-        } else {
-            for i in 0..<count {
-                let lon = coordinates[2 * i]
-                let lat = coordinates[2 * i + 1]
-                guard lon >= -180, lon <= 180 else {
-                    throw TransformFailure(
-                        "longitude \(DecimalFormat.shortest(lon)) is out of range (-180 to 180): the data is not in "
-                            + "longitude/latitude; give the layer its CRS with \"srs\"")
-                }
-                guard lat >= -90, lat <= 90 else {
-                    throw TransformFailure(
-                        "latitude \(DecimalFormat.shortest(lat)) is out of range (-90 to 90): the data is not in "
-                            + "longitude/latitude; give the layer its CRS with \"srs\"")
-                }
+        } else if let i = MercatorProjector.firstOutOfRange(coordinates) {
+            let lon = coordinates[2 * i]
+            let lat = coordinates[2 * i + 1]
+            guard lon >= -180, lon <= 180 else {
+                throw TransformFailure(
+                    "longitude \(DecimalFormat.shortest(lon)) is out of range (-180 to 180): the data is not in "
+                        + "longitude/latitude; give the layer its CRS with \"srs\"")
             }
+            throw TransformFailure(
+                "latitude \(DecimalFormat.shortest(lat)) is out of range (-90 to 90): the data is not in "
+                    + "longitude/latitude; give the layer its CRS with \"srs\"")
         }
         // Through the buffer: the array's uniqueness and bounds are checked once, not per vertex.
         let memo = memo
@@ -91,6 +87,19 @@ final class MercatorProjector: CoordinateTransform {
             for i in 0..<count {
                 buffer[2 * i] = WebMercator.x(longitude: buffer[2 * i])
                 buffer[2 * i + 1] = memo.y(latitude: buffer[2 * i + 1])
+            }
+        }
+    }
+
+    /// The first vertex of interleaved longitudes and latitudes whose longitude is outside
+    /// -180...180 or latitude outside -90...90 (NaN included); nil when none is. Through the
+    /// buffer, as the conversion: this runs over every vertex a view reads.
+    private static func firstOutOfRange(_ coordinates: [Double]) -> Int? {
+        coordinates.withUnsafeBufferPointer { buffer in
+            (0..<buffer.count / 2).first { i in
+                let lon = buffer[2 * i]
+                let lat = buffer[2 * i + 1]
+                return !(lon >= -180 && lon <= 180 && lat >= -90 && lat <= 90)
             }
         }
     }

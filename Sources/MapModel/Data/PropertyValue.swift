@@ -52,7 +52,14 @@ public struct Properties: Sendable, Equatable {
     public private(set) var entries: [(key: String, value: PropertyValue)]
 
     public init(_ entries: [(key: String, value: PropertyValue)] = []) {
-        self.entries = entries.sorted { $0.key < $1.key }
+        // Readers give a table's columns in one order, most often already sorted: then the
+        // stable sort would give them back as they are, in a new array made per feature.
+        var ordered = true
+        for i in entries.indices.dropFirst() where entries[i].key < entries[i - 1].key {
+            ordered = false
+            break
+        }
+        self.entries = ordered ? entries : entries.sorted { $0.key < $1.key }
     }
 
     public subscript(key: String) -> PropertyValue? {

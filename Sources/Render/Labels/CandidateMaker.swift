@@ -96,10 +96,19 @@ struct CandidateMaker {
         return reach
     }
 
+    /// The placements of a feature of layer `index`, as `candidates` makes them; a point
+    /// label's text is measured (`TextMeasures`), not laid out to be drawn.
+    func placements(layer index: Int, feature item: Feature, anchor: PlanePoint?) -> [PlacementCandidate] {
+        candidates(layer: index, feature: item, anchor: anchor, measuring: true).map(\.placement)
+    }
+
     /// The candidates of a feature of layer `index`, in no particular order; `anchor` (Web
     /// Mercator metres) is where the whole feature's point labels go, moved into the visible
-    /// part of a polygon the rendered area cuts.
-    func candidates(layer index: Int, feature item: Feature, anchor: PlanePoint?) -> [LabelCandidate] {
+    /// part of a polygon the rendered area cuts. When `measuring`, point labels are only
+    /// measured: their content is `.measured`, which draws nothing.
+    func candidates(layer index: Int, feature item: Feature, anchor: PlanePoint?, measuring: Bool = false)
+        -> [LabelCandidate]
+    {
         let layer = map.document.layers[index]
         let scale = scales[index]
         if let filter = layer.filter, !filter.matches(item.properties, zoom: scale.zoom) { return [] }
@@ -117,7 +126,8 @@ struct CandidateMaker {
             }
             if let label = rule.label {
                 let texts = labels(
-                    label, item, at: label.placement == .point ? point : nil, layer: index, rule: r, values, scale)
+                    label, item, at: label.placement == .point ? point : nil, layer: index, rule: r, values, scale,
+                    measuring: measuring)
                 // Only the labels of a rule that asks to avoid the edge keep inside it.
                 if label.avoidEdges, let edge {
                     made += texts.filter { $0.placement.boxes.allSatisfy { edge.contains($0) } }
@@ -155,7 +165,7 @@ struct CandidateMaker {
 
     private func labels(
         _ label: LabelStyle, _ feature: Feature, at point: PlanePoint?, layer: Int, rule: Int,
-        _ values: EvaluationContext, _ scale: SymbolScale
+        _ values: EvaluationContext, _ scale: SymbolScale, measuring: Bool
     ) -> [LabelCandidate] {
         let string = label.transform.apply(label.text.resolve(values))
         let size = scale.pixels(label.size.value(values))
@@ -166,12 +176,18 @@ struct CandidateMaker {
             options.maxWidth = label.maxWidth.map { $0 * size }
             options.lineHeight = label.lineHeight.map { $0 * size }
         }
-        let layout = text.layout(string, font: font, options: options)
+        // A point label measured for placement alone needs its box, not its glyphs.
+        let layout = measuring && label.placement == .point ? nil : text.layout(string, font: font, options: options)
+        let extents =
+            layout?.extents
+            ?? text.measures.extents(string, font: font, options: options) {
+                text.layout(string, font: font, options: options).extents
+            }
         let color = label.color.value(values)
         let halo = label.halo.map { (color: $0.color.value(values), width: scale.pixels($0.width.value(values))) }
         let style = TextLook(
-            label: label, layout: layout, string: string, color: color, halo: halo, layer: layer, rule: rule,
-            feature: feature.index)
+            label: label, layout: layout, extents: extents, string: string, color: color, halo: halo, layer: layer,
+            rule: rule, feature: feature.index)
         switch label.placement {
         case .point:
             guard let point else { return [] }
@@ -184,7 +200,9 @@ struct CandidateMaker {
     /// What every candidate of one label shares.
     private struct TextLook {
         let label: LabelStyle
-        let layout: TextLayout
+        /// Nil for a point label only measured.
+        let layout: TextLayout?
+        let extents: TextExtents
         let string: String
         let color: Color
         let halo: (color: Color, width: Double)?
@@ -209,7 +227,7 @@ struct CandidateMaker {
     private func pointLabels(_ look: TextLook, at point: PlanePoint, _ values: EvaluationContext, _ scale: SymbolScale)
         -> [LabelCandidate]
     {
-        let extents = look.layout.extents
+        let extents = look.extents
         let label = look.label
         let dx = scale.pixels(label.offsetX.value(values))
         let dy = scale.pixels(label.offsetY.value(values))
@@ -222,7 +240,8 @@ struct CandidateMaker {
                 maxY: top + extents.height + grow)
             return look.candidate(
                 instance: 0, position: position, anchor: point, boxes: [box],
-                content: .text(look.layout, corner: PlanePoint(x: left, y: top)))
+                content: look.layout.map { .text($0, corner: PlanePoint(x: left, y: top)) }
+                    ?? .measured(corner: PlanePoint(x: left, y: top)))
         }
         guard let positions = label.positions else {
             // The text sits on the side of the anchor the offset points to (centred when 0).
@@ -247,7 +266,7 @@ struct CandidateMaker {
         -> [LabelCandidate]
     {
         let label = look.label
-        guard let last = look.layout.glyphs.last else { return [] }
+        guard let layout = look.layout, let last = layout.glyphs.last else { return [] }
         let width = last.x + last.width
         let offset = scale.pixels(label.offsetY.value(values))
         let spacing = label.spacing.map { scale.pixels($0) }
@@ -272,7 +291,7 @@ struct CandidateMaker {
                     for shift in [0, -width / 2, width / 2] {
                         guard
                             let curved = CurvedText.place(
-                                look.layout, along: line, centre: centre + shift, offset: offset, maxAngle: maxAngle,
+                                layout, along: line, centre: centre + shift, offset: offset, maxAngle: maxAngle,
                                 halo: halo)
                         else { continue }
                         made.append(

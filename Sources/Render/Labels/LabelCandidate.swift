@@ -7,6 +7,9 @@ struct LabelCandidate {
     enum Content {
         /// Straight text, its logical box's top-left corner at `corner` (global pixels).
         case text(TextLayout, corner: PlanePoint)
+        /// Straight text measured for placement alone (`CandidateMaker.placements`): never
+        /// drawn, since the placed labels are made again to be drawn.
+        case measured(corner: PlanePoint)
         case curved(CurvedText)
         /// A marker centred on `centre` (global pixels).
         case marker(MarkerDrawing, centre: PlanePoint)
@@ -35,6 +38,8 @@ struct LabelCandidate {
         case .text(let layout, let corner):
             let p = view.transform.image(global: corner)
             layout.draw(in: context, x: p.x, y: p.y, color: color, halo: halo)
+        case .measured:
+            break
         case .curved(let curved):
             curved.draw(in: context, view: view, color: color, halo: halo)
         case .marker(let marker, let centre):

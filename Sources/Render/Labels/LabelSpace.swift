@@ -33,7 +33,7 @@ final class LabelSpace {
             // One at a time: a block at a low zoom holds a whole layer, and only its
             // placements are kept.
             try readers.visitFeatures(layer: layer, in: area) { feature in
-                found(feature.index, feature.bounds) { self.make(layer: layer, feature).map(\.placement) }
+                found(feature.index, feature.bounds) { self.placements(layer: layer, feature) }
             }
         })
     var madeBytes: Int { waiting.bytes }
@@ -144,8 +144,16 @@ final class LabelSpace {
 
     /// The candidates of `feature` of layer `layer`, what to draw with them.
     private func make(layer: Int, _ feature: Feature) -> [LabelCandidate] {
-        let anchor = map.document.layers[layer].hasLabels ? readers.anchor(layer: layer, feature) : nil
-        return maker.candidates(layer: layer, feature: feature, anchor: anchor)
+        maker.candidates(layer: layer, feature: feature, anchor: anchor(layer: layer, feature))
+    }
+
+    /// The placements of `feature` of layer `layer` alone (point labels measured, not laid out).
+    private func placements(layer: Int, _ feature: Feature) -> [PlacementCandidate] {
+        maker.placements(layer: layer, feature: feature, anchor: anchor(layer: layer, feature))
+    }
+
+    private func anchor(layer: Int, _ feature: Feature) -> PlanePoint? {
+        map.document.layers[layer].hasLabels ? readers.anchor(layer: layer, feature) : nil
     }
 
     /// Estimated heap bytes of drawable candidates: their placements and their shaped texts

@@ -40,6 +40,8 @@ final class TextEngine {
     /// The Pango context; page text (Page/PageTextLayout) makes its layouts from it too.
     let context: OpaquePointer
     private var layouts: [LayoutKey: TextLayout] = [:]
+    /// Point labels' extents for placement, kept from zoom to zoom (`TextMeasures`).
+    let measures = TextMeasures()
 
     private struct LayoutKey: Hashable {
         let text: String
