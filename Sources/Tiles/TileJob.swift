@@ -74,11 +74,13 @@ public struct TileJob: Sendable {
         defer { if let stop, let stopKey { stop.remove(stopKey) } }
         let failure = Mutex<(any Error)?>(nil)
         let cache = EncodingCache()
-        let fail: @Sendable (any Error) -> Void = { error in
+        // Nothing new is handed out after a failure. What the workers have drawn is still
+        // written (a resumed job skips it), unless the writer itself failed.
+        let fail: @Sendable (any Error, _ inWriter: Bool) -> Void = { error, inWriter in
             failure.withLock { if $0 == nil { $0 = error } }
             work.cancel()
-            written.cancel()
             order.cancel()
+            if inWriter { written.cancel() }
         }
 
         let group = DispatchGroup()
@@ -95,7 +97,7 @@ public struct TileJob: Sendable {
                         written.push(batch)
                     }
                 } catch {
-                    fail(error)
+                    fail(error, false)
                 }
             }
         }
@@ -112,12 +114,10 @@ public struct TileJob: Sendable {
                 while let batch = written.pop() {
                     for due in order.deliver(batch.sequence, batch, bytes: batch.heldBytes) { try store(due) }
                 }
-                // After a stop, the batches that came after one never drawn.
-                if failure.withLock({ $0 == nil }) {
-                    for batch in order.drain() { try store(batch) }
-                }
+                // After a stop or a worker's failure, the batches that came after one never drawn.
+                for batch in order.drain() { try store(batch) }
             } catch {
-                fail(error)
+                fail(error, true)
             }
         }
 
@@ -150,7 +150,7 @@ public struct TileJob: Sendable {
                 handedOut += 1
             }
         } catch {
-            fail(error)
+            fail(error, false)
         }
         work.close()
         group.wait()
