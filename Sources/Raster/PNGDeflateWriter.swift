@@ -40,7 +40,7 @@ struct PNGDeflateWriter {
             for y in 0..<height { rows[y &* stride] = subFilter ? 1 : 0 }  // filter type 1 sub, 0 none
             fillRows(rows + 1, stride)
             if subFilter { applySub(rows + 1, stride: stride) }
-            if runs, let stream = deflater.zlibRunsOfInput(count: rawCount, row: stride) {
+            if runs, let stream = deflater.zlibRunsOfInput(count: rawCount, row: stride, pixel: bytesPerPixel) {
                 return assemble(imageData: stream)
             }
             guard let stream = deflater.zlibCompressInput(count: rawCount) else { return nil }
@@ -56,14 +56,7 @@ struct PNGDeflateWriter {
     /// every byte is taken from the row as filled (PNG's "bpp": whole bytes per pixel, at
     /// least 1).
     private func applySub(_ first: UnsafeMutablePointer<UInt8>, stride: Int) {
-        let channels: Int
-        switch colourType {
-        case 2: channels = 3
-        case 6: channels = 4
-        case 4: channels = 2
-        default: channels = 1
-        }
-        let bpp = max(1, channels * Int(bitDepth) / 8)
+        let bpp = bytesPerPixel
         guard rowBytes > bpp else { return }
         for y in 0..<height {
             let row = first + y &* stride
@@ -73,6 +66,19 @@ struct PNGDeflateWriter {
                 i &-= 1
             }
         }
+    }
+
+    /// PNG's "bpp": whole bytes per pixel, at least 1 (palette indices packed below 8 bits
+    /// count as one byte).
+    private var bytesPerPixel: Int {
+        let channels: Int
+        switch colourType {
+        case 2: channels = 3
+        case 6: channels = 4
+        case 4: channels = 2
+        default: channels = 1
+        }
+        return max(1, channels * Int(bitDepth) / 8)
     }
 
     private func assemble(imageData: UnsafeRawBufferPointer) -> [UInt8] {

@@ -55,6 +55,7 @@ extension PNG {
                 truecolour.level = truecolour.level(pixels: width * height, changes: census.changes)
                 result = encodeTruecolourWithLibdeflate(
                     whole, width: width, height: height, words: .cairoOpaque, opaque: true, compression: truecolour,
+                    runs: truecolour.usesRuns(pixels: width * height, changes: census.changes),
                     pixelsPerMetre: pixelsPerMetre)
             }
             return try result.get()

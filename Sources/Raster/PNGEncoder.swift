@@ -28,7 +28,8 @@ extension PNG {
             }
             var truecolour = options.truecolour
             truecolour.level = truecolour.level(pixels: image.pixelCount, changes: census.changes)
-            return encodeTruecolour(pixels, image: image, opaque: census.opaque, truecolour, &params)
+            let runs = truecolour.usesRuns(pixels: image.pixelCount, changes: census.changes)
+            return encodeTruecolour(pixels, image: image, opaque: census.opaque, truecolour, runs: runs, &params)
         }
         return try result.get()
     }
@@ -111,13 +112,13 @@ extension PNG {
 
     private static func encodeTruecolour(
         _ pixels: UnsafeRawBufferPointer, image: Image, opaque: Bool,
-        _ compression: PNGCompression,
+        _ compression: PNGCompression, runs: Bool = false,
         _ params: inout mpng_encode_params
     ) -> Result<[UInt8], PNGError> {
         if compression.usesLibdeflate {
             return encodeTruecolourWithLibdeflate(
                 pixels, width: image.width, height: image.height, words: .rgba, opaque: opaque,
-                compression: compression, pixelsPerMetre: params.pixels_per_metre)
+                compression: compression, runs: runs, pixelsPerMetre: params.pixels_per_metre)
         }
         params.bit_depth = 8
         apply(compression, to: &params)
@@ -143,13 +144,13 @@ extension PNG {
 
     static func encodeTruecolourWithLibdeflate(
         _ pixels: UnsafeRawBufferPointer, width: Int, height: Int, words: PixelWords, opaque: Bool,
-        compression: PNGCompression, pixelsPerMetre: UInt32
+        compression: PNGCompression, runs: Bool = false, pixelsPerMetre: UInt32
     ) -> Result<[UInt8], PNGError> {
         let writer = PNGDeflateWriter(
             width: width, height: height, colourType: opaque ? 2 : 6, bitDepth: 8,
             rowBytes: width * (opaque ? 3 : 4), pixelsPerMetre: pixelsPerMetre, subFilter: compression.filter == .sub)
         let source = pixels.baseAddress!
-        return writer.encode(level: compression.level) { rows, stride in
+        return writer.encode(level: compression.level, runs: runs) { rows, stride in
             for y in 0..<height {
                 let from = source + y &* width &* 4
                 let to = rows + y &* stride

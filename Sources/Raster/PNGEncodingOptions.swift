@@ -164,6 +164,13 @@ public struct PNGEncodingOptions: Sendable, Hashable {
     /// instructions over the pyramid's 962 tiles drop from 5.09 G to 2.87 G for 0.7% more bytes
     /// (7,322,694 to 7,374,287 of image data), and on the same map without the grid from 1.78 G to
     /// 0.96 G for 1.9% more.
+    ///
+    /// Flat RGB/RGBA images through `RunDeflate` first (runs repeat the pixel to the left, 3 or
+    /// 4 bytes back, or the row above), level 1 for those it gives up on: libdeflate's level 1
+    /// still hashes every byte, about 2.7 M instructions for a 256 x 256 RGB tile, and flat RGB
+    /// tiles were most of a world pyramid's encoding (1,097 of its 1,124 RGB tiles at zoom 0-6).
+    /// World pyramid zoom 0-6 (callgrind, one worker): 9.96 G -> 7.76 G instructions, 8,410,707
+    /// -> 8,237,402 bytes; the same pixels (docs/performance.md, 2026-12-02 night).
     public static let measuredTruecolour = PNGCompression(
-        filter: .none, level: 5, strategy: .default, deflater: .libdeflate, flatLevel: 1)
+        filter: .none, level: 5, strategy: .default, deflater: .libdeflate, flatLevel: 1, flatRuns: true)
 }

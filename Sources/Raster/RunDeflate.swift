@@ -1,5 +1,6 @@
 /// A deflate stream (RFC 1951) of one block with its own Huffman codes, whose only matches
-/// are runs (distance 1) and the row above (distance one row): what a flat tile is made of.
+/// are runs (the pixel to the left: distance 1 for palette indices, 3 for RGB) and the row
+/// above (distance one row): what a flat tile is made of.
 ///
 /// Why: a map tile of plain areas crossed by a few grid lines is, as palette indices, long
 /// runs of one byte and rows that repeat the row above. libdeflate's fastest level still
@@ -10,14 +11,18 @@
 /// detail (text, many colours) need the other distances: the encoder gives up on them
 /// (`literalBudget`) and they go to libdeflate.
 enum RunDeflate {
-    /// Writes the deflate stream of `input` (`count` bytes, rows of `row` bytes) into `output`,
-    /// which has room for `bound(count)` bytes; returns the bytes written, or nil when more
-    /// than `literalBudget` bytes had to be written as literals.
+    /// Writes the deflate stream of `input` (`count` bytes, rows of `row` bytes, pixels of
+    /// `pixel` bytes, 1 to 4) into `output`, which has room for `bound(count)` bytes; returns
+    /// the bytes written, or nil when more than `literalBudget` bytes had to be written as
+    /// literals.
     static func compress(
-        _ input: UnsafePointer<UInt8>, count: Int, row: Int, literalBudget: Int,
+        _ input: UnsafePointer<UInt8>, count: Int, row: Int, pixel: Int = 1, literalBudget: Int,
         into output: UnsafeMutablePointer<UInt8>
     ) -> Int? {
+        precondition((1...4).contains(pixel), "distances 1-4 have symbols without extra bits")
         let rowDistance = row <= maxDistance ? row : 0
+        // Distances 1-4 are symbols 0-3.
+        let leftSymbol = pixel &- 1
         // Matches are at least 3 bytes: tokens are at most the budget's literals and a third
         // of the rest, plus the end of the block.
         let capacity = Swift.min(count, literalBudget) &+ count / minLength &+ 2
@@ -37,7 +42,7 @@ enum RunDeflate {
         var i = 0
         while i < count {
             let limit = Swift.min(maxLength, count &- i)
-            var length = i > 0 ? matchLength(input + i, input + (i &- 1), limit: limit) : 0
+            var length = i >= pixel ? matchLength(input + i, input + (i &- pixel), limit: limit) : 0
             var byRow = false
             if length < limit, rowDistance > 0, i >= rowDistance {
                 let above = matchLength(input + i, input + (i &- rowDistance), limit: limit)
@@ -47,10 +52,11 @@ enum RunDeflate {
                 }
             }
             if length >= minLength {
-                // A match: its length, and bit 9 set for the row above (else distance 1).
+                // A match: its length, and bit 10 set for the row above (else bit 9: the pixel
+                // to the left).
                 tokens[tokenCount] = UInt32(length) | (byRow ? matchFromRow : matchFromLeft)
                 literalFrequencies[Int(lengthSymbols[length])] &+= 1
-                distanceFrequencies[byRow ? rowSymbol : 0] &+= 1
+                distanceFrequencies[byRow ? rowSymbol : leftSymbol] &+= 1
                 i &+= length
             } else {
                 literals &+= 1
@@ -103,7 +109,7 @@ enum RunDeflate {
                 let d = distanceCodes[rowSymbol]
                 bits.write(UInt64(d.bits) | rowExtra.bits << UInt64(d.count), Int(d.count) &+ rowExtra.count)
             } else {
-                let d = distanceCodes[0]
+                let d = distanceCodes[leftSymbol]
                 bits.write(UInt64(d.bits), Int(d.count))
             }
         }

@@ -125,3 +125,17 @@ public func referenceDecode(bytes: [UInt8]) throws -> Image {
     try Data(bytes).write(to: URL(fileURLWithPath: path))
     return try referenceDecode([path])[0]
 }
+
+/// Decodes several PNGs' bytes with the reference decoder, through temporary files and one
+/// process; images come back in the order of `pngs`.
+public func referenceDecode(pngs: [[UInt8]]) throws -> [Image] {
+    let folder = try TemporaryFolder.create()
+    defer { TemporaryFolder.remove(folder) }
+    var paths: [String] = []
+    for (index, png) in pngs.enumerated() {
+        let path = folder.appendingPathComponent("\(index).png").path
+        try Data(png).write(to: URL(fileURLWithPath: path))
+        paths.append(path)
+    }
+    return try referenceDecode(paths)
+}
