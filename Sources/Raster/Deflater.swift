@@ -69,11 +69,12 @@ final class Deflater: @unchecked Sendable {  // one thread at a time: the pool h
     /// The first `count` bytes of the input scratch (rows of `row` bytes, pixels of `pixel`
     /// bytes) as a zlib stream made by `RunDeflate`, in the output scratch; nil when it gives
     /// up: detail, which libdeflate compresses better. The budget is one literal byte in 16
-    /// for palette indices and one in 32 for RGB and RGBA, whose literal pixels cost three or
+    /// for palette indices and one in 24 for RGB and RGBA, whose literal pixels cost three or
     /// four bytes: at one in 16 a tile of slanted streets with 7.7% of its pixels changing
     /// (Fixtures/png/tiles/base-14-4825-6157.png) took the runs at 42% more bytes than level
-    /// 1; at one in 32 it goes to level 1, and the world pyramid at zoom 0-6 is smallest
-    /// (8,237,402 bytes against 8,282,295 at one in 16 and 8,331,034 at one in 96).
+    /// 1; at one in 24 it goes to level 1. Over the world pyramid at zoom 0-6 one in 24 costs
+    /// 2% more instructions than one in 16 for 0.4% fewer bytes; one in 32, 4% for 0.5%
+    /// (docs/performance.md).
     func zlibRunsOfInput(count: Int, row: Int, pixel: Int) -> UnsafeRawBufferPointer? {
         Deflater.grow(&output, to: RunDeflate.bound(count) + 6)
         guard count > 0, let source = input.baseAddress, let target = output.baseAddress else { return nil }
@@ -85,7 +86,7 @@ final class Deflater: @unchecked Sendable {  // one thread at a time: the pool h
         guard
             let size = RunDeflate.compress(
                 source.assumingMemoryBound(to: UInt8.self), count: count, row: row, pixel: pixel,
-                literalBudget: count / (pixel == 1 ? 16 : 32),
+                literalBudget: count / (pixel == 1 ? 16 : 24),
                 into: bytes + 2)
         else { return nil }
         let adler = UInt32(libdeflate_adler32(1, source, count))

@@ -169,8 +169,8 @@ public struct PNGEncodingOptions: Sendable, Hashable {
     /// 4 bytes back, or the row above), level 1 for those it gives up on: libdeflate's level 1
     /// still hashes every byte, about 2.7 M instructions for a 256 x 256 RGB tile, and flat RGB
     /// tiles were most of a world pyramid's encoding (1,097 of its 1,124 RGB tiles at zoom 0-6).
-    /// World pyramid zoom 0-6 (callgrind, one worker): 9.96 G -> 7.76 G instructions, 8,410,707
-    /// -> 8,237,402 bytes; the same pixels (docs/performance.md, 2026-12-02 night).
+    /// World pyramid zoom 0-6 (callgrind, one worker): 9.96 G -> 7.86 G instructions, 8,410,707
+    /// -> 8,248,243 bytes; the same pixels (docs/performance.md, 2026-12-02 night).
     public static let measuredTruecolour = PNGCompression(
         filter: .none, level: 5, strategy: .default, deflater: .libdeflate, flatLevel: 1, flatRuns: true)
 }

@@ -41,6 +41,28 @@ enum RunDeflate {
         var literals = 0
         var i = 0
         while i < count {
+            // Literals a word at a time: where neither the pixel to the left nor the row
+            // above repeats the next 3 bytes, the bytes are literals, as the matches below
+            // would find; up to 6 are decided from one 8-byte word.
+            if rowDistance > 0, i >= rowDistance, count &- i >= 8 {
+                let here = load(input + i)
+                let matches =
+                    threeEqualBytes(here ^ load(input + (i &- pixel)))
+                    | threeEqualBytes(here ^ load(input + (i &- rowDistance)))
+                let n = Swift.min(6, matches.trailingZeroBitCount / 8)
+                if n > 0 {
+                    literals &+= n
+                    if literals > literalBudget { return nil }
+                    for k in 0..<n {
+                        let byte = input[i &+ k]
+                        tokens[tokenCount &+ k] = UInt32(byte)
+                        literalFrequencies[Int(byte)] &+= 1
+                    }
+                    tokenCount &+= n
+                    i &+= n
+                    continue
+                }
+            }
             let limit = Swift.min(maxLength, count &- i)
             var length = i >= pixel ? matchLength(input + i, input + (i &- pixel), limit: limit) : 0
             var byRow = false
@@ -177,6 +199,22 @@ enum RunDeflate {
         }
         while n < limit, a[n] == b[n] { n &+= 1 }
         return n
+    }
+
+    @inline(__always)
+    private static func load(_ p: UnsafePointer<UInt8>) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+    }
+
+    /// For the xor of two little-endian words: the high bit of byte k set when bytes k, k+1
+    /// and k+2 of the words are equal (a match of at least `minLength` starts there), for k
+    /// up to 5; bytes 6 and 7 are clear (not decided within the word).
+    @inline(__always)
+    private static func threeEqualBytes(_ difference: UInt64) -> UInt64 {
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        // The high bit of each byte that is zero, exactly (no borrow runs across bytes).
+        let zero = ~(((difference & low) &+ low) | difference | low)
+        return zero & (zero >> 8) & (zero >> 16)
     }
 
     /// Lengths 3-258 as symbols 257-285 and extra bits (RFC 1951, 3.2.5).
