@@ -39,6 +39,10 @@ public struct ToolFailure: Error, CustomStringConvertible {
         description = run.description
     }
 
+    public init(description: String) {
+        self.description = description
+    }
+
     public init(_ run: ToolRun, unusable problem: String) {
         let printed = run.stdout.count > 2000 ? String(run.stdout.prefix(2000)) + "..." : run.stdout
         description = "`\(run.command.joined(separator: " "))` \(problem): \(printed)"
