@@ -15,8 +15,9 @@ public final class GridCache {
         /// A zone's grid carried over its edges (`GridRequest.zone`) has other pieces.
         let extended: Bool
         let easting: Double
-        /// The band indices of the cells asked about.
-        let bands: [Int]
+        /// The band indices of the cells asked about, as bits (an array allocated and hashed
+        /// for every line cost more than the rest of the look-up).
+        let bands: UInt32
     }
 
     struct NorthingKey: Hashable {
@@ -84,6 +85,41 @@ public final class GridCache {
         cell: UTMCell, piece: [PlanePoint]
     )] {
         GridCache.remember(key, in: &squares, make)
+    }
+
+    /// A label stop on a UTM line: the zone, the line (its axis and value, the northing
+    /// signed) and the parameter along it. Its position does not depend on the zoom.
+    struct StopKey: Hashable {
+        let zone: Int
+        let axis: GridAxis
+        let value: Double
+        let t: Double
+    }
+
+    private var stops: [StopKey: GeoPosition] = [:]
+    /// How many stops were worked out rather than found (tests count them).
+    private(set) var stopsMade = 0
+
+    func stop(_ key: StopKey, _ make: () -> GeoPosition) -> GeoPosition {
+        GridCache.remember(key, in: &stops) {
+            stopsMade += 1
+            return make()
+        }
+    }
+
+    /// A 100 km square's parts on a plane of one scale (Web Mercator global pixels), and
+    /// the cell of its largest part: 32 projections a part for every label region that
+    /// meets the square.
+    struct SquarePlaneKey: Hashable {
+        let square: SquareKey
+        let scale: Double
+    }
+
+    typealias SquarePlane = (parts: [[PlanePoint]], cell: UTMCell?)
+    private var squarePlanes: [SquarePlaneKey: SquarePlane] = [:]
+
+    func squarePlane(_ key: SquarePlaneKey, _ make: () -> SquarePlane) -> SquarePlane {
+        GridCache.remember(key, in: &squarePlanes, make)
     }
 
     func northingPieces(_ key: NorthingKey, _ make: () -> Pieces) -> Pieces {
