@@ -4,7 +4,8 @@ import Geodesy
 /// leaves its grid zones. Those ends are found by root-finding (most of the cost of
 /// generating a view) and depend on the line alone, never on the view or the zoom, so a tile
 /// job, whose metatiles share their lines with their neighbours, finds each once. Also kept:
-/// the chunks of lines at a resolution, each zone's cell ranges and the 100 km squares' outlines,
+/// the chunks of lines at a resolution, each zone's cell ranges and the 100 km squares' outlines
+/// (and their parts on a resolution's plane), and the positions of label stops along lines,
 /// which the metatiles and label regions of a zoom would otherwise work out again and again.
 ///
 /// One cache per thread (a tile worker): it is a plain class, not safe to share. It only ever
@@ -118,17 +119,20 @@ public final class GridCache {
     typealias SquarePlane = (parts: [[PlanePoint]], cell: UTMCell?)
     private var squarePlanes: [SquarePlaneKey: SquarePlane] = [:]
 
+    /// Fewer than the other tables: a square's parts are about a kilobyte (4 MB in all).
+    static let squarePlaneLimit = 4_096
+
     func squarePlane(_ key: SquarePlaneKey, _ make: () -> SquarePlane) -> SquarePlane {
-        GridCache.remember(key, in: &squarePlanes, make)
+        GridCache.remember(key, in: &squarePlanes, limit: GridCache.squarePlaneLimit, make)
     }
 
     func northingPieces(_ key: NorthingKey, _ make: () -> Pieces) -> Pieces {
         GridCache.remember(key, in: &northings, make)
     }
 
-    private static func remember<Key: Hashable, Value>(_ key: Key, in table: inout [Key: Value], _ make: () -> Value)
-        -> Value
-    {
+    private static func remember<Key: Hashable, Value>(
+        _ key: Key, in table: inout [Key: Value], limit: Int = GridCache.limit, _ make: () -> Value
+    ) -> Value {
         if let known = table[key] { return known }
         if table.count >= limit { table.removeAll(keepingCapacity: true) }
         let value = make()
