@@ -13,7 +13,8 @@ struct GridBuilder<P: GridProjection> {
     let area: Rect
     let query: Rect
     let labelQuery: Rect
-    /// Latitude/longitude bounds of the larger of `query` and `labelQuery`, and of `area`.
+    /// Latitude/longitude bounds of the larger of `query` and `labelQuery`, and of `area`
+    /// (`geoArea` only when cell labels sit in their visible part: empty otherwise).
     let geoQuery: GeoBox
     let geoArea: GeoBox
     let densifier = CurveDensifier()
@@ -33,7 +34,11 @@ struct GridBuilder<P: GridProjection> {
         query = area.expanded(by: margin)
         labelQuery = area.expanded(by: labelMargin)
         geoQuery = GeoBox.bounds(of: area.expanded(by: Swift.max(margin, labelMargin)), in: projection)
-        geoArea = GeoBox.bounds(of: area, in: projection)
+        // Only labels placed in the visible part of their cell read it; tiles (a fixed anchor)
+        // never do, and each bound is over a hundred inverse projections.
+        geoArea =
+            request.cellAnchor == .visiblePart
+            ? GeoBox.bounds(of: area, in: projection) : GeoBox(south: 0, north: 0, west: 0, east: 0)
     }
 
     var pixelsPerMetre: Double { projection.pixelsPerMetre }
@@ -47,16 +52,9 @@ struct GridBuilder<P: GridProjection> {
         GridVertex(point: projection.project(latitude: p.latitude, longitude: p.longitude), position: p)
     }
 
-    /// One piece of a line: a stretch of its parameter within one grid zone, with the
-    /// properties its `GridLine`s carry.
-    struct Piece {
-        var line: GridLine
-        var t0: Double
-        var t1: Double
-        /// The piece lies west of the 180° meridian (a UPS zone A or Y line that ends on it):
-        /// a position there at +180° is drawn at -180°, on this piece's side of the map.
-        var westOf180 = false
-    }
+    /// Outside the generic builder (it does not depend on the projection): arrays of a type
+    /// nested in a generic one went through metadata lookups and unspecialised calls.
+    typealias Piece = GridLinePiece
 
     /// Adds the runs of a line that reach the query area. The line is given as pieces in order
     /// of its parameter. Each piece is cut into chunks at multiples of `step` (and at its
@@ -289,4 +287,15 @@ struct GridBuilder<P: GridProjection> {
         while p * 10 <= n { p *= 10 }
         return p
     }
+}
+
+/// One piece of a line: a stretch of its parameter within one grid zone, with the properties
+/// its `GridLine`s carry.
+struct GridLinePiece {
+    var line: GridLine
+    var t0: Double
+    var t1: Double
+    /// The piece lies west of the 180° meridian (a UPS zone A or Y line that ends on it): a
+    /// position there at +180° is drawn at -180°, on this piece's side of the map.
+    var westOf180 = false
 }

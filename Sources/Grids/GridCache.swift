@@ -4,7 +4,8 @@ import Geodesy
 /// leaves its grid zones. Those ends are found by root-finding (most of the cost of
 /// generating a view) and depend on the line alone, never on the view or the zoom, so a tile
 /// job, whose metatiles share their lines with their neighbours, finds each once. Also kept:
-/// the chunks of lines at a resolution, each zone's cell ranges and the 100 km squares' outlines,
+/// the chunks of lines at a resolution, each zone's cell ranges and the 100 km squares' outlines
+/// (and their parts on a resolution's plane), and the positions of label stops along lines,
 /// which the metatiles and label regions of a zoom would otherwise work out again and again.
 ///
 /// One cache per thread (a tile worker): it is a plain class, not safe to share. It only ever
@@ -15,8 +16,9 @@ public final class GridCache {
         /// A zone's grid carried over its edges (`GridRequest.zone`) has other pieces.
         let extended: Bool
         let easting: Double
-        /// The band indices of the cells asked about.
-        let bands: [Int]
+        /// The band indices of the cells asked about, as bits (an array allocated and hashed
+        /// for every line cost more than the rest of the look-up).
+        let bands: UInt32
     }
 
     struct NorthingKey: Hashable {
@@ -86,13 +88,51 @@ public final class GridCache {
         GridCache.remember(key, in: &squares, make)
     }
 
+    /// A label stop on a UTM line: the zone, the line (its axis and value, the northing
+    /// signed) and the parameter along it. Its position does not depend on the zoom.
+    struct StopKey: Hashable {
+        let zone: Int
+        let axis: GridAxis
+        let value: Double
+        let t: Double
+    }
+
+    private var stops: [StopKey: GeoPosition] = [:]
+    /// How many stops were worked out rather than found (tests count them).
+    private(set) var stopsMade = 0
+
+    func stop(_ key: StopKey, _ make: () -> GeoPosition) -> GeoPosition {
+        GridCache.remember(key, in: &stops) {
+            stopsMade += 1
+            return make()
+        }
+    }
+
+    /// A 100 km square's parts on a plane of one scale (Web Mercator global pixels), and
+    /// the cell of its largest part: 32 projections a part for every label region that
+    /// meets the square.
+    struct SquarePlaneKey: Hashable {
+        let square: SquareKey
+        let scale: Double
+    }
+
+    typealias SquarePlane = (parts: [[PlanePoint]], cell: UTMCell?)
+    private var squarePlanes: [SquarePlaneKey: SquarePlane] = [:]
+
+    /// Fewer than the other tables: a square's parts are about a kilobyte (4 MB in all).
+    static let squarePlaneLimit = 4_096
+
+    func squarePlane(_ key: SquarePlaneKey, _ make: () -> SquarePlane) -> SquarePlane {
+        GridCache.remember(key, in: &squarePlanes, limit: GridCache.squarePlaneLimit, make)
+    }
+
     func northingPieces(_ key: NorthingKey, _ make: () -> Pieces) -> Pieces {
         GridCache.remember(key, in: &northings, make)
     }
 
-    private static func remember<Key: Hashable, Value>(_ key: Key, in table: inout [Key: Value], _ make: () -> Value)
-        -> Value
-    {
+    private static func remember<Key: Hashable, Value>(
+        _ key: Key, in table: inout [Key: Value], limit: Int = GridCache.limit, _ make: () -> Value
+    ) -> Value {
         if let known = table[key] { return known }
         if table.count >= limit { table.removeAll(keepingCapacity: true) }
         let value = make()

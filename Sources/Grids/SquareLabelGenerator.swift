@@ -61,20 +61,34 @@ enum SquareLabelGenerator {
                         let letters = MGRS.squareLetters(
                             zone: zone, easting: (i + 0.5) * side, northing: (j + 0.5) * side)
                     else { continue }
-                    let pieces =
-                        b.cache?.squarePieces(.init(zone: zone, i: i, j: j)) {
-                            squarePieces(frame, i, j, cells: cells)
-                        } ?? squarePieces(frame, i, j, cells: cells)
-                    var parts: [[PlanePoint]] = []
-                    var largest: (area: Double, cell: UTMCell?) = (0, nil)
-                    for (cell, piece) in pieces {
-                        let plane = piece.map { b.projection.project(latitude: $0.y, longitude: $0.x) }
-                        let area = Swift.abs(PolygonMath.areaCentroid(plane).area)
-                        guard area > 0 else { continue }
-                        parts.append(plane)
-                        if area > largest.area { largest = (area, cell) }
+                    let cache = b.cache
+                    let projection = b.projection
+                    // The square's parts on the plane, and the cell of the largest (which names it).
+                    func projected() -> GridCache.SquarePlane {
+                        let pieces =
+                            cache?.squarePieces(.init(zone: zone, i: i, j: j)) {
+                                squarePieces(frame, i, j, cells: cells)
+                            } ?? squarePieces(frame, i, j, cells: cells)
+                        var parts: [[PlanePoint]] = []
+                        var largest: (area: Double, cell: UTMCell?) = (0, nil)
+                        for (cell, piece) in pieces {
+                            let plane = piece.map { projection.project(latitude: $0.y, longitude: $0.x) }
+                            let area = Swift.abs(PolygonMath.areaCentroid(plane).area)
+                            guard area > 0 else { continue }
+                            parts.append(plane)
+                            if area > largest.area { largest = (area, cell) }
+                        }
+                        return (parts, largest.cell)
                     }
-                    guard let cell = largest.cell else { continue }
+                    // Where the plane depends on the scale alone (tiles), kept for every label
+                    // region of the zoom that meets the square.
+                    let (parts, named) =
+                        if let cache, let scale = projection.chunkCacheScale {
+                            cache.squarePlane(.init(square: .init(zone: zone, i: i, j: j), scale: scale), projected)
+                        } else {
+                            projected()
+                        }
+                    guard let cell = named else { continue }
                     let roundness =
                         GridLabelRank.roundness(Int64(i), cap: 6) + GridLabelRank.roundness(Int64(j), cap: 6)
                     let rank = GridLabelRank(

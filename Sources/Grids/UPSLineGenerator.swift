@@ -114,6 +114,8 @@ enum UPSLineGenerator {
                     chords.map { .init(line: line, t0: origin + $0.lowerBound, t1: origin + $0.upperBound) },
                     step: chunk, window: nWindow
                 ) { frame.position(e, $0) }
+                // Without labels (a metatile's lines) the stops' positions would be made for nothing.
+                guard b.request.labels else { continue }
                 for chord in chords {
                     for t in b.stops(
                         from: origin + chord.lowerBound, to: origin + chord.upperBound, window: nWindow,
@@ -147,6 +149,7 @@ enum UPSLineGenerator {
                     }
                 }
                 b.addLine(pieces, step: chunk, window: eWindow) { frame.position($0, n) }
+                guard b.request.labels else { continue }
                 for piece in pieces {
                     for t in b.stops(from: piece.t0, to: piece.t1, window: eWindow, period: period, offset: eOffset) {
                         b.addLineLabel(piece.line, at: frame.position(t, n, west: piece.westOf180))

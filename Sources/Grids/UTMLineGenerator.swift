@@ -56,6 +56,8 @@ enum UTMLineGenerator {
             }
             let visible = cells.filter { $0.box.intersects(geo) }
             guard !visible.isEmpty else { continue }
+            var bands: UInt32 = 0
+            for cell in visible { bands |= 1 << UInt32(cell.band.index) }
             let (e0, e1, n0, n1) = (eWindow.lowerBound, eWindow.upperBound, nWindow.lowerBound, nWindow.upperBound)
             let middle = extended == nil ? b.centrePosition(within: visible.map(\.box)) : centre
             let c = frame.coordinates(latitude: middle.latitude, longitude: middle.longitude)
@@ -81,24 +83,31 @@ enum UTMLineGenerator {
                 let found =
                     b.cache.map { cache in
                         cache.eastingPieces(
-                            .init(zone: zone, extended: extended != nil, easting: e, bands: visible.map(\.band.index))
+                            .init(zone: zone, extended: extended != nil, easting: e, bands: bands)
                         ) {
                             eastingPieces(frame, easting: e, cells: visible)
                         }
                     } ?? eastingPieces(frame, easting: e, cells: visible)
-                let pieces = found.map { piece in
-                    GridBuilder<P>.Piece(
-                        line: GridLine(
-                            level: level, axis: .easting, zone: piece.cell.designator, value: e, label: text,
-                            labelRank: rank),
-                        t0: piece.range.lowerBound, t1: piece.range.upperBound)
+                // A loop, not `map`: the closure's generic result left `map` unspecialised, a
+                // few thousand instructions a line.
+                var pieces: [GridBuilder<P>.Piece] = []
+                pieces.reserveCapacity(found.count)
+                for piece in found {
+                    pieces.append(
+                        .init(
+                            line: GridLine(
+                                level: level, axis: .easting, zone: piece.cell.designator, value: e, label: text,
+                                labelRank: rank),
+                            t0: piece.range.lowerBound, t1: piece.range.upperBound))
                 }
                 b.addLine(pieces, step: chunk, window: nWindow, chunkLine: (zone, .easting, e)) {
                     frame.position(e, $0)
                 }
+                // Without labels (a metatile's lines) the stops' positions would be made for nothing.
+                guard b.request.labels else { continue }
                 for piece in pieces {
                     for t in b.stops(from: piece.t0, to: piece.t1, window: nWindow, period: period, offset: nOffset) {
-                        b.addLineLabel(piece.line, at: frame.position(e, t))
+                        b.addLineLabel(piece.line, at: stop(b.cache, zone, .easting, e, t) { frame.position(e, t) })
                     }
                 }
             }
@@ -115,24 +124,40 @@ enum UTMLineGenerator {
                             northingPieces(frame, northing: n, cells: cellRanges)
                         }
                     } ?? northingPieces(frame, northing: n, cells: cellRanges)
-                let pieces = found.filter { $0.cell.box.intersects(geo) }.map { piece in
+                var pieces: [GridBuilder<P>.Piece] = []
+                pieces.reserveCapacity(found.count)
+                for piece in found where piece.cell.box.intersects(geo) {
                     let value = n + (piece.cell.band.isNorthern ? 0 : WGS84.utmSouthFalseNorthing)
-                    return GridBuilder<P>.Piece(
-                        line: GridLine(
-                            level: level, axis: .northing, zone: piece.cell.designator, value: value,
-                            label: b.lineText(value, axis: .northing, level: level, series: ys), labelRank: rank),
-                        t0: piece.range.lowerBound, t1: piece.range.upperBound)
+                    pieces.append(
+                        .init(
+                            line: GridLine(
+                                level: level, axis: .northing, zone: piece.cell.designator, value: value,
+                                label: b.lineText(value, axis: .northing, level: level, series: ys), labelRank: rank),
+                            t0: piece.range.lowerBound, t1: piece.range.upperBound))
                 }
                 b.addLine(pieces, step: chunk, window: eWindow, chunkLine: (zone, .northing, n)) {
                     frame.position($0, n)
                 }
+                guard b.request.labels else { continue }
                 for piece in pieces {
                     for t in b.stops(from: piece.t0, to: piece.t1, window: eWindow, period: period, offset: eOffset) {
-                        b.addLineLabel(piece.line, at: frame.position(t, n))
+                        b.addLineLabel(piece.line, at: stop(b.cache, zone, .northing, n, t) { frame.position(t, n) })
                     }
                 }
             }
         }
+    }
+
+    /// The position of a label stop `t` along a zone's line, kept in `cache`: the label
+    /// regions of a zoom overlap by two label reaches, and zooms whose finest lines are alike
+    /// share stops, each an inverse transverse Mercator evaluation.
+    @inline(__always)
+    static func stop(
+        _ cache: GridCache?, _ zone: Int, _ axis: GridAxis, _ value: Double, _ t: Double,
+        _ make: () -> GeoPosition
+    ) -> GeoPosition {
+        guard let cache else { return make() }
+        return cache.stop(.init(zone: zone, axis: axis, value: value, t: t), make)
     }
 
     /// The signed northing where an easting line meets a parallel. Latitude grows with

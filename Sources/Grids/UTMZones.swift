@@ -83,7 +83,11 @@ struct UTMCell: Sendable {
     }
 
     /// The west edges of the zones in a band, west to east (0°, 3°, 12°... in band V).
-    static func zoneEdges(band: LatitudeBand) -> [Double] {
+    static func zoneEdges(band: LatitudeBand) -> [Double] { edgesByBand[band.index] }
+
+    /// `zoneEdges` of every band, by its index: a walk over all 60 zones' cells, which every
+    /// generation of zone boundaries asked for once per band in view.
+    private static let edgesByBand: [[Double]] = LatitudeBand.all.map { band in
         all.compactMap { cells in cells.first { $0.band == band }?.box.west }.sorted()
     }
 

@@ -29,7 +29,7 @@ import Testing
 
     static func generate(
         _ type: GridType, _ projection: WebMercatorGridProjection, _ area: Rect,
-        cache: GridCache? = nil, lines: Bool = true
+        cache: GridCache? = nil, lines: Bool = true, labels: Bool = true
     ) throws -> GridGeometry {
         var request = GridRequest(type: type)
         request.minSpacing = TestView.minSpacing
@@ -37,6 +37,7 @@ import Testing
         request.labelMargin = 120
         request.cellAnchor = .fixed
         request.lines = lines
+        request.labels = labels
         return try Grid.generate(request, projection: projection, area: area, cache: cache)
     }
 
@@ -145,5 +146,33 @@ import Testing
             }
         }
         #expect(compared > 0, "\(type) \(block): no labels")
+    }
+
+    /// A worker's cache keeps the label stops of UTM lines: a label region generated again
+    /// (or the overlap of its neighbour) finds its stops there, and a metatile's lines, made
+    /// without labels, work none out. Counted, not timed.
+    @Test(arguments: [GridType.utm, .mgrs], [blocks[2], blocks[3]])
+    func labelStopsAreMadeOnce(_ type: GridType, _ block: Place) throws {
+        let projection = WebMercatorGridProjection(resolution: 2 * WebMercator.halfWorld / (256 * Double(1 << block.z)))
+        let cache = GridCache()
+        let area = Self.area(projection, x: block.x, y: block.y, columns: 4)
+        let lines = try Self.generate(type, projection, area, cache: cache, labels: false)
+        #expect(!lines.lines.isEmpty && lines.labels.isEmpty)
+        #expect(cache.stopsMade == 0, "\(type) \(block): lines without labels made label stops")
+
+        let first = try Self.generate(type, projection, area, cache: cache, lines: false)
+        let lineLabels = first.labels.filter { $0.kind == .line }.count
+        #expect(lineLabels > 0 && cache.stopsMade >= lineLabels, "\(type) \(block): \(lineLabels) line labels")
+        let made = cache.stopsMade
+        let again = try Self.generate(type, projection, area, cache: cache, lines: false)
+        #expect(cache.stopsMade == made, "\(type) \(block): the same region worked its stops out again")
+        #expect(again.labels.map(\.anchor) == first.labels.map(\.anchor))
+
+        // A neighbour overlapping half of it: only the stops of its other half are new.
+        let next = Self.area(projection, x: block.x + 2, y: block.y, columns: 4)
+        let fresh = try Self.generate(type, projection, next)
+        let neighbour = try Self.generate(type, projection, next, cache: cache, lines: false)
+        #expect(neighbour.labels.map(\.anchor) == fresh.labels.map(\.anchor))
+        #expect(cache.stopsMade - made < made, "\(type) \(block): the overlap's stops were made again")
     }
 }

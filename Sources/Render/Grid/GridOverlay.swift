@@ -191,7 +191,7 @@ struct GridOverlay {
             if let line {
                 candidate.family = line.axis.labelsOnHorizontalEdges ? .x : .y
                 candidate.value = line.value
-                candidate.zoneNumber = String((line.zone ?? "").prefix { $0.isNumber })
+                candidate.zoneNumber = GridOverlay.zoneNumber(line.zone)
             }
             if let room, level >= 1, !view.isTileBlock {
                 // A 100 km square's name may move into a corner of its part of the view
@@ -217,6 +217,17 @@ struct GridOverlay {
             edgeLabels(grid) { make($0, level: $1, rank: $2, anchor: $3, line: $4, room: nil, turned: $5, $6) }
         }
         return candidates
+    }
+
+    /// The digits a grid zone designator starts with (`18` of `18T`; empty for the UPS zones).
+    /// Designators are ASCII, whose only numbers are the digits: compared as bytes, since
+    /// `Character.isNumber` looks Unicode properties up (a fifth of the label regions' time
+    /// making candidates).
+    static func zoneNumber(_ zone: String?) -> String {
+        guard let zone else { return "" }
+        let bytes = zone.utf8
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return String(zone.prefix { $0.isNumber }) }
+        return String(decoding: bytes.prefix { $0 >= 0x30 && $0 <= 0x39 }, as: UTF8.self)
     }
 
     /// The line a line label repeats the value of (its axis, value and zone are what matter).
