@@ -34,7 +34,7 @@ public final class MapRenderer {
         readers = LayerReaders(map: map)
         rasters = RasterLayers(map: map)
         fonts = try FontConfiguration(document: map.document)
-        text = TextEngine(fonts: fonts)
+        text = TextEngine(fonts: fonts, measures: TextMeasures.shared(by: map))
         images = try ImageLibrary(document: map.document)
         for code in map.document.grids.compactMap(\.crs) { _ = try GridCRSPlanes.plane(code) }
     }
@@ -84,6 +84,7 @@ public final class MapRenderer {
         context.setColor(map.document.background)
         context.paint()
         context.restore()
+        text.beginView()
         let grids = showsGrid ? preparedGrids(view: view) : []
         let whole = view.globalBounds
         // Labels are placed after the layers are drawn (they are drawn over them), so that a

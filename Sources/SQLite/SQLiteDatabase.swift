@@ -40,6 +40,14 @@ public final class SQLiteDatabase {
         return SQLiteError(path: path, message: "\(doing): \(message)")
     }
 
+    /// Bytes of the connection's page cache in use now (`SQLITE_DBSTATUS_CACHE_USED`).
+    public var pageCacheBytes: Int {
+        var current: Int32 = 0
+        var highest: Int32 = 0
+        sqlite3_db_status(handle, SQLITE_DBSTATUS_CACHE_USED, &current, &highest, 0)
+        return Int(current)
+    }
+
     /// Runs SQL without results (several statements allowed).
     public func execute(_ sql: String) throws(SQLiteError) {
         try execute(sql, retryingWhileBusyFor: .zero)

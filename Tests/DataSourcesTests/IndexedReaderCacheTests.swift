@@ -60,4 +60,28 @@ import Testing
             #expect(converted() == 1)
         }
     }
+
+    /// SQLite's page cache of a GeoPackage reader's connection stays within its size
+    /// (`GeoPackageReader.pageCacheKB`) after views that read a table several times larger,
+    /// where SQLite's default (2,000 KB a connection) filled up with it.
+    @Test func aReadersPageCacheStaysWithinItsSize() throws {
+        try Support.withScratch { folder in
+            let (reader, _) = try reader(points: 24_000, ogr: false, in: folder)
+            let file = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("p.gpkg").path)
+            #expect((file[.size] as? Int ?? 0) > 2_500_000)
+            let ours = try #require(reader as? GeoPackageReader)
+            let h = 2.1e7
+            let views = [
+                Rect(minX: -h, minY: -h, maxX: h, maxY: h), Rect(minX: 0, minY: -h, maxX: h, maxY: h),
+                Rect(minX: -h, minY: 0, maxX: 0, maxY: h), Rect(minX: -h, minY: -h, maxX: h, maxY: h),
+            ]
+            var read = 0
+            for view in views {
+                try reader.visitFeatures(in: view) { _ in read += 1 }
+                #expect(ours.pageCacheBytes > 0)
+                #expect(ours.pageCacheBytes <= GeoPackageReader.pageCacheKB * 1024 * 5 / 4)
+            }
+            #expect(read > 48_000)
+        }
+    }
 }

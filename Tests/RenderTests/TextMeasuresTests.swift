@@ -1,3 +1,4 @@
+import Foundation
 import Geodesy
 import MapModel
 import TestSupport
@@ -98,6 +99,51 @@ import Testing
             }
         }
         #expect(compared > 200)
+    }
+
+    /// The workers of one map keep one table: a text measured by one is not measured by the
+    /// other, and workers placing at once place what a worker with a table of its own places.
+    @Test func workersOfOneMapShareTheirMeasures() throws {
+        let map = try Self.places(600)
+        let view = try View.tiles(z: 2, x: 0, y: 0, columns: 4, rows: 4, tileSize: 256, pixelRatio: 1)
+        let first = try MapRenderer(map: map)
+        let second = try MapRenderer(map: map)
+        #expect(first.text.measures === second.text.measures)
+        #expect(try MapRenderer(map: try Self.places(600)).text.measures !== first.text.measures)
+        _ = try first.placedLabels(view: view)
+        _ = try second.placedLabels(view: view)
+        // Each text measured once in all, whichever worker measured it.
+        var tables: [ObjectIdentifier: TextMeasures] = [:]
+        for worker in [first, second] { tables[ObjectIdentifier(worker.text.measures)] = worker.text.measures }
+        #expect(tables.values.reduce(0) { $0 + $1.measurements } == 600)
+
+        // Two workers of a new map, each placing its half of zoom 3 at the same time.
+        let fonts = try FontConfiguration(fonts: map.document.fonts, systemFonts: false)
+        let halves = try [0, 4].map { x in
+            try View.tiles(z: 3, x: x, y: 0, columns: 4, rows: 8, tileSize: 256, pixelRatio: 1)
+        }
+        let expected = try halves.map { try Self.placed(map, view: $0, text: TextEngine(fonts: fonts)) }
+        let shared = try Self.places(600)
+        nonisolated(unsafe) let workers = try halves.map { _ in try MapRenderer(map: shared) }
+        nonisolated(unsafe) var got: [[String]] = [[], []]
+        nonisolated(unsafe) var failures: [String] = []
+        let lock = NSLock()
+        DispatchQueue.concurrentPerform(iterations: 2) { i in
+            do {
+                let labels = try Self.placed(shared, view: halves[i], text: workers[i].text)
+                lock.withLock { got[i] = labels }
+            } catch { lock.withLock { failures.append("\(error)") } }
+        }
+        #expect(failures.isEmpty)
+        #expect(got == expected)
+        #expect(!got[0].isEmpty && !got[1].isEmpty)
+    }
+
+    static func placed(_ map: LoadedMap, view: View, text: TextEngine) throws -> [String] {
+        let space = LabelSpace(
+            map: map, view: view, text: text, images: try ImageLibrary(document: map.document),
+            readers: LayerReaders(map: map))
+        return try space.placedLabels(in: view.globalBounds).map(Self.summary)
     }
 
     static func describe(_ p: PlacementCandidate) -> String {

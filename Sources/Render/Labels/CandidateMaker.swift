@@ -181,7 +181,7 @@ struct CandidateMaker {
         let extents =
             layout?.extents
             ?? text.measures.extents(string, font: font, options: options) {
-                text.layout(string, font: font, options: options).extents
+                text.extents(string, font: font, options: options)
             }
         let color = label.color.value(values)
         let halo = label.halo.map { (color: $0.color.value(values), width: scale.pixels($0.width.value(values))) }

@@ -1,5 +1,8 @@
+import MapModel
+import Synchronization
+
 /// The extents of point label texts measured for placement, kept after their layouts are gone,
-/// for one render worker (with its `TextEngine`).
+/// for the render workers of one map (`shared(by:)`), each measuring with its own `TextEngine`.
 ///
 /// Placement needs a point label's box, not its glyphs, and every zoom of a pyramid places
 /// every label again: at the zooms where a view holds the whole world, each of `make
@@ -8,7 +11,12 @@
 /// measured once per font and options. An entry is its text and 16 bytes (Pango's units,
 /// from which the extents come back bit for bit), and the whole is cleared past `capacity`
 /// entries, so it is bounded whatever the data.
-final class TextMeasures {
+///
+/// One table serves every worker of a map (behind a lock; a text is measured outside it):
+/// each worker kept its own, the same texts, some 13 MB a worker for the benchmark's 300,000
+/// places, and every worker measured each text once more. Extents do not depend on the
+/// worker: each lays out with the same fonts and options, and Pango gives the same units.
+final class TextMeasures: Sendable {
     private struct Style: Hashable {
         let font: FontSpec
         let options: TextOptions
@@ -26,27 +34,57 @@ final class TextMeasures {
     /// view's 300,000 places).
     static let capacity = 1 << 19
 
-    private var measured: [Style: [String: Units]] = [:]
+    private struct Table {
+        var measured: [Style: [String: Units]] = [:]
+        var count = 0
+        var measurements = 0
+    }
+
+    private let table = Mutex(Table())
     /// Texts kept.
-    private(set) var count = 0
+    var count: Int { table.withLock { $0.count } }
     /// Texts measured (for tests).
-    private(set) var measurements = 0
+    var measurements: Int { table.withLock { $0.measurements } }
 
     /// The extents of `text` laid out with `font` and `options`: kept, or `measure`d and kept.
     func extents(_ text: String, font: FontSpec, options: TextOptions, measure: () -> TextExtents) -> TextExtents {
         let style = Style(font: font, options: options)
-        if let known = measured[style]?[text] { return TextMeasures.extents(known) }
+        if let known = table.withLock({ $0.measured[style]?[text] }) { return TextMeasures.extents(known) }
         let made = measure()
-        measurements += 1
-        guard let units = TextMeasures.units(made) else { return made }
-        if count >= TextMeasures.capacity {
-            measured.removeAll()
-            count = 0
+        let units = TextMeasures.units(made)
+        table.withLock { table in
+            table.measurements += 1
+            guard let units, table.measured[style]?[text] == nil else { return }
+            if table.count >= TextMeasures.capacity {
+                table.measured.removeAll()
+                table.count = 0
+            }
+            table.measured[style, default: [:]][text] = units
+            table.count += 1
         }
-        measured[style, default: [:]][text] = units
-        count += 1
         return made
     }
+
+    /// The table of `map`'s workers: made by the first, kept while one of them keeps it.
+    static func shared(by map: LoadedMap) -> TextMeasures {
+        let key = ObjectIdentifier(map)
+        return tables.withLock { tables in
+            // Tables of maps gone (their workers with them) are let go as others come.
+            tables = tables.filter { $0.value.measures != nil && $0.value.map != nil }
+            if let entry = tables[key], entry.map === map, let measures = entry.measures { return measures }
+            let measures = TextMeasures()
+            tables[key] = SharedEntry(map: map, measures: measures)
+            return measures
+        }
+    }
+
+    /// Weak: a table lives as long as the workers (`TextEngine`s) that hold it.
+    private struct SharedEntry {
+        weak var map: LoadedMap?
+        weak var measures: TextMeasures?
+    }
+
+    private static let tables = Mutex<[ObjectIdentifier: SharedEntry]>([:])
 
     private static let scale = 1024.0
 

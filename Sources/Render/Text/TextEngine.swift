@@ -39,9 +39,17 @@ final class TextEngine {
     private let fontMap: UnsafeMutablePointer<PangoFontMap>
     /// The Pango context; page text (Page/PageTextLayout) makes its layouts from it too.
     let context: OpaquePointer
+    /// The layouts asked for in the view being drawn, and in the one before it (`beginView`):
+    /// what a view draws is asked for again in that view (measured for placement, then drawn
+    /// in several tiles) and by its neighbour (the labels across their edge), not by the
+    /// views after. Kept for the whole worker, 20,000 of them, they followed the data: a
+    /// worker of the large benchmark held some 20 MB of shaped places at zoom 8, most only
+    /// measured for placement once, its 1/10 sample a third of it.
     private var layouts: [LayoutKey: TextLayout] = [:]
-    /// Point labels' extents for placement, kept from zoom to zoom (`TextMeasures`).
-    let measures = TextMeasures()
+    private var previousLayouts: [LayoutKey: TextLayout] = [:]
+    /// Point labels' extents for placement, kept from zoom to zoom (`TextMeasures`), shared by
+    /// the workers of one map (`TextMeasures.shared`).
+    let measures: TextMeasures
 
     private struct LayoutKey: Hashable {
         let text: String
@@ -49,8 +57,9 @@ final class TextEngine {
         let options: TextOptions
     }
 
-    init(fonts: FontConfiguration) {
+    init(fonts: FontConfiguration, measures: TextMeasures = TextMeasures()) {
         self.fonts = fonts
+        self.measures = measures
         fontMap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT)
         pango_fc_font_map_set_config(meridian_as_fc_font_map(fontMap), fonts.config)
         context = pango_font_map_create_context(fontMap)
@@ -65,20 +74,45 @@ final class TextEngine {
 
     deinit {
         layouts.removeAll()
+        previousLayouts.removeAll()
         g_object_unref(UnsafeMutableRawPointer(context))
         g_object_unref(UnsafeMutableRawPointer(fontMap))
     }
 
-    /// The shaped text, cached: the same label is measured for placement and then drawn,
-    /// often in many tiles.
+    /// The shaped text, cached for this view and the next: the same label is measured for
+    /// placement and then drawn, often in many tiles and in the neighbouring view.
     func layout(_ text: String, font: FontSpec, options: TextOptions = .plain) -> TextLayout {
         let key = LayoutKey(text: text, font: font, options: options)
         if let cached = layouts[key] { return cached }
-        if layouts.count > 20_000 { layouts.removeAll(keepingCapacity: true) }
-        let layout = TextLayout(context: context, text: text, font: font, options: options)
+        // Bounded within one view too, whatever it asks for.
+        if layouts.count >= TextEngine.viewLayouts { layouts.removeAll(keepingCapacity: true) }
+        let layout =
+            previousLayouts.removeValue(forKey: key)
+            ?? TextLayout(context: context, text: text, font: font, options: options)
         layouts[key] = layout
         return layout
     }
+
+    /// The extents of the text laid out, for a label measured and not drawn: from a layout
+    /// kept, else from one made and let go (it is not kept: most measured texts are never
+    /// drawn).
+    func extents(_ text: String, font: FontSpec, options: TextOptions = .plain) -> TextExtents {
+        let key = LayoutKey(text: text, font: font, options: options)
+        if let cached = layouts[key] ?? previousLayouts[key] { return cached.extents }
+        return TextLayout(context: context, text: text, font: font, options: options).extents
+    }
+
+    /// A new view begins: the layouts of the view before last are let go.
+    func beginView() {
+        previousLayouts = layouts
+        layouts = [:]
+    }
+
+    /// The most layouts one view keeps.
+    static let viewLayouts = 20_000
+
+    /// Layouts kept now (for tests).
+    var keptLayouts: Int { layouts.count + previousLayouts.count }
 }
 
 /// One shaped piece of text (a PangoLayout).
