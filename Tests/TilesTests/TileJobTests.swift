@@ -39,6 +39,43 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: root + "/" + DirectorySink.stagingFolder))
     }
 
+    /// Tiles with the same small bytes (the stand-in's ocean, as PNG some 70 bytes) are names
+    /// of one file; every file still holds its tile's bytes, and a job run again over the
+    /// output replaces each name on its own.
+    @Test func identicalSmallTilesShareOneFile() throws {
+        let root = try TemporaryFolder.create().path
+        defer { TemporaryFolder.remove(root) }
+        func run() throws -> [String: [UInt8]] {
+            let plan = try MetatilePlan(pyramid: Self.pyramid, size: 4)
+            try TileJob(plan: plan, workers: 2).run(
+                sink: DirectorySink(root: root, scheme: .xyz), encoder: PNGTileEncoder()
+            ) { PatternRenderer() }
+            return try FileTree.files(under: root)
+        }
+        func inode(_ path: String) throws -> (number: Int, links: Int) {
+            let attributes = try FileManager.default.attributesOfItem(atPath: root + "/" + path)
+            return (
+                (attributes[.systemFileNumber] as? NSNumber)?.intValue ?? -1,
+                (attributes[.referenceCount] as? NSNumber)?.intValue ?? -1
+            )
+        }
+        let files = try run()
+        #expect(files.count == Self.pyramid.tileCount)
+        let groups = Dictionary(grouping: files.keys, by: { files[$0]! })
+        let ocean = try #require(groups.max { $0.value.count < $1.value.count })
+        #expect(ocean.key.count <= TileFileWriters.twinBytes && ocean.value.count > 100)
+        let oceanInodes = try Set(ocean.value.map { try inode($0).number })
+        #expect(oceanInodes.count == 1, "\(ocean.value.count) ocean tiles in \(oceanInodes.count) files")
+        #expect(try inode(ocean.value[0]).links == ocean.value.count)
+        // The same bytes as each tile encoded by itself.
+        for tile in [TileID(z: 2, x: 1, y: 0), TileID(z: 5, x: 31, y: 17)] {
+            let expected = try PNGTileEncoder().encode(PatternRenderer.image(of: tile, side: 16))
+            #expect(files["\(tile.z)/\(tile.x)/\(tile.y).png"] == expected, "\(tile)")
+        }
+        // Run again over it: every name replaced by a rename, the bytes unchanged.
+        #expect(try run() == files)
+    }
+
     @Test func tmsSchemeNumbersRowsFromTheSouth() throws {
         let root = try TemporaryFolder.create().path
         defer { TemporaryFolder.remove(root) }
