@@ -47,7 +47,7 @@ import Testing
         defer { TemporaryFolder.remove(root) }
         func run() throws -> [String: [UInt8]] {
             let plan = try MetatilePlan(pyramid: Self.pyramid, size: 4)
-            try TileJob(plan: plan, workers: 2).run(
+            _ = try TileJob(plan: plan, workers: 2).run(
                 sink: DirectorySink(root: root, scheme: .xyz), encoder: PNGTileEncoder()
             ) { PatternRenderer() }
             return try FileTree.files(under: root)
