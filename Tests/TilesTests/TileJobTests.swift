@@ -40,7 +40,7 @@ import Testing
     }
 
     /// Tiles with the same small bytes (the stand-in's ocean, as PNG some 70 bytes) are names
-    /// of one file; every file still holds its tile's bytes, and a job run again over the
+    /// of one file (or of a few: see below); every file still holds its tile's bytes, and a job run again over the
     /// output replaces each name on its own.
     @Test func identicalSmallTilesShareOneFile() throws {
         let root = try TemporaryFolder.create().path
@@ -64,9 +64,12 @@ import Testing
         let groups = Dictionary(grouping: files.keys, by: { files[$0]! })
         let ocean = try #require(groups.max { $0.value.count < $1.value.count })
         #expect(ocean.key.count <= TileFileWriters.twinBytes && ocean.value.count > 100)
-        let oceanInodes = try Set(ocean.value.map { try inode($0).number })
-        #expect(oceanInodes.count == 1, "\(ocean.value.count) ocean tiles in \(oceanInodes.count) files")
-        #expect(try inode(ocean.value[0]).links == ocean.value.count)
+        // One file, or a few when writer threads met the first ocean tiles at the same moment
+        // (each writes its own before any is remembered): at most one per writer thread.
+        let names = try Dictionary(grouping: ocean.value, by: { try inode($0).number })
+        #expect(
+            names.count <= TileFileWriters.defaultThreads, "\(ocean.value.count) ocean tiles in \(names.count) files")
+        for (_, sharing) in names { #expect(try inode(sharing[0]).links == sharing.count) }
         // The same bytes as each tile encoded by itself.
         for tile in [TileID(z: 2, x: 1, y: 0), TileID(z: 5, x: 31, y: 17)] {
             let expected = try PNGTileEncoder().encode(PatternRenderer.image(of: tile, side: 16))
