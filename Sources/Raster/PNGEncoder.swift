@@ -18,7 +18,7 @@ extension PNG {
             params.pixels_per_metre = pixelsPerMetre
 
             if options.colourMode == .alwaysRGBA {
-                return encodeTruecolour(pixels, image: image, opaque: false, options.truecolour, &params)
+                return encodeTruecolour(pixels, image: image, opaque: false, options.truecolour, runs: false, &params)
             }
             let census = ColourCensus(pixels, width: image.width)
             if census.fitsPalette {
@@ -112,7 +112,7 @@ extension PNG {
 
     private static func encodeTruecolour(
         _ pixels: UnsafeRawBufferPointer, image: Image, opaque: Bool,
-        _ compression: PNGCompression, runs: Bool = false,
+        _ compression: PNGCompression, runs: Bool,
         _ params: inout mpng_encode_params
     ) -> Result<[UInt8], PNGError> {
         if compression.usesLibdeflate {
@@ -144,7 +144,7 @@ extension PNG {
 
     static func encodeTruecolourWithLibdeflate(
         _ pixels: UnsafeRawBufferPointer, width: Int, height: Int, words: PixelWords, opaque: Bool,
-        compression: PNGCompression, runs: Bool = false, pixelsPerMetre: UInt32
+        compression: PNGCompression, runs: Bool, pixelsPerMetre: UInt32
     ) -> Result<[UInt8], PNGError> {
         let writer = PNGDeflateWriter(
             width: width, height: height, colourType: opaque ? 2 : 6, bitDepth: 8,

@@ -16,7 +16,7 @@ enum RunDeflate {
     /// the bytes written, or nil when more than `literalBudget` bytes had to be written as
     /// literals.
     static func compress(
-        _ input: UnsafePointer<UInt8>, count: Int, row: Int, pixel: Int = 1, literalBudget: Int,
+        _ input: UnsafePointer<UInt8>, count: Int, row: Int, pixel: Int, literalBudget: Int,
         into output: UnsafeMutablePointer<UInt8>
     ) -> Int? {
         precondition((1...4).contains(pixel), "distances 1-4 have symbols without extra bits")
