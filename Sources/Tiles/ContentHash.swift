@@ -31,7 +31,7 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
 
     public init(of bytes: UnsafeRawBufferPointer) {
         // XXH3 accepts a null pointer for an empty input.
-        let hash = XXH3_128bits(bytes.baseAddress, bytes.count)
+        let hash = meridian_xxh3_128(bytes.baseAddress, bytes.count)
         high = hash.high64
         low = hash.low64
     }

@@ -90,7 +90,7 @@ struct TilePixels {
         XXH3_128bits_reset(state)
         for y in Swift.stride(from: 0, to: side, by: rowStep) {
             let r = row(y)
-            XXH3_128bits_update(state, r.baseAddress, r.count)
+            meridian_xxh3_128_update(state, r.baseAddress, r.count)
         }
         let digest = XXH3_128bits_digest(state)
         return ContentHash(high: digest.high64, low: digest.low64)
