@@ -199,4 +199,25 @@ import Testing
         #expect(encoder.count.withLock { $0 } == 2)
         #expect(cache.counts.encodings == 2 && cache.counts.reuses == 2)
     }
+
+    /// A full cache forgets the tile used least recently, not the oldest one: with room for
+    /// two tiles, A B A C evicts B, so A is reused after C and B is encoded again.
+    @Test func aFullCacheForgetsTheLeastRecentlyUsedTile() throws {
+        var block = Image(width: 48, height: 16, fill: RGBA(181, 208, 208))
+        block[3, 0] = RGBA(242, 239, 233)
+        block[20, 0] = RGBA(10, 20, 30)
+        block[40, 8] = RGBA(90, 20, 30)
+        let cache = EncodingCache(capacityBytes: 2 * 16 * 16 * 4)
+        let encoder = CountingEncoder()
+        let (a, b, c) = (0, 16, 32)
+        try block.withUnsafeBytes { bytes in
+            let pixels = MetatilePixels(bytes: bytes, width: 48, height: 16, stride: 192, layout: .rgba)
+            for x in [a, b, a, c, a, b] {
+                let tile = pixels.tile(x: x, y: 0, side: 16)
+                _ = try cache.encoding(of: tile) { try tile.encode(copied: $0, with: encoder) }
+            }
+        }
+        #expect(cache.counts.encodings == 4 && cache.counts.reuses == 2, "\(cache.counts)")
+        #expect(encoder.count.withLock { $0 } == 4)
+    }
 }
