@@ -52,11 +52,11 @@ extension PNG {
                     &params)
             } else {
                 var truecolour = options.truecolour
-                truecolour.level = truecolour.level(pixels: width * height, changes: census.changes)
+                let choice = truecolour.choice(pixels: width * height, changes: census.changes)
+                truecolour.level = choice.level
                 result = encodeTruecolourWithLibdeflate(
                     whole, width: width, height: height, words: .cairoOpaque, opaque: true, compression: truecolour,
-                    runs: truecolour.usesRuns(pixels: width * height, changes: census.changes),
-                    pixelsPerMetre: pixelsPerMetre)
+                    runs: choice.runs, pixelsPerMetre: pixelsPerMetre)
             }
             return try result.get()
         #else

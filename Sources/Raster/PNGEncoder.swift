@@ -27,9 +27,9 @@ extension PNG {
                     &params)
             }
             var truecolour = options.truecolour
-            truecolour.level = truecolour.level(pixels: image.pixelCount, changes: census.changes)
-            let runs = truecolour.usesRuns(pixels: image.pixelCount, changes: census.changes)
-            return encodeTruecolour(pixels, image: image, opaque: census.opaque, truecolour, runs: runs, &params)
+            let choice = truecolour.choice(pixels: image.pixelCount, changes: census.changes)
+            truecolour.level = choice.level
+            return encodeTruecolour(pixels, image: image, opaque: census.opaque, truecolour, runs: choice.runs, &params)
         }
         return try result.get()
     }
@@ -78,9 +78,8 @@ extension PNG {
                 width: width, height: height, colourType: 3, bitDepth: UInt8(depth), rowBytes: rowBytes,
                 palette: rgb, alpha: alpha, pixelsPerMetre: params.pixels_per_metre,
                 subFilter: options.palette.filter == .sub)
-            let level = options.palette.level(pixels: width * height, changes: census.changes)
-            let runs = options.palette.usesRuns(pixels: width * height, changes: census.changes)
-            return writer.encode(level: level, runs: runs) { rows, stride in
+            let choice = options.palette.choice(pixels: width * height, changes: census.changes)
+            return writer.encode(level: choice.level, runs: choice.runs) { rows, stride in
                 census.writeIndices(
                     of: pixels, width: width, height: height, bitDepth: depth, into: rows,
                     rowBytes: rowBytes, stride: stride)

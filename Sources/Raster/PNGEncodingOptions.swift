@@ -25,13 +25,13 @@ public struct PNGCompression: Sendable, Hashable, CustomStringConvertible {
     public var level: Int
     public var strategy: Strategy
     public var deflater: Deflater
-    /// The level for flat images instead of `level` (libdeflate only): images whose colour
-    /// changes from one pixel to the next at fewer than `flatChanges` of their pixels.
-    /// Nil: `level` for every image.
+    /// The level for flat and nearly flat images instead of `level` (libdeflate only): images
+    /// whose colour changes from one pixel to the next at fewer than `nearlyFlatChanges` of
+    /// their pixels. Nil: `level` for every image.
     public var flatLevel: Int?
-    /// Flat images (as for `flatLevel`, which must be set) are compressed by `RunDeflate`
-    /// instead, and at `flatLevel` only when they turn out to have too much detail for it.
-    /// For palette images, whose runs are runs of bytes.
+    /// Flat images (fewer than `flatChanges`; `flatLevel` must be set) are compressed by
+    /// `RunDeflate` instead, and at `flatLevel` only when they turn out to have too much
+    /// detail for it.
     public var flatRuns = false
 
     /// Flat: fewer than 1 pixel in 10 differs from the pixel before it (row-major order).
@@ -39,6 +39,10 @@ public struct PNGCompression: Sendable, Hashable, CustomStringConvertible {
     /// pixels; the representative tiles of `PNGEncodingOptions.measuredTruecolour`, all but
     /// one, at 10-50%.
     public static let flatChanges = 0.1
+    /// Nearly flat: fewer than 15 in 100. Tiles crossed by a grid's lines and labels over
+    /// city blocks change at 10-15%: at level 5 they were an eighth of what the grid of the
+    /// New York MGRS pyramid cost (docs/performance.md, 2026-12-03).
+    public static let nearlyFlatChanges = 0.15
 
     public init(
         filter: Filter, level: Int, strategy: Strategy, deflater: Deflater = .zlib, flatLevel: Int? = nil,
@@ -55,19 +59,15 @@ public struct PNGCompression: Sendable, Hashable, CustomStringConvertible {
     /// libdeflate compresses the image (rows unfiltered or sub-filtered), libpng and zlib otherwise.
     var usesLibdeflate: Bool { deflater == .libdeflate && (filter == .none || filter == .sub) }
 
-    /// The level for an image of `pixels` pixels of which `changes` differ from the one before.
-    func level(pixels: Int, changes: Int) -> Int {
-        guard let flatLevel, isFlat(pixels: pixels, changes: changes) else { return level }
-        return flatLevel
+    /// How an image of `pixels` pixels of which `changes` differ from the one before is
+    /// compressed: its libdeflate level, and whether `RunDeflate` tries it first.
+    func choice(pixels: Int, changes: Int) -> (level: Int, runs: Bool) {
+        guard let flatLevel, usesLibdeflate else { return (level, false) }
+        let changed = Double(changes)
+        if changed < PNGCompression.flatChanges * Double(pixels) { return (flatLevel, flatRuns) }
+        if changed < PNGCompression.nearlyFlatChanges * Double(pixels) { return (flatLevel, false) }
+        return (level, false)
     }
-
-    /// Whether an image takes the flat choices (`flatLevel`, `flatRuns`).
-    func isFlat(pixels: Int, changes: Int) -> Bool {
-        flatLevel != nil && usesLibdeflate && Double(changes) < PNGCompression.flatChanges * Double(pixels)
-    }
-
-    /// Whether an image is compressed by `RunDeflate` first.
-    func usesRuns(pixels: Int, changes: Int) -> Bool { flatRuns && isFlat(pixels: pixels, changes: changes) }
 
     public var description: String {
         let flat = flatLevel.map { flatRuns ? ", runs (else level \($0)) when flat" : ", level \($0) when flat" } ?? ""
@@ -171,6 +171,12 @@ public struct PNGEncodingOptions: Sendable, Hashable {
     /// tiles were most of a world pyramid's encoding (1,097 of its 1,124 RGB tiles at zoom 0-6).
     /// World pyramid zoom 0-6 (callgrind, one worker): 9.96 G -> 7.86 G instructions, 8,410,707
     /// -> 8,248,243 bytes; the same pixels (docs/performance.md, 2026-12-02 night).
+    ///
+    /// Nearly flat images (10-15% of pixels changing) at level 1 too, without the runs: over
+    /// the 32 RGB/RGBA tiles 0.35% more bytes (five of them, 5% larger each); the New York
+    /// MGRS pyramid's 30 such tiles were most of its level 5 work (callgrind: 103 M fewer
+    /// instructions with the grid, 25 M without it, +0.7% and +0.3% bytes); the world at zoom
+    /// 0-8 +0.06% bytes (docs/performance.md, 2026-12-03 night).
     public static let measuredTruecolour = PNGCompression(
         filter: .none, level: 5, strategy: .default, deflater: .libdeflate, flatLevel: 1, flatRuns: true)
 }

@@ -51,8 +51,22 @@ import Testing
         #expect(try PNG.encode(flat, options: .imagery) != PNG.encode(flat, options: sub))
     }
 
-    /// The tiles the levels were chosen on lose almost nothing: at most 0.1% more bytes than
-    /// level 5 throughout.
+    /// A nearly flat tile (a city block's streets and labels, 14.5% of pixels changing: over the
+    /// runs' 10%, under 15%) takes the flat level without the runs, not level 5.
+    @Test func nearlyFlatImagesTakeTheFlatLevel() throws {
+        let tile = try PNG.decode(contentsOf: Repository.fixture("png/tiles/base-13-2412-3078.png"))
+        let census = tile.pixels.withUnsafeBytes { ColourCensus($0, width: tile.width) }
+        #expect(!census.fitsPalette)
+        let share = Double(census.changes) / Double(tile.pixelCount)
+        #expect(share > PNGCompression.flatChanges && share < PNGCompression.nearlyFlatChanges, "\(share)")
+        let png = try PNG.encode(tile)
+        #expect(png == (try PNG.encode(tile, options: Self.fixed(level: 1))))
+        #expect(png != (try PNG.encode(tile, options: Self.fixed(level: 5))))
+        #expect(try referenceDecode(bytes: png) == tile)
+    }
+
+    /// The tiles the levels were chosen on lose little: at most 0.5% more bytes than level 5
+    /// throughout (0.35%: five of them are nearly flat and take level 1, 5% larger each).
     @Test func representativeTilesStayAsSmall() throws {
         var chosen = 0
         var level5 = 0
@@ -61,6 +75,6 @@ import Testing
             level5 += try PNG.encode(tile, options: Self.fixed(level: 5)).count
         }
         #expect(chosen >= level5)
-        #expect(Double(chosen) <= Double(level5) * 1.001, "\(chosen) bytes against \(level5) at level 5")
+        #expect(Double(chosen) <= Double(level5) * 1.005, "\(chosen) bytes against \(level5) at level 5")
     }
 }

@@ -45,7 +45,7 @@ import Testing
         let tile = try PNG.decode(contentsOf: Repository.fixture("png/tiles/base-14-4825-6157.png"))
         let census = tile.pixels.withUnsafeBytes { ColourCensus($0, width: tile.width) }
         #expect(!census.fitsPalette)
-        #expect(PNGEncodingOptions().truecolour.usesRuns(pixels: tile.pixelCount, changes: census.changes))
+        #expect(PNGEncodingOptions().truecolour.choice(pixels: tile.pixelCount, changes: census.changes).runs)
         #expect(try PNG.encode(tile) == PNG.encode(tile, options: PNGRunDeflateTests.levelOne))
     }
 }
