@@ -76,6 +76,51 @@ import Testing
         // The budget was below what the walk would keep unbounded: the bound did something.
         #expect(trimmed, "the unbounded walk kept only \(largest) bytes")
     }
+
+    /// A tile job asks row after row from the north: the chunk rows no later question can
+    /// touch are dropped as it goes, with the same answers as an engine that keeps every
+    /// chunk. Before, a deep zoom kept every row it went through until the budget was full
+    /// (the last rise of a zoom 0-8 pyramid's memory, in the whole map and its sample alike).
+    @Test func rowsBehindASweepAreDropped() throws {
+        // A strip 2,048 px wide and 96 chunks (24,576 px) tall, asked in views of 1,024 px.
+        var random = BoxSource.Random(state: 11)
+        var all: [PlacementCandidate] = []
+        for i in 0..<4000 {
+            let x = random.unit() * 2048
+            let y = random.unit() * 24576
+            let width = 24 + 96 * random.unit()
+            all.append(
+                BoxSource.label(
+                    i, priority: Double(random.next() % 4), anchor: PlanePoint(x: x, y: y),
+                    boxes: [Rect(minX: x - width / 2, minY: y - 6, maxX: x + width / 2, maxY: y + 6)]))
+        }
+        let source = BoxSource(all, reach: 64)
+        let sweep = PlacementEngine(source: source)
+        let reference = PlacementEngine(source: source)
+        func view(_ x: Int, _ y: Int) -> Rect {
+            Rect(minX: Double(x) * 1024, minY: Double(y) * 1024, maxX: Double(x + 1) * 1024, maxY: Double(y + 1) * 1024)
+        }
+        // Asked first about the last row, then from the north: it keeps everything it computes.
+        _ = try reference.placed(touching: view(0, 23))
+        var most = 0
+        for y in 0..<24 {
+            for x in 0..<2 {
+                let got = try sweep.placed(touching: view(x, y)).map(\.id)
+                #expect(got == (try reference.placed(touching: view(x, y)).map(\.id)), "view \(x), \(y)")
+                most = max(most, sweep.cachedCandidates)
+            }
+        }
+        #expect(sweep.sweeping)
+        #expect(!reference.sweeping)
+        #expect(reference.cachedCandidates == all.count)
+        // A question touches 13 chunk rows (`top`) on either side of its own and its reach:
+        // some 37 of the 96 rows are kept at once.
+        #expect(most <= all.count / 2, "\(most) of \(all.count) candidates kept at once")
+        // Asked again about the north, it computes what it dropped, the same, and stops dropping.
+        #expect(
+            try sweep.placed(touching: view(1, 2)).map(\.id) == (try reference.placed(touching: view(1, 2)).map(\.id)))
+        #expect(!sweep.sweeping)
+    }
 }
 
 /// The engine sorts a chunk's candidates through their positions (a merge sort of the

@@ -109,6 +109,7 @@ final class PlacementEngine {
     func placed(touching rect: Rect) throws -> [PlacementCandidate] {
         guard !rect.isEmpty else { return [] }
         clock += 1
+        forgetRows(before: rect)
         var found: [PlacementCandidate] = []
         for key in keys(anchoredIn: rect.expanded(by: reach)) {
             let chunk = try ensure(key, level: top)
@@ -135,6 +136,41 @@ final class PlacementEngine {
         guard !done(self) else { return }
         for (key, chunk) in chunks.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
             guard !done(self) else { break }
+            chunks[key] = nil
+            cachedCandidates -= chunk.candidates.count
+            cachedBytes -= chunk.bytes
+        }
+    }
+
+    // MARK: - Rows behind a sweep
+
+    /// While every question comes at or south of the one before (a tile job: zoom by zoom,
+    /// metatile rows from the north), the chunk rows north of all that the last question
+    /// could touch are never touched again: they are dropped as the questions move on, so a
+    /// deep zoom keeps the rows around its current metatile row, not every row it went
+    /// through until the budget is full. The first question that would touch a dropped row
+    /// (`serve`, an image, a job in another order) ends this for the engine: that question
+    /// and all later ones compute what they need again, or find it cached, as before.
+    private(set) var sweeping = true
+    /// Every chunk row before this one has been dropped (while sweeping).
+    private(set) var forgottenRow = Int.min
+
+    /// The first chunk row a question about `rect` touches: the rows holding anchors within
+    /// `reach`, then `top` rows more for the levels below (see `ensure`).
+    private func firstRowTouched(by rect: Rect) -> Int {
+        chunkIndex(rect.minY - reach) - top
+    }
+
+    private func forgetRows(before rect: Rect) {
+        guard sweeping else { return }
+        let first = firstRowTouched(by: rect)
+        if first < forgottenRow {
+            sweeping = false
+            return
+        }
+        guard first > forgottenRow else { return }
+        forgottenRow = first
+        for (key, chunk) in chunks where key.y < first {
             chunks[key] = nil
             cachedCandidates -= chunk.candidates.count
             cachedBytes -= chunk.bytes
