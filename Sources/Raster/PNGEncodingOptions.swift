@@ -25,14 +25,17 @@ public struct PNGCompression: Sendable, Hashable, CustomStringConvertible {
     public var level: Int
     public var strategy: Strategy
     public var deflater: Deflater
-    /// The level for flat and nearly flat images instead of `level` (libdeflate only): images
-    /// whose colour changes from one pixel to the next at fewer than `nearlyFlatChanges` of
-    /// their pixels. Nil: `level` for every image.
+    /// The level for flat images instead of `level` (libdeflate only): images whose colour
+    /// changes from one pixel to the next at fewer than `flatChanges` of their pixels (or
+    /// `nearlyFlatChanges` with `nearlyFlat`). Nil: `level` for every image.
     public var flatLevel: Int?
     /// Flat images (fewer than `flatChanges`; `flatLevel` must be set) are compressed by
     /// `RunDeflate` instead, and at `flatLevel` only when they turn out to have too much
     /// detail for it.
     public var flatRuns = false
+    /// Nearly flat images (fewer than `nearlyFlatChanges`) take `flatLevel` too, without the
+    /// runs. Measured for RGB/RGBA tiles only (`PNGEncodingOptions.measuredTruecolour`).
+    public var nearlyFlat = false
 
     /// Flat: fewer than 1 pixel in 10 differs from the pixel before it (row-major order).
     /// Map tiles of plain areas crossed by grid lines and outlines change at 2-10% of their
@@ -46,7 +49,7 @@ public struct PNGCompression: Sendable, Hashable, CustomStringConvertible {
 
     public init(
         filter: Filter, level: Int, strategy: Strategy, deflater: Deflater = .zlib, flatLevel: Int? = nil,
-        flatRuns: Bool = false
+        flatRuns: Bool = false, nearlyFlat: Bool = false
     ) {
         self.filter = filter
         self.level = level
@@ -54,6 +57,7 @@ public struct PNGCompression: Sendable, Hashable, CustomStringConvertible {
         self.deflater = deflater
         self.flatLevel = flatLevel
         self.flatRuns = flatRuns
+        self.nearlyFlat = nearlyFlat
     }
 
     /// libdeflate compresses the image (rows unfiltered or sub-filtered), libpng and zlib otherwise.
@@ -65,12 +69,16 @@ public struct PNGCompression: Sendable, Hashable, CustomStringConvertible {
         guard let flatLevel, usesLibdeflate else { return (level, false) }
         let changed = Double(changes)
         if changed < PNGCompression.flatChanges * Double(pixels) { return (flatLevel, flatRuns) }
-        if changed < PNGCompression.nearlyFlatChanges * Double(pixels) { return (flatLevel, false) }
+        if nearlyFlat && changed < PNGCompression.nearlyFlatChanges * Double(pixels) { return (flatLevel, false) }
         return (level, false)
     }
 
     public var description: String {
-        let flat = flatLevel.map { flatRuns ? ", runs (else level \($0)) when flat" : ", level \($0) when flat" } ?? ""
+        let flat =
+            flatLevel.map {
+                (flatRuns ? ", runs (else level \($0)) when flat" : ", level \($0) when flat")
+                    + (nearlyFlat ? ", level \($0) when nearly flat" : "")
+            } ?? ""
         return usesLibdeflate
             ? "filter \(filter.rawValue), libdeflate level \(level)\(flat)"
             : "filter \(filter.rawValue), level \(level), \(strategy.rawValue)"
@@ -159,7 +167,7 @@ public struct PNGEncodingOptions: Sendable, Hashable {
     /// 1 gives up is in detailed tiles: over the 32 RGB/RGBA tiles above it is 8.7% larger; over
     /// the 747 RGB tiles of the New York MGRS pyramid (`make bench`), flat areas crossed by grid
     /// lines and labels, 1.3% larger. Choosing it only for tiles whose colour changes at fewer than
-    /// 10% of pixels: 31 of the 32 RGB/RGBA tiles keep level 5 (one changes at 7.6% and is 2.4%
+    /// 10% of pixels (at the time; nearly flat ones below take level 1 too): 31 of the 32 RGB/RGBA tiles keep level 5 (one changes at 7.6% and is 2.4%
     /// larger; the 32 together 0.02% larger); 691 of the 747 grid tiles go to level 1, libdeflate's
     /// instructions over the pyramid's 962 tiles drop from 5.09 G to 2.87 G for 0.7% more bytes
     /// (7,322,694 to 7,374,287 of image data), and on the same map without the grid from 1.78 G to
@@ -178,5 +186,6 @@ public struct PNGEncodingOptions: Sendable, Hashable {
     /// instructions with the grid, 25 M without it, +0.7% and +0.3% bytes); the world at zoom
     /// 0-8 +0.06% bytes (docs/performance.md, 2026-12-03 night).
     public static let measuredTruecolour = PNGCompression(
-        filter: .none, level: 5, strategy: .default, deflater: .libdeflate, flatLevel: 1, flatRuns: true)
+        filter: .none, level: 5, strategy: .default, deflater: .libdeflate, flatLevel: 1, flatRuns: true,
+        nearlyFlat: true)
 }

@@ -112,6 +112,8 @@ import Testing
         }
         #expect(sweep.sweeping)
         #expect(!reference.sweeping)
+        // Nothing a later question needed was dropped: no level of a chunk computed twice.
+        #expect(sweep.evaluations == reference.evaluations)
         #expect(reference.cachedCandidates == all.count)
         // A question touches 13 chunk rows (`top`) on either side of its own and its reach:
         // some 37 of the 96 rows are kept at once.

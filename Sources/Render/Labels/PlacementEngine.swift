@@ -45,7 +45,8 @@ protocol PlacementSource: AnyObject {
 /// overlaps. Odd levels are sets of boxes that do not overlap (few per cell); even levels
 /// hold every box of a crowd, but there the first earlier box in a cell the candidate
 /// covers is usually a hit. A level's buckets are dropped once the chunk and its neighbours
-/// are past it (and made again from the levels if a chunk loaded later needs them). Chunks stay cached for the next view at this resolution; `trim`
+/// are past it (and made again from the levels if a chunk loaded later needs them). Chunks stay cached for the next view at this resolution (but
+/// for the rows a north-to-south sweep has left behind: `forgetRows`); `trim`
 /// bounds them by their estimated bytes (`cachedBytes`), empty chunks included: a pyramid's
 /// deep zoom visits tens of thousands of them.
 final class PlacementEngine {
