@@ -495,20 +495,10 @@ final class GridLineRaster {
                 if c &+ 1 > touchedLast { touchedLast = c &+ 1 }
             }
 
-            // Coverage is the running sum along the row; composite where it is not zero.
-            let line = t.data + (row &- t.cellY) &* t.stride + (left &- t.cellX)
-            var sum: Int64 = 0
-            var c = touchedFirst
-            while c < width {
-                sum &+= acc[c]
-                acc[c] = 0
-                if sum != 0 {
-                    blend(line, c, sum)
-                } else if c >= touchedLast {
-                    // Nothing further on this row (every cell touched is cleared).
-                    break
-                }
-                c &+= 1
+            if touchedFirst <= touchedLast {
+                GridLineRaster.composite(
+                    acc, from: touchedFirst, last: touchedLast, width: width,
+                    into: t.data + (row &- t.cellY) &* t.stride + (left &- t.cellX), colour: colour)
             }
             row &+= 1
         }
@@ -516,6 +506,33 @@ final class GridLineRaster {
         self.directRows &+= directRows
         self.summedRows &+= summedRows
         t.markDirty(left - t.cellX, top - t.cellY, width, bottom - top + 1)
+    }
+
+    /// Composites a row from its summed deltas (`acc`, cells `first` to `last` touched, all
+    /// cleared after): coverage is the running sum along the row, blended where it is not zero.
+    ///
+    /// A function of its own, not inlined: inside `fill` its few values did not stay in
+    /// registers, and shallow lines composite a few hundred cells a row.
+    @inline(never)
+    private static func composite(
+        _ acc: UnsafeMutablePointer<Int64>, from first: Int, last: Int, width: Int,
+        into line: UnsafeMutablePointer<UInt32>, colour: Premultiplied.Levels
+    ) {
+        let levelOf = GridLineRaster.coverageLevels
+        var sum: Int64 = 0
+        var c = first
+        while c < width {
+            sum &+= acc[c]
+            acc[c] = 0
+            if sum != 0 {
+                let coverage = Swift.min(sum < 0 ? 0 &- sum : sum, GridLineRaster.full)
+                colour.blend(into: line + c, level: Int(levelOf[Int(truncatingIfNeeded: coverage)]))
+            } else if c >= last {
+                // Nothing further on this row (every cell touched is cleared).
+                break
+            }
+            c &+= 1
+        }
     }
 
     /// A colour as a premultiplied ARGB32 pixel, blended over pixels with the OVER operator,
