@@ -1,5 +1,6 @@
 import Geodesy
 import MapModel
+import TestSupport
 import Testing
 
 @testable import Render
@@ -8,22 +9,6 @@ import Testing
 /// most rows of a grid line down a tile), straight from the two; every other row sums its
 /// edges' deltas cell by cell. Both give the same pixels, and grid lines take the direct way.
 @Suite struct GridLineRasterRowsTests {
-    /// A small xorshift generator: the same cases on every run.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state ^= state << 13
-            state ^= state >> 7
-            state ^= state << 17
-            return state
-        }
-        mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-        mutating func value(_ range: ClosedRange<Double>) -> Double {
-            range.lowerBound + unit() * (range.upperBound - range.lowerBound)
-        }
-        mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    }
-
     /// One random drawing: the outlines of a few lines (steep, shallow or any way, reaching
     /// past the image or not, thin or wide, any cap), a colour, and the region filled.
     struct Case {
@@ -34,7 +19,7 @@ import Testing
         let region: Rect
         let background: [(rect: Rect, color: Color)]
 
-        init(_ random: inout Random) {
+        init(_ random: inout Xorshift) {
             size = 24 + random.int(48)
             let s = Double(size)
             // Tiles have whole-pixel origins; single images may not.
@@ -116,7 +101,7 @@ import Testing
 
     /// Random lines drawn with direct rows and with every row summed: the same pixels.
     @Test func directRowsGiveTheSummedPixels() throws {
-        var random = Random(state: 0x2545_F491_4F6C_DD1D)
+        var random = Xorshift(state: 0x2545_F491_4F6C_DD1D)
         let direct = GridLineRaster()
         let summed = GridLineRaster()
         summed.drawsRowsDirectly = false
@@ -147,4 +132,13 @@ import Testing
         #expect(raster.directRows + raster.summedRows == 256)
         #expect(raster.summedRows <= 32, "\(raster.summedRows) rows summed")
     }
+}
+
+extension Xorshift {
+    /// Uniform in [0, 1).
+    fileprivate mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+    fileprivate mutating func value(_ range: ClosedRange<Double>) -> Double {
+        range.lowerBound + unit() * (range.upperBound - range.lowerBound)
+    }
+    fileprivate mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
 }

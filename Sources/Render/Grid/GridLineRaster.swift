@@ -270,38 +270,21 @@ final class GridLineRaster {
         @inline(__always) func strip(
             _ p: UnsafeMutablePointer<Edge>, _ q: UnsafeMutablePointer<Edge>, rows first: Int, _ limit: Int
         ) -> Int {
-            let pax = p.pointee.ax
-            let pay = p.pointee.ay
-            let pSlope = p.pointee.slope
-            let pSign = p.pointee.sign
-            let pCell = p.pointee.cellTop
-            let pLeft = Double(pCell << 8)
-            let pRight = pLeft + GridLineRaster.unit
-            let qax = q.pointee.ax
-            let qay = q.pointee.ay
-            let qSlope = q.pointee.slope
-            let qSign = q.pointee.sign
-            let qCell = q.pointee.cellTop
-            let qLeft = Double(qCell << 8)
-            let qRight = qLeft + GridLineRaster.unit
-            let cp = pCell &- left
-            let cq = qCell &- left
-            let pTotal = pSign << 16
-            var pxTop = p.pointee.xTop
-            var qxTop = q.pointee.xTop
-            // yBottom - a.y as a double: integers, exact, 256 more each row.
-            var pdy = Double((Int64(first &+ 1) << 8) &- pay)
-            var qdy = Double((Int64(first &+ 1) << 8) &- qay)
+            var ps = StripSide(p.pointee, row: first)
+            var qs = StripSide(q.pointee, row: first)
+            let cp = ps.cell &- left
+            let cq = qs.cell &- left
+            let pTotal = ps.sign << 16
             var line = t.data + (first &- t.cellY) &* t.stride + (left &- t.cellX)
             var row = first
             while row < limit {
-                let pxBottom = pax + pdy * pSlope
-                let qxBottom = qax + qdy * qSlope
-                guard pxBottom >= pLeft, pxBottom < pRight, qxBottom >= qLeft, qxBottom < qRight else { break }
-                let pMid = (pxTop + pxBottom) / 2 - pLeft
-                let qMid = (qxTop + qxBottom) / 2 - qLeft
-                let pShare = pSign &* GridLineRaster.floor(GridLineRaster.unit * (GridLineRaster.unit - pMid) + 0.5)
-                let qShare = qSign &* GridLineRaster.floor(GridLineRaster.unit * (GridLineRaster.unit - qMid) + 0.5)
+                let pxBottom = ps.ax + ps.dy * ps.slope
+                let qxBottom = qs.ax + qs.dy * qs.slope
+                guard pxBottom >= ps.cellLeft, pxBottom < ps.cellRight, qxBottom >= qs.cellLeft,
+                    qxBottom < qs.cellRight
+                else { break }
+                let pShare = ps.share(to: pxBottom)
+                let qShare = qs.share(to: qxBottom)
                 if cp == cq {
                     blend(line, cp, pShare &+ qShare)
                 } else {
@@ -313,15 +296,11 @@ final class GridLineRaster {
                     }
                     blend(line, cq, pTotal &+ qShare)
                 }
-                pxTop = pxBottom
-                qxTop = qxBottom
-                pdy += GridLineRaster.unit
-                qdy += GridLineRaster.unit
                 line += t.stride
                 row &+= 1
             }
-            p.pointee.xTop = pxTop
-            q.pointee.xTop = qxTop
+            p.pointee.xTop = ps.xTop
+            q.pointee.xTop = qs.xTop
             return row
         }
         let direct = drawsRowsDirectly
@@ -506,6 +485,41 @@ final class GridLineRaster {
         self.directRows &+= directRows
         self.summedRows &+= summedRows
         t.markDirty(left - t.cellX, top - t.cellY, width, bottom - top + 1)
+    }
+
+    /// An edge as `fill` walks it down a strip of rows within one cell.
+    private struct StripSide {
+        let ax: Double
+        let slope: Double
+        let sign: Int64
+        let cell: Int
+        let cellLeft: Double
+        let cellRight: Double
+        /// The edge's x at the top of the next row, and the next row's yBottom - a.y as a
+        /// double (integers, exact, 256 more each row).
+        var xTop: Double
+        var dy: Double
+
+        init(_ edge: Edge, row: Int) {
+            ax = edge.ax
+            slope = edge.slope
+            sign = edge.sign
+            cell = edge.cellTop
+            cellLeft = Double(cell << 8)
+            cellRight = cellLeft + GridLineRaster.unit
+            xTop = edge.xTop
+            dy = Double((Int64(row &+ 1) << 8) &- edge.ay)
+        }
+
+        /// The edge's share of its cell in the row it leaves at `xBottom` (see `fill`), and
+        /// on to the next row.
+        @inline(__always)
+        mutating func share(to xBottom: Double) -> Int64 {
+            let mid = (xTop + xBottom) / 2 - cellLeft
+            xTop = xBottom
+            dy += GridLineRaster.unit
+            return sign &* GridLineRaster.floor(GridLineRaster.unit * (GridLineRaster.unit - mid) + 0.5)
+        }
     }
 
     /// Composites a row from its summed deltas (`acc`, cells `first` to `last` touched, all
