@@ -102,8 +102,8 @@ final class GridLineRaster {
     private var edges = UnsafeMutablePointer<Edge>.allocate(capacity: 0)
     private var active = UnsafeMutablePointer<Int>.allocate(capacity: 0)
     private var edgeCapacity = 0
-    /// Accumulated coverage deltas over the cells of the row being drawn, when it takes more
-    /// than two edges within single cells (see `fill`); back at zero after every row.
+    /// Accumulated coverage deltas over the cells of the row being drawn, when it is not part
+    /// of a strip of two edges (see `fill`); back at zero after every row.
     private var cells = UnsafeMutablePointer<Int64>.allocate(capacity: 0)
     private var cellCapacity = 0
     /// The current fill's colour at each coverage level (`Premultiplied.Levels`).
