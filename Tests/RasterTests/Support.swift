@@ -51,17 +51,6 @@ func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
     return ~crc
 }
 
-/// A deterministic pseudo-random generator (xorshift) so test images are reproducible.
-struct Xorshift {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state ^= state << 13
-        state ^= state >> 7
-        state ^= state << 17
-        return state
-    }
-}
-
 /// An image where pixel i has colour `colours[pattern(i)]`.
 func image(width: Int, height: Int, colours: [RGBA], seed: UInt64 = 7) throws -> Image {
     var random = Xorshift(state: seed)

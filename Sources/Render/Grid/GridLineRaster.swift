@@ -8,7 +8,8 @@ import MapModel
 /// Why not Cairo: a grid is a few dozen long thin lines, and Cairo's scan converter and span
 /// renderer spend some 600 instructions per line per pixel row (measured with callgrind on
 /// Cairo 1.16), which made the lines alone cost more than the whole map under them. Here a
-/// line costs a few dozen instructions a row.
+/// row of a grid line down a tile costs about 120 instructions, its two sides and the pixels
+/// between them (see `fill`).
 ///
 /// Why the bytes do not depend on the block a tile is drawn in: vertices are rounded to a
 /// fixed grid of 1/256 pixel in global coordinates, every cell's share of an edge is computed
@@ -78,21 +79,48 @@ final class GridLineRaster {
         return UnsafePointer(table)
     }()
 
-    /// Accumulated coverage deltas, row by row over the current fill's cells, and the first
-    /// and last cell touched in each row; the deltas are back at zero after every fill.
+    /// One edge of the current fill's outline, on the fixed grid, from its top end `a` to its
+    /// bottom end `b`, with where it left the last row walked.
+    struct Edge {
+        let ax: Double
+        let ay: Int64
+        let bx: Double
+        let by: Int64
+        let slope: Double
+        /// +1 for an edge that runs down the outline, -1 for one that runs up.
+        let sign: Int64
+        /// The first and last rows of the fill the edge crosses.
+        let rowA: Int
+        let rowB: Int
+        /// The edge's x at the top of the next row, and its cell.
+        var xTop: Double
+        var cellTop: Int
+    }
+
+    /// The current fill's edges in the rows it draws, by first row, and those crossing the
+    /// row being drawn.
+    private var edges = UnsafeMutablePointer<Edge>.allocate(capacity: 0)
+    private var active = UnsafeMutablePointer<Int>.allocate(capacity: 0)
+    private var edgeCapacity = 0
+    /// Accumulated coverage deltas over the cells of the row being drawn, when it is not part
+    /// of a strip of two edges (see `fill`); back at zero after every row.
     private var cells = UnsafeMutablePointer<Int64>.allocate(capacity: 0)
+    private var cellCapacity = 0
     /// The current fill's colour at each coverage level (`Premultiplied.Levels`).
     private let levelTable = UnsafeMutablePointer<UInt32>.allocate(capacity: Premultiplied.Levels.count)
-    private var cellCapacity = 0
-    private var rowFirst = UnsafeMutablePointer<Int>.allocate(capacity: 0)
-    private var rowLast = UnsafeMutablePointer<Int>.allocate(capacity: 0)
-    private var rowCapacity = 0
+
+    /// Rows drawn straight from their two edges, and rows summed in `cells`, since the raster
+    /// was made: what shows the fast path is taken (tests).
+    private(set) var directRows = 0
+    private(set) var summedRows = 0
+    /// False draws every row through `cells` (tests: the two ways give the same pixels).
+    var drawsRowsDirectly = true
 
     deinit {
         levelTable.deallocate()
         cells.deallocate()
-        rowFirst.deallocate()
-        rowLast.deallocate()
+        edges.deallocate()
+        active.deallocate()
     }
 
     /// Rounds half away from zero without a library call: the same as truncating v ± 0.5
@@ -121,6 +149,14 @@ final class GridLineRaster {
 
     /// Fills the union of `polygons` (global pixels; overlaps count once) with `color`,
     /// touching only the pixels of `region` (global pixels, in whole raster cells).
+    ///
+    /// Row by row, each row from the edges that cross it. An edge within one cell of a row
+    /// (most rows of a steep edge) gives that cell its share and the next the rest of the
+    /// row's height; a row with just two such edges (a steep line's two sides, nearly every
+    /// row of a grid line that runs down a tile) takes its coverage straight from them, cell
+    /// by cell: the first cell its share, the cells between the whole height, the last the
+    /// height less the other's share. Other rows sum their edges' deltas in `cells`. Both
+    /// ways add the same integers, so give the same pixels.
     func fill(_ polygons: [[PlanePoint]], color: Color, region: Rect, target t: Target) {
         // Clip: the region's cells within the image.
         let c0 = Swift.max(Int((region.minX - t.shiftX).rounded(.down)), t.cellX)
@@ -136,6 +172,7 @@ final class GridLineRaster {
         var maxX = Int64.min
         var minY = Int64.max
         var maxY = Int64.min
+        var vertices = 0
         for polygon in polygons where polygon.count >= 3 {
             var ring: [(x: Int64, y: Int64)] = []
             ring.reserveCapacity(polygon.count)
@@ -150,6 +187,7 @@ final class GridLineRaster {
                 minY = Swift.min(minY, q.y)
                 maxY = Swift.max(maxY, q.y)
             }
+            vertices += ring.count
             rings.append(ring)
         }
         guard !rings.isEmpty else { return }
@@ -163,36 +201,26 @@ final class GridLineRaster {
         let left = Swift.max(first, c0)
         let right = Swift.min(last, c1 - 1)
         let width = right - left + 1
-        let rows = bottom - top + 1
-        if cellCapacity < width * rows {
+        if cellCapacity < width {
             cells.deallocate()
-            cellCapacity = Swift.max(width * rows, 2 * cellCapacity)
+            cellCapacity = Swift.max(width, 2 * cellCapacity)
             cells = .allocate(capacity: cellCapacity)
             cells.initialize(repeating: 0, count: cellCapacity)
         }
-        if rowCapacity < rows {
-            rowFirst.deallocate()
-            rowLast.deallocate()
-            rowCapacity = Swift.max(rows, 2 * rowCapacity)
-            rowFirst = .allocate(capacity: rowCapacity)
-            rowLast = .allocate(capacity: rowCapacity)
+        if edgeCapacity < vertices {
+            edges.deallocate()
+            active.deallocate()
+            edgeCapacity = Swift.max(vertices, 2 * edgeCapacity)
+            edges = .allocate(capacity: edgeCapacity)
+            active = .allocate(capacity: edgeCapacity)
         }
+        let edges = edges
+        let active = active
         let acc = cells
-        let rowFirst = rowFirst
-        let rowLast = rowLast
-        for r in 0..<rows {
-            rowFirst[r] = Int.max
-            rowLast[r] = Int.min
-        }
-        /// Adds `value` to cell (column, row), columns clamped to the region.
-        @inline(__always) func add(_ column: Int, _ row: Int, _ value: Int64) {
-            guard column <= right else { return }
-            let c = Swift.max(column, left) &- left
-            acc[row &* width &+ c] &+= value
-            if c < rowFirst[row] { rowFirst[row] = c }
-            if c > rowLast[row] { rowLast[row] = c }
-        }
 
+        // The edges that cross the rows drawn, in order of their first row (inserted in place:
+        // a fill holds a few dozen edges at most, mostly in order).
+        var edgeCount = 0
         for ring in rings {
             var previous = ring[ring.count - 1]
             for point in ring {
@@ -200,57 +228,158 @@ final class GridLineRaster {
                 guard previous.y != point.y else { continue }
                 let down = point.y > previous.y
                 let (a, b) = down ? (previous, point) : (point, previous)
-                let sign: Int64 = down ? 1 : -1
-                let slope = Double(b.x - a.x) / Double(b.y - a.y)
                 let rowA = Swift.max(Int(a.y >> 8), top)
                 let rowB = Swift.min(Int((b.y - 1) >> 8), bottom)
                 guard rowA <= rowB else { continue }
+                let slope = Double(b.x - a.x) / Double(b.y - a.y)
                 // A row's top x is the row above's bottom x (the same expression: below the
                 // edge's first row, yTop is the row's top, which is the row above's yBottom),
                 // so it and its cell are carried down, not worked out again.
                 let yFirst = Swift.max(a.y, Int64(rowA) << 8)
-                var xTop = yFirst == a.y ? Double(a.x) : Double(a.x) + Double(yFirst &- a.y) * slope
-                var cellTop = GridLineRaster.cell(xTop)
-                // A while loop: a range's iterator checks every step for overflow.
-                var row = rowA
-                while row <= rowB {
-                    defer { row &+= 1 }
-                    let yTop = Swift.max(a.y, Int64(row) << 8)
-                    let yBottom = Swift.min(b.y, Int64(row &+ 1) << 8)
-                    let xBottom = yBottom == b.y ? Double(b.x) : Double(a.x) + Double(yBottom &- a.y) * slope
-                    let cellBottom = GridLineRaster.cell(xBottom)
-                    defer {
-                        xTop = xBottom
-                        cellTop = cellBottom
+                let xTop = yFirst == a.y ? Double(a.x) : Double(a.x) + Double(yFirst &- a.y) * slope
+                var j = edgeCount
+                while j > 0, edges[j &- 1].rowA > rowA {
+                    (edges + j).moveInitialize(from: edges + (j &- 1), count: 1)
+                    j &-= 1
+                }
+                (edges + j).initialize(
+                    to: Edge(
+                        ax: Double(a.x), ay: a.y, bx: Double(b.x), by: b.y, slope: slope, sign: down ? 1 : -1,
+                        rowA: rowA, rowB: rowB, xTop: xTop, cellTop: GridLineRaster.cell(xTop)))
+                edgeCount &+= 1
+            }
+        }
+        guard edgeCount > 0 else { return }
+
+        let colour = Premultiplied.Levels(Premultiplied(color), in: levelTable)
+        let levelOf = GridLineRaster.coverageLevels
+        /// Blends the colour into pixel `c` of `line` at the coverage of running sum `sum`.
+        @inline(__always) func blend(_ line: UnsafeMutablePointer<UInt32>, _ c: Int, _ sum: Int64) {
+            guard sum != 0 else { return }
+            let coverage = Swift.min(sum < 0 ? 0 &- sum : sum, GridLineRaster.full)
+            colour.blend(into: line + c, level: Int(levelOf[Int(truncatingIfNeeded: coverage)]))
+        }
+        /// Draws rows `row..<limit` of two edges `p` and `q` (p's cell not after q's), both
+        /// crossing each row whole, in cells within the region, up to the first row where
+        /// either edge leaves its cell; returns that row (`limit` when none does).
+        ///
+        /// The same sums as the other rows, worked out for the case: each edge's share of its
+        /// cell (`h` is ±256: the share is the edge's sign times the rounded part of 256 *
+        /// (256 - mid), which is at least 0), p's cell p's share, the cells between p's whole
+        /// height, q's cell that and q's share, and nothing beyond.
+        @inline(__always) func strip(
+            _ p: UnsafeMutablePointer<Edge>, _ q: UnsafeMutablePointer<Edge>, rows first: Int, _ limit: Int
+        ) -> Int {
+            var ps = StripSide(p.pointee, row: first)
+            var qs = StripSide(q.pointee, row: first)
+            let cp = ps.cell &- left
+            let cq = qs.cell &- left
+            let pTotal = ps.sign << 16
+            var line = t.data + (first &- t.cellY) &* t.stride + (left &- t.cellX)
+            var row = first
+            while row < limit {
+                let pxBottom = ps.ax + ps.dy * ps.slope
+                let qxBottom = qs.ax + qs.dy * qs.slope
+                guard pxBottom >= ps.cellLeft, pxBottom < ps.cellRight, qxBottom >= qs.cellLeft,
+                    qxBottom < qs.cellRight
+                else { break }
+                let pShare = ps.share(to: pxBottom)
+                let qShare = qs.share(to: qxBottom)
+                if cp == cq {
+                    blend(line, cp, pShare &+ qShare)
+                } else {
+                    blend(line, cp, pShare)
+                    var c = cp &+ 1
+                    while c < cq {
+                        blend(line, c, pTotal)
+                        c &+= 1
                     }
-                    let h = sign &* (yBottom &- yTop)
-                    let total = h << 8
-                    let r = row &- top
-                    // Within one cell: the part of the cell right of the edge, and the whole
-                    // row height for the cells beyond.
-                    @inline(__always) func withinCell(_ k: Int) {
-                        let mid = (xTop + xBottom) / 2 - Double(k << 8)
-                        let share = GridLineRaster.round(Double(h) * (GridLineRaster.unit - mid))
-                        guard k >= left, k < right else {
-                            add(k, r, share)
-                            add(k &+ 1, r, total &- share)
-                            return
-                        }
-                        // Both cells inside the region (most rows of a steep edge): one update
-                        // of the row's touched cells for the two.
-                        let c = k &- left
-                        let cell = acc + (r &* width &+ c)
-                        cell[0] &+= share
-                        cell[1] &+= total &- share
-                        if c < rowFirst[r] { rowFirst[r] = c }
-                        if c &+ 1 > rowLast[r] { rowLast[r] = c &+ 1 }
-                    }
-                    // Both ends in one cell (most rows of a steep edge): the ends' order and
-                    // the cells' bounds are not needed.
-                    if cellTop == cellBottom {
-                        withinCell(cellTop)
+                    blend(line, cq, pTotal &+ qShare)
+                }
+                line += t.stride
+                row &+= 1
+            }
+            p.pointee.xTop = ps.xTop
+            q.pointee.xTop = qs.xTop
+            return row
+        }
+        let direct = drawsRowsDirectly
+        var directRows = 0
+        var summedRows = 0
+        var next = 0
+        var activeCount = 0
+        var row = edges[0].rowA
+        // A while loop: a range's iterator checks every step for overflow.
+        while row <= bottom {
+            while next < edgeCount, edges[next].rowA == row {
+                active[activeCount] = next
+                activeCount &+= 1
+                next &+= 1
+            }
+            guard activeCount > 0 else {
+                guard next < edgeCount else { break }
+                row = edges[next].rowA
+                continue
+            }
+            if direct, activeCount == 2 {
+                // A line's two sides, up to the next row where an edge starts or ends.
+                let ea = edges + active[0]
+                let eb = edges + active[1]
+                var limit = Swift.min(ea.pointee.rowB, eb.pointee.rowB)
+                if next < edgeCount { limit = Swift.min(limit, edges[next].rowA) }
+                let ka = ea.pointee.cellTop &- left
+                let kb = eb.pointee.cellTop &- left
+                if row > Swift.max(ea.pointee.rowA, eb.pointee.rowA), row < limit, ea.pointee.sign != eb.pointee.sign,
+                    ka >= 0, ka < width &- 1, kb >= 0, kb < width &- 1
+                {
+                    let end = strip(ka <= kb ? ea : eb, ka <= kb ? eb : ea, rows: row, limit)
+                    directRows &+= end &- row
+                    if end > row {
+                        row = end
                         continue
                     }
+                }
+            }
+
+            // Any other row: each edge's deltas summed in `acc`, over the cells touched.
+            summedRows &+= 1
+            var touchedFirst = Int.max
+            var touchedLast = Int.min
+            /// Adds `value` to cell `column`, columns clamped to the region.
+            @inline(__always) func add(_ column: Int, _ value: Int64) {
+                guard column <= right else { return }
+                let c = Swift.max(column, left) &- left
+                acc[c] &+= value
+                if c < touchedFirst { touchedFirst = c }
+                if c > touchedLast { touchedLast = c }
+            }
+            let rowTop = Int64(row) << 8
+            let rowBottom = Int64(row &+ 1) << 8
+            var i = 0
+            while i < activeCount {
+                let e = edges + active[i]
+                let yTop = Swift.max(e.pointee.ay, rowTop)
+                let yBottom = Swift.min(e.pointee.by, rowBottom)
+                let xBottom =
+                    yBottom == e.pointee.by
+                    ? e.pointee.bx : e.pointee.ax + Double(yBottom &- e.pointee.ay) * e.pointee.slope
+                let cellBottom = GridLineRaster.cell(xBottom)
+                let xTop = e.pointee.xTop
+                let cellTop = e.pointee.cellTop
+                e.pointee.xTop = xBottom
+                e.pointee.cellTop = cellBottom
+                let h = e.pointee.sign &* (yBottom &- yTop)
+                let total = h << 8
+                if e.pointee.rowB == row {
+                    activeCount &-= 1
+                    active[i] = active[activeCount]
+                } else {
+                    i &+= 1
+                }
+                // Both ends in one cell (most rows of a steep edge): the ends' order and the
+                // cells' bounds are not needed.
+                var k = cellTop
+                if cellTop != cellBottom {
                     let xl = Swift.min(xTop, xBottom)
                     let xr = Swift.max(xTop, xBottom)
                     // `cell` never decreases with x: the cells of the smaller and larger x
@@ -259,71 +388,165 @@ final class GridLineRaster {
                     let kl = Swift.min(cellTop, cellBottom)
                     var kr = Swift.max(cellTop, cellBottom)
                     if Double(kr << 8) == xr { kr -= 1 }
-                    if kl == kr {
-                        withinCell(kl)
+                    if kl != kr {
+                        // Across cells: each cell gets the edge's height within it, in
+                        // proportion to its width there, split as below between the cell and
+                        // the next. The shares are rounded as running totals, so that they add
+                        // up to the row's exact total; each total is worked out from the edge
+                        // and the cell alone (the edge's height left of the cell, whole, and
+                        // the cell's own part), so the cells left of the region (whose shares
+                        // all land in its first column) and right of it (which cannot show)
+                        // are skipped: a long shallow edge crosses many tiles, and each tile
+                        // walks only its own cells.
+                        let perUnit = Double(h) / (xr - xl)
+                        let kFirst = Swift.max(kl, left)
+                        let kLast = Swift.min(kr, right)
+                        var given: Int64 = 0
+                        if kFirst <= kLast {
+                            @inline(__always) func running(_ k: Int) -> Int64 {
+                                let cellLeft = Double(k << 8)
+                                let from = Swift.max(xl, cellLeft)
+                                let to = Swift.min(xr, cellLeft + GridLineRaster.unit)
+                                let part = (to - from) * perUnit
+                                let mid = (from + to) / 2 - cellLeft
+                                return GridLineRaster.round(
+                                    (from - xl) * perUnit * GridLineRaster.unit + part * (GridLineRaster.unit - mid))
+                            }
+                            // Cells kFirst...kLast lie in the region: added to directly, the
+                            // row's touched span widened once. The cells strictly between the
+                            // edge's ends are whole (from = cellLeft, to = cellLeft + 256 and
+                            // mid = 128, all exact), so their running total is the same
+                            // expression with the constant part worked out once.
+                            var k = kFirst
+                            if k == kl {
+                                given = running(k)
+                                acc[k &- left] &+= given
+                                k &+= 1
+                            }
+                            // Worked out for |h| (negating h negates every step exactly, and
+                            // `round` is symmetric), so the running total is at least 0 and
+                            // rounds without a branch on its sign.
+                            let sign: Int64 = h < 0 ? -1 : 1
+                            let magnitude = Swift.abs(perUnit)
+                            let whole = 256 * magnitude * (GridLineRaster.unit - 128)
+                            let inner = Swift.min(kLast, kr &- 1)
+                            var cellLeft = Double(k << 8)
+                            var givenMagnitude = sign &* given
+                            while k <= inner {
+                                let now = GridLineRaster.floor(
+                                    (cellLeft - xl) * magnitude * GridLineRaster.unit + whole + 0.5)
+                                acc[k &- left] &+= sign &* (now &- givenMagnitude)
+                                givenMagnitude = now
+                                cellLeft += GridLineRaster.unit
+                                k &+= 1
+                            }
+                            given = sign &* givenMagnitude
+                            if k <= kLast {
+                                let now = running(k)
+                                acc[k &- left] &+= now &- given
+                                given = now
+                            }
+                            if kFirst &- left < touchedFirst { touchedFirst = kFirst &- left }
+                            if kLast &- left > touchedLast { touchedLast = kLast &- left }
+                        }
+                        // The rest of the row's total goes to the cell after the edge, unless
+                        // the walk stopped at the region's right side first.
+                        if kLast >= kr { add(kr &+ 1, total &- given) }
                         continue
                     }
-                    // Across cells: each cell gets the edge's height within it, in proportion
-                    // to its width there, split as above between the cell and the next. The
-                    // shares are rounded as running totals, so that they add up to the row's
-                    // exact total; each total is worked out from the edge and the cell alone
-                    // (the edge's height left of the cell, whole, and the cell's own part), so
-                    // the cells left of the region (whose shares all land in its first column)
-                    // and right of it (which cannot show) are skipped: a long shallow edge
-                    // crosses many tiles, and each tile walks only its own cells.
-                    let perUnit = Double(h) / (xr - xl)
-                    let k0 = Swift.max(kl, left)
-                    let k1 = Swift.min(kr, right)
-                    var given: Int64 = 0
-                    if k0 <= k1 {
-                        // Cells k0...k1 lie in the region: added to directly, the row's
-                        // touched span widened once.
-                        let cells = acc + r &* width
-                        for k in k0...k1 {
-                            let cellLeft = Double(k << 8)
-                            let from = Swift.max(xl, cellLeft)
-                            let to = Swift.min(xr, cellLeft + GridLineRaster.unit)
-                            let part = (to - from) * perUnit
-                            let mid = (from + to) / 2 - cellLeft
-                            let running =
-                                (from - xl) * perUnit * GridLineRaster.unit + part * (GridLineRaster.unit - mid)
-                            let now = GridLineRaster.round(running)
-                            cells[k &- left] &+= now &- given
-                            given = now
-                        }
-                        if k0 &- left < rowFirst[r] { rowFirst[r] = k0 &- left }
-                        if k1 &- left > rowLast[r] { rowLast[r] = k1 &- left }
-                    }
-                    // The rest of the row's total goes to the cell after the edge, unless the
-                    // walk stopped at the region's right side first.
-                    if k1 >= kr { add(kr &+ 1, r, total &- given) }
+                    k = kl
                 }
+                // Within one cell: the part of the cell right of the edge, and the whole row
+                // height for the cells beyond.
+                let mid = (xTop + xBottom) / 2 - Double(k << 8)
+                let share = GridLineRaster.round(Double(h) * (GridLineRaster.unit - mid))
+                guard k >= left, k < right else {
+                    add(k, share)
+                    add(k &+ 1, total &- share)
+                    continue
+                }
+                // Both cells inside the region (most rows of a steep edge): one update of the
+                // row's touched cells for the two.
+                let c = k &- left
+                acc[c] &+= share
+                acc[c &+ 1] &+= total &- share
+                if c < touchedFirst { touchedFirst = c }
+                if c &+ 1 > touchedLast { touchedLast = c &+ 1 }
             }
+
+            if touchedFirst <= touchedLast {
+                GridLineRaster.composite(
+                    acc, from: touchedFirst, last: touchedLast, width: width,
+                    into: t.data + (row &- t.cellY) &* t.stride + (left &- t.cellX), colour: colour)
+            }
+            row &+= 1
+        }
+        edges.deinitialize(count: edgeCount)
+        self.directRows &+= directRows
+        self.summedRows &+= summedRows
+        t.markDirty(left - t.cellX, top - t.cellY, width, bottom - top + 1)
+    }
+
+    /// An edge as `fill` walks it down a strip of rows within one cell.
+    private struct StripSide {
+        let ax: Double
+        let slope: Double
+        let sign: Int64
+        let cell: Int
+        let cellLeft: Double
+        let cellRight: Double
+        /// The edge's x at the top of the next row, and the next row's yBottom - a.y as a
+        /// double (integers, exact, 256 more each row).
+        var xTop: Double
+        var dy: Double
+
+        init(_ edge: Edge, row: Int) {
+            ax = edge.ax
+            slope = edge.slope
+            sign = edge.sign
+            cell = edge.cellTop
+            cellLeft = Double(cell << 8)
+            cellRight = cellLeft + GridLineRaster.unit
+            xTop = edge.xTop
+            dy = Double((Int64(row &+ 1) << 8) &- edge.ay)
         }
 
-        // Coverage is the running sum along each row; composite where it is not zero.
-        let colour = Premultiplied.Levels(Premultiplied(color), in: levelTable)
-        let levelOf = GridLineRaster.coverageLevels
-        for r in 0..<rows where rowFirst[r] <= rowLast[r] {
-            var sum: Int64 = 0
-            let line = t.data + (top &+ r &- t.cellY) &* t.stride + (left &- t.cellX)
-            let row = acc + r &* width
-            let lastTouched = rowLast[r]
-            var c = rowFirst[r]
-            while c < width {
-                sum &+= row[c]
-                row[c] = 0
-                if sum != 0 {
-                    let coverage = Swift.min(sum < 0 ? 0 &- sum : sum, GridLineRaster.full)
-                    colour.blend(into: line + c, level: Int(levelOf[Int(truncatingIfNeeded: coverage)]))
-                } else if c >= lastTouched {
-                    // Nothing further on this row (every cell touched is cleared).
-                    break
-                }
-                c &+= 1
-            }
+        /// The edge's share of its cell in the row it leaves at `xBottom` (see `fill`), and
+        /// on to the next row.
+        @inline(__always)
+        mutating func share(to xBottom: Double) -> Int64 {
+            let mid = (xTop + xBottom) / 2 - cellLeft
+            xTop = xBottom
+            dy += GridLineRaster.unit
+            return sign &* GridLineRaster.floor(GridLineRaster.unit * (GridLineRaster.unit - mid) + 0.5)
         }
-        t.markDirty(left - t.cellX, top - t.cellY, width, rows)
+    }
+
+    /// Composites a row from its summed deltas (`acc`, cells `first` to `last` touched, all
+    /// cleared after): coverage is the running sum along the row, blended where it is not zero.
+    ///
+    /// A function of its own, not inlined: inside `fill` its few values did not stay in
+    /// registers, and shallow lines composite a few hundred cells a row.
+    @inline(never)
+    private static func composite(
+        _ acc: UnsafeMutablePointer<Int64>, from first: Int, last: Int, width: Int,
+        into line: UnsafeMutablePointer<UInt32>, colour: Premultiplied.Levels
+    ) {
+        let levelOf = GridLineRaster.coverageLevels
+        var sum: Int64 = 0
+        var c = first
+        while c < width {
+            sum &+= acc[c]
+            acc[c] = 0
+            if sum != 0 {
+                let coverage = Swift.min(sum < 0 ? 0 &- sum : sum, GridLineRaster.full)
+                colour.blend(into: line + c, level: Int(levelOf[Int(truncatingIfNeeded: coverage)]))
+            } else if c >= last {
+                // Nothing further on this row (every cell touched is cleared).
+                break
+            }
+            c &+= 1
+        }
     }
 
     /// A colour as a premultiplied ARGB32 pixel, blended over pixels with the OVER operator,
