@@ -51,12 +51,10 @@ extension PNG {
                     whole, width: width, height: height, words: .cairoOpaque, census: census, options: options,
                     &params)
             } else {
-                var truecolour = options.truecolour
-                let choice = truecolour.choice(pixels: width * height, changes: census.changes)
-                truecolour.level = choice.level
+                let choice = options.truecolour.choice(pixels: width * height, changes: census.changes)
                 result = encodeTruecolourWithLibdeflate(
-                    whole, width: width, height: height, words: .cairoOpaque, opaque: true, compression: truecolour,
-                    runs: choice.runs, pixelsPerMetre: pixelsPerMetre)
+                    whole, width: width, height: height, words: .cairoOpaque, opaque: true,
+                    compression: choice.compression, runs: choice.runs, pixelsPerMetre: pixelsPerMetre)
             }
             return try result.get()
         #else

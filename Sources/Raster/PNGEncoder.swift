@@ -26,10 +26,9 @@ extension PNG {
                     pixels, width: image.width, height: image.height, words: .rgba, census: census, options: options,
                     &params)
             }
-            var truecolour = options.truecolour
-            let choice = truecolour.choice(pixels: image.pixelCount, changes: census.changes)
-            truecolour.level = choice.level
-            return encodeTruecolour(pixels, image: image, opaque: census.opaque, truecolour, runs: choice.runs, &params)
+            let choice = options.truecolour.choice(pixels: image.pixelCount, changes: census.changes)
+            return encodeTruecolour(
+                pixels, image: image, opaque: census.opaque, choice.compression, runs: choice.runs, &params)
         }
         return try result.get()
     }
@@ -79,7 +78,7 @@ extension PNG {
                 palette: rgb, alpha: alpha, pixelsPerMetre: params.pixels_per_metre,
                 subFilter: options.palette.filter == .sub)
             let choice = options.palette.choice(pixels: width * height, changes: census.changes)
-            return writer.encode(level: choice.level, runs: choice.runs) { rows, stride in
+            return writer.encode(level: choice.compression.level, runs: choice.runs) { rows, stride in
                 census.writeIndices(
                     of: pixels, width: width, height: height, bitDepth: depth, into: rows,
                     rowBytes: rowBytes, stride: stride)

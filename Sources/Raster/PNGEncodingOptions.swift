@@ -64,13 +64,18 @@ public struct PNGCompression: Sendable, Hashable, CustomStringConvertible {
     var usesLibdeflate: Bool { deflater == .libdeflate && (filter == .none || filter == .sub) }
 
     /// How an image of `pixels` pixels of which `changes` differ from the one before is
-    /// compressed: its libdeflate level, and whether `RunDeflate` tries it first.
-    func choice(pixels: Int, changes: Int) -> (level: Int, runs: Bool) {
-        guard let flatLevel, usesLibdeflate else { return (level, false) }
+    /// compressed: these settings at its libdeflate level, and whether `RunDeflate` tries it
+    /// first.
+    func choice(pixels: Int, changes: Int) -> (compression: PNGCompression, runs: Bool) {
+        guard let flatLevel, usesLibdeflate else { return (self, false) }
+        var chosen = self
         let changed = Double(changes)
-        if changed < PNGCompression.flatChanges * Double(pixels) { return (flatLevel, flatRuns) }
-        if nearlyFlat && changed < PNGCompression.nearlyFlatChanges * Double(pixels) { return (flatLevel, false) }
-        return (level, false)
+        if changed < PNGCompression.flatChanges * Double(pixels) {
+            chosen.level = flatLevel
+            return (chosen, flatRuns)
+        }
+        if nearlyFlat && changed < PNGCompression.nearlyFlatChanges * Double(pixels) { chosen.level = flatLevel }
+        return (chosen, false)
     }
 
     public var description: String {
@@ -167,8 +172,9 @@ public struct PNGEncodingOptions: Sendable, Hashable {
     /// 1 gives up is in detailed tiles: over the 32 RGB/RGBA tiles above it is 8.7% larger; over
     /// the 747 RGB tiles of the New York MGRS pyramid (`make bench`), flat areas crossed by grid
     /// lines and labels, 1.3% larger. Choosing it only for tiles whose colour changes at fewer than
-    /// 10% of pixels (at the time; nearly flat ones below take level 1 too): 31 of the 32 RGB/RGBA tiles keep level 5 (one changes at 7.6% and is 2.4%
-    /// larger; the 32 together 0.02% larger); 691 of the 747 grid tiles go to level 1, libdeflate's
+    /// 10% of pixels (at the time; nearly flat ones below take level 1 too): 31 of the 32
+    /// RGB/RGBA tiles keep level 5 (one changes at 7.6% and is 2.4% larger; the 32 together
+    /// 0.02% larger); 691 of the 747 grid tiles go to level 1, libdeflate's
     /// instructions over the pyramid's 962 tiles drop from 5.09 G to 2.87 G for 0.7% more bytes
     /// (7,322,694 to 7,374,287 of image data), and on the same map without the grid from 1.78 G to
     /// 0.96 G for 1.9% more.
