@@ -45,10 +45,11 @@ protocol PlacementSource: AnyObject {
 /// overlaps. Odd levels are sets of boxes that do not overlap (few per cell); even levels
 /// hold every box of a crowd, but there the first earlier box in a cell the candidate
 /// covers is usually a hit. A level's buckets are dropped once the chunk and its neighbours
-/// are past it (and made again from the levels if a chunk loaded later needs them). Chunks stay cached for the next view at this resolution (but
-/// for the rows a north-to-south sweep has left behind: `forgetRows`); `trim`
-/// bounds them by their estimated bytes (`cachedBytes`), empty chunks included: a pyramid's
-/// deep zoom visits tens of thousands of them.
+/// are past it (and made again from the levels if a chunk loaded later needs them). Chunks
+/// stay cached for the next view at this resolution (but for the rows a north-to-south sweep
+/// has left behind: `forgetRows`); `trim` bounds them by their estimated bytes
+/// (`cachedBytes`), empty chunks included: a pyramid's deep zoom visits tens of thousands of
+/// them.
 final class PlacementEngine {
     /// Rounds of each phase (odd), chosen by comparing with the exact greedy placement on
     /// random and sorted crowds (see `PlacementEngineTests.agreementWithTheGreedyPlacement`).
@@ -135,12 +136,18 @@ final class PlacementEngine {
 
     private func trim(until done: (PlacementEngine) -> Bool) {
         guard !done(self) else { return }
-        for (key, chunk) in chunks.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
+        for (key, _) in chunks.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
             guard !done(self) else { break }
-            chunks[key] = nil
-            cachedCandidates -= chunk.candidates.count
-            cachedBytes -= chunk.bytes
+            drop(key)
         }
+    }
+
+    /// Drops a cached chunk and its share of the counts; it is computed again when asked for,
+    /// with the same result.
+    private func drop(_ key: ChunkKey) {
+        guard let chunk = chunks.removeValue(forKey: key) else { return }
+        cachedCandidates -= chunk.candidates.count
+        cachedBytes -= chunk.bytes
     }
 
     // MARK: - Rows behind a sweep
@@ -171,11 +178,8 @@ final class PlacementEngine {
         }
         guard first > forgottenRow else { return }
         forgottenRow = first
-        for (key, chunk) in chunks where key.y < first {
-            chunks[key] = nil
-            cachedCandidates -= chunk.candidates.count
-            cachedBytes -= chunk.bytes
-        }
+        // The keys first: removing while iterating the dictionary itself would copy it whole.
+        for key in chunks.keys.filter({ $0.y < first }) { drop(key) }
     }
 
     /// Chunks cached, empty ones included.
