@@ -104,9 +104,10 @@ public final class TileFileWriters: Sendable {
     }
 
     private func write(_ file: Pending) throws(FileError) {
-        let linkable = file.data.count <= Self.twinBytes && hardLinks.load(ordering: .relaxed)
+        // Small tiles are looked up by their bytes, while the filesystem takes links.
+        let key = file.data.count <= Self.twinBytes && hardLinks.load(ordering: .relaxed) ? TwinKey(file.data) : nil
         var replacesTwin = false
-        if linkable, let twin = twins.withLock({ $0[TwinKey(file.data)] }) {
+        if let key, let twin = twins.withLock({ $0[key] }) {
             switch file.folder.link(twin, as: file.name) {
             case .linked: return
             case .exists: break  // a tile already there (a job run again over its output): replaced below
@@ -115,9 +116,8 @@ public final class TileFileWriters: Sendable {
             }
         }
         try writeFile(file)
-        if linkable {
+        if let key {
             twins.withLock { twins in
-                let key = TwinKey(file.data)
                 if replacesTwin || (twins[key] == nil && twins.count < Self.twinCapacity) {
                     twins[key] = file.path
                 }
