@@ -256,8 +256,7 @@ final class GridLineRaster {
         /// Blends the colour into pixel `c` of `line` at the coverage of running sum `sum`.
         @inline(__always) func blend(_ line: UnsafeMutablePointer<UInt32>, _ c: Int, _ sum: Int64) {
             guard sum != 0 else { return }
-            let coverage = Swift.min(sum < 0 ? 0 &- sum : sum, GridLineRaster.full)
-            colour.blend(into: line + c, level: Int(levelOf[Int(truncatingIfNeeded: coverage)]))
+            GridLineRaster.blend(colour, levels: levelOf, into: line + c, sum: sum)
         }
         /// Draws rows `row..<limit` of two edges `p` and `q` (p's cell not after q's), both
         /// crossing each row whole, in cells within the region, up to the first row where
@@ -522,6 +521,17 @@ final class GridLineRaster {
         }
     }
 
+    /// Blends `colour` into `pixel` at the coverage of a row's running sum `sum` (not zero),
+    /// its level looked up in `levels` (`coverageLevels`, read once by the caller).
+    @inline(__always)
+    private static func blend(
+        _ colour: Premultiplied.Levels, levels: UnsafePointer<UInt8>, into pixel: UnsafeMutablePointer<UInt32>,
+        sum: Int64
+    ) {
+        let coverage = Swift.min(sum < 0 ? 0 &- sum : sum, full)
+        colour.blend(into: pixel, level: Int(levels[Int(truncatingIfNeeded: coverage)]))
+    }
+
     /// Composites a row from its summed deltas (`acc`, cells `first` to `last` touched, all
     /// cleared after): coverage is the running sum along the row, blended where it is not zero.
     ///
@@ -539,8 +549,7 @@ final class GridLineRaster {
             sum &+= acc[c]
             acc[c] = 0
             if sum != 0 {
-                let coverage = Swift.min(sum < 0 ? 0 &- sum : sum, GridLineRaster.full)
-                colour.blend(into: line + c, level: Int(levelOf[Int(truncatingIfNeeded: coverage)]))
+                blend(colour, levels: levelOf, into: line + c, sum: sum)
             } else if c >= last {
                 // Nothing further on this row (every cell touched is cleared).
                 break
