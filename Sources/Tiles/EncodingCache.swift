@@ -194,8 +194,9 @@ final class EncodingCache: Sendable {
     }
 
     static let maxSolids = 4096
-    /// Hashes of tiles met once remembered at most (some 40 bytes each, 160 KB in all): past it they are
-    /// forgotten all at once, and a tile that repeats only further apart is encoded each time.
+    /// Hashes of tiles met once remembered at most (some 40 bytes each, 160 KB in all): past
+    /// it they are forgotten all at once, and a tile that repeats only further apart is encoded
+    /// each time (the pixels kept, 8 MB by default, held 32 tiles of 256 KB anyway).
     static let maxSeen = 4096
 
     /// Drops finished hashed entries, least recently used first, until the pixels fit the
