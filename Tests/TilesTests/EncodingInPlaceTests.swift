@@ -40,15 +40,24 @@ import Testing
         return (words, tiles)
     }
 
-    /// The encoder is handed the metatile's own rows, not a copy, and gives each tile the
-    /// bytes of the tile cut out as an image.
-    @Test func cairoTilesAreEncodedWhereTheyLie() throws {
-        let (words, tiles) = Self.block()
-        let encoder = RecordingEncoder()
-        let cache = EncodingCache()
+    /// `body` with the block as a metatile in Cairo's words (rows 256 bytes apart) and its
+    /// bytes, and a fresh cache and encoder.
+    static func withBlock(
+        _ body: (MetatilePixels, UnsafeRawBufferPointer, EncodingCache, RecordingEncoder) throws -> Void
+    ) throws {
+        let (words, _) = block()
         try words.withUnsafeBytes { bytes in
             let pixels = MetatilePixels(
                 bytes: bytes, width: 64, height: 16, stride: 256, layout: .premultipliedARGB32)
+            try body(pixels, bytes, EncodingCache(), RecordingEncoder())
+        }
+    }
+
+    /// The encoder is handed the metatile's own rows, not a copy, and gives each tile the
+    /// bytes of the tile cut out as an image.
+    @Test func cairoTilesAreEncodedWhereTheyLie() throws {
+        let tiles = Self.block().tiles
+        try Self.withBlock { pixels, bytes, cache, encoder in
             for t in 0..<4 {
                 let tile = pixels.tile(x: t * 16, y: 0, side: 16)
                 let encoded = try cache.encoding(of: tile) { try tile.encode(with: encoder) }
@@ -66,12 +75,7 @@ import Testing
     /// Tiles met once are encoded and not copied; a tile met again is encoded once more and
     /// kept (one copy), and reused from then on.
     @Test func onlyATileMetAgainIsCopied() throws {
-        let (words, _) = Self.block()
-        let encoder = RecordingEncoder()
-        let cache = EncodingCache()
-        try words.withUnsafeBytes { bytes in
-            let pixels = MetatilePixels(
-                bytes: bytes, width: 64, height: 16, stride: 256, layout: .premultipliedARGB32)
+        try Self.withBlock { pixels, _, cache, encoder in
             func meet(_ t: Int) throws {
                 let tile = pixels.tile(x: t * 16, y: 0, side: 16)
                 _ = try cache.encoding(of: tile) { try tile.encode(with: encoder) }
