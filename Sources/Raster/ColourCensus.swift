@@ -165,13 +165,12 @@ final class ColourCensus {
                 i = Self.skipBlocks(
                     rowBase, from: i, to: rowEnd, of: pair, notes: notes, mask: mask, index: indexBytes)
                 guard i &+ 8 <= rowEnd else { break }
-                // `pair` is pixel i - 1 twice here (skipped blocks equal it; a block or a row
-                // ends by setting it to its last pixel): the pixel before the block without a
-                // load, even when it ends the row above.
-                var previousPair = pair
-                var previous = UInt32(littleEndian: UInt32(truncatingIfNeeded: pair))
                 pair =
                     UInt64(rowBase.loadUnaligned(fromByteOffset: (i &+ 7) &* 4, as: UInt32.self)) &* 0x1_0000_0001
+                let before = i == rowStart ? above : rowBase
+                var previous = pixel(i &- 1, before)
+                var previousPair =
+                    UInt64(before.loadUnaligned(fromByteOffset: (i &- 1) &* 4, as: UInt32.self)) &* 0x1_0000_0001
                 // The alpha AND of the block is taken pair by pair, not from the four words
                 // compared above: kept for it, they were spilled to the stack in every block.
                 var blockAnd = ~UInt64(0)
