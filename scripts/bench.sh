@@ -112,28 +112,38 @@ check "memory flat with depth (target: growth <= 64 MB)" "$growth <= 64"
 # encoding together. `--no-grid-layer`: by default a map with a grid also writes the map
 # without it (without-grid/), which would count the whole map twice. Compared in
 # instructions executed (callgrind, one worker: the count does not drift with the machine's
-# load), and in CPU seconds (user + system) with every worker, each variant three times, the
-# fastest counting.
+# load), and in CPU seconds (user + system), one worker, the two maps run in turn
+# `grid_rounds` times and each one's median counting: one worker's CPU time is the work of
+# the instruction count, and alternating the runs spreads the machine's load and the disk's
+# state over both. The check is on instructions: the CPU share still moves by a few points
+# from one set of runs to the next on a shared machine.
 nyc_bbox=-74.26,40.49,-73.70,40.92
-best_cpu() {
-  local name=$1 map=$2 best="" cpu
-  for attempt in 1 2 3; do
-    rm -rf "$scratch/$name"
-    "$timer" -f "%U %S" -o "$scratch/$name.cpu" "$meridian" tiles "$map" --zoom 10-14 --bbox "$nyc_bbox" \
-      --workers "$workers" --metatile 8 --no-grid-layer -o "$scratch/$name" --quiet > "$scratch/$name.out" 2>&1 \
-      || { cat "$scratch/$name.out" >&2; exit 1; }
-    cpu=$(awk '{ printf "%.3f", $1 + $2 }' "$scratch/$name.cpu")
-    if [ -z "$best" ] || awk "BEGIN { exit !($cpu < $best) }"; then best=$cpu; fi
-  done
-  echo "$best"
+grid_rounds=${GRID_ROUNDS:-7}
+# cpu_run NAME MAP: one run's user + system seconds.
+cpu_run() {
+  local name=$1 map=$2
+  rm -rf "$scratch/$name"
+  "$timer" -f "%U %S" -o "$scratch/$name.cpu" "$meridian" tiles "$map" --zoom 10-14 --bbox "$nyc_bbox" \
+    --workers 1 --metatile 8 --no-grid-layer -o "$scratch/$name" --quiet > "$scratch/$name.out" 2>&1 \
+    || { cat "$scratch/$name.out" >&2; exit 1; }
+  awk '{ printf "%.2f\n", $1 + $2 }' "$scratch/$name.cpu"
 }
+median() { sort -n | awk '{ v[NR] = $1 } END { printf "%.2f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 echo
-echo "== grid overhead: MGRS over the New York boroughs, zoom 10-14, $workers workers"
-plain_cpu=$(best_cpu nyc Fixtures/maps/nyc.json)
-grid_cpu=$(best_cpu nyc-mgrs Fixtures/maps/nyc-mgrs.json)
+echo "== grid overhead: MGRS over the New York boroughs, zoom 10-14, 1 worker"
+: > "$scratch/plain.cpus"
+: > "$scratch/grid.cpus"
+for round in $(seq 1 "$grid_rounds"); do
+  cpu_run nyc Fixtures/maps/nyc.json >> "$scratch/plain.cpus"
+  cpu_run nyc-mgrs Fixtures/maps/nyc-mgrs.json >> "$scratch/grid.cpus"
+done
+plain_cpu=$(median < "$scratch/plain.cpus")
+grid_cpu=$(median < "$scratch/grid.cpus")
 grid_tiles=$(find "$scratch/nyc-mgrs" -name '*.png' | wc -l)
 overhead=$(awk -v g="$grid_cpu" -v p="$plain_cpu" 'BEGIN { printf "%+.1f", (g / p - 1) * 100 }')
-echo "  $grid_tiles tiles: without the grid $plain_cpu CPU s, with it $grid_cpu CPU s (${overhead}%)"
+added_cpu=$(awk -v g="$grid_cpu" -v p="$plain_cpu" 'BEGIN { printf "%.2f", g - p }')
+echo "  $grid_tiles tiles: without the grid $plain_cpu CPU s, with it $grid_cpu CPU s: +$added_cpu s (${overhead}%;" \
+  "medians of $grid_rounds runs each, in turn; not checked)"
 echo "  output: without the grid $(bytes_of "$scratch/nyc") bytes, with it $(bytes_of "$scratch/nyc-mgrs") bytes"
 # instructions NAME MAP: callgrind's total instruction count of the pyramid, one worker. Debian
 # 12's valgrind cannot read the DWARF 5 the Swift toolchain writes: it runs a copy without it

@@ -41,14 +41,35 @@ final class ColourCensus {
     /// pixel, bounded whatever the image.
     static let maxNotedPixels = 1 << 20
 
+    /// Bytes from the start of one row of the counted pixels to the next (`writeIndices`
+    /// reads them again when no indices were noted).
+    private let rowStride: Int
+
     /// `width`: pixels per row, when the pixels are rows one after the other (rows equal to the
     /// row above are then compared as memory); 0 when unknown.
-    init(_ pixels: UnsafeRawBufferPointer, width: Int = 0) {
+    convenience init(_ pixels: UnsafeRawBufferPointer, width: Int = 0) {
+        let total = pixels.count / 4
+        // Without a width (or a bad one) the image is one long row: no row is compared.
+        let rowLength = width > 0 && total % width == 0 ? width : total
+        self.init(rows: pixels, width: rowLength, height: rowLength > 0 ? total / rowLength : 0, stride: rowLength * 4)
+    }
+
+    /// Counts `height` rows of `width` pixels, `stride` bytes apart: a tile read in place from
+    /// the metatile it was drawn in, whose rows are those of the whole metatile apart. Copying
+    /// each tile out to count and encode it cost the New York MGRS pyramid more CPU time than
+    /// its instructions showed (a memmove of 256 KB a tile, nearly every tile crossed by the grid).
+    init(rows pixels: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int) {
+        precondition(
+            width >= 0 && height >= 0 && stride >= width * 4
+                && (width == 0 || height == 0 || pixels.count >= (height - 1) * stride + width * 4))
         keys = .allocate(capacity: Self.slotCount)
         keys.initialize(repeating: 0, count: Self.slotCount)
         indices = .allocate(capacity: Self.slotCount)
         indices.initialize(repeating: 0, count: Self.slotCount)
-        count(pixels, width: width)
+        rowStride = stride
+        if let base = pixels.baseAddress, width > 0, height > 0 {
+            count(base, width: width, height: height, stride: stride)
+        }
     }
 
     deinit {
@@ -81,19 +102,18 @@ final class ColourCensus {
     /// checked for exclusive access at every colour change: over the 641 flat palette tiles of
     /// the New York MGRS pyramid (the census alone, callgrind) 0.27 G instructions instead of
     /// 0.40 G, the same answers.
-    private func count(_ pixels: UnsafeRawBufferPointer, width: Int) {
-        let total = pixels.count / 4
-        guard total > 0, let base = pixels.baseAddress else { return }
-        // Without a width (or a bad one) the image is one long row: no row is compared.
-        let rowLength = width > 0 && total % width == 0 ? width : total
-        @inline(__always) func pixel(_ i: Int) -> UInt32 {
-            UInt32(littleEndian: base.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self))
+    private func count(_ base: UnsafeRawPointer, width rowLength: Int, height: Int, stride: Int) {
+        let total = rowLength &* height
+        // Pixel i of a row lies at `rowBase + i * 4`: the row's first pixel (pixel `rowStart`)
+        // at `base + y * stride`, so `rowBase` is `base + y * skew`, at or after `base`. Packed
+        // rows have no skew and one base throughout.
+        let skew = stride &- rowLength &* 4
+        var rowBase = base
+        @inline(__always) func pixel(_ i: Int, _ at: UnsafeRawPointer) -> UInt32 {
+            UInt32(littleEndian: at.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self))
         }
-        @inline(__always) func word(_ i: Int) -> UInt64 {
-            base.loadUnaligned(fromByteOffset: i &* 4, as: UInt64.self)
-        }
-        @inline(__always) func block(_ i: Int) -> Block {
-            base.loadUnaligned(fromByteOffset: i &* 4, as: Block.self)
+        @inline(__always) func block(_ i: Int, _ at: UnsafeRawPointer) -> Block {
+            at.loadUnaligned(fromByteOffset: i &* 4, as: Block.self)
         }
         // Indices are noted one byte a pixel (8 more for a block's whole-word store); past
         // `maxNotedPixels` every note lands in the first 8 bytes and none is kept.
@@ -103,7 +123,7 @@ final class ColourCensus {
         var palette: [UInt32] = []
         palette.reserveCapacity(Self.maxPaletteSize)
         var fits = true
-        var index = insert(pixel(0), into: &palette) ?? 0  // the first colour always fits
+        var index = insert(pixel(0, base), into: &palette) ?? 0  // the first colour always fits
         notes[0] = index
         // Byte-wise AND of every pixel (byte order does not matter to it until the end).
         var alphaAnd = UInt64(base.loadUnaligned(as: UInt32.self)) &* 0x1_0000_0001
@@ -121,35 +141,43 @@ final class ColourCensus {
         rows: while fits && rowEnd < total {
             let rowStart = rowEnd
             rowEnd &+= rowLength
+            // Where pixel rowStart - 1, the last of the row above, is read from.
+            let above = rowBase
+            if rowStart > 0 { rowBase += skew }
             if rowStart > 0 && noting
-                && memcmp(base + rowStart &* 4, base + (rowStart &- rowLength) &* 4, rowLength &* 4) == 0
+                && memcmp(rowBase + rowStart &* 4, above + (rowStart &- rowLength) &* 4, rowLength &* 4) == 0
             {
                 // The row above again: no new colour or alpha, the same changes within it,
                 // the same indices.
-                if pixel(rowStart) != pixel(rowStart &- 1) { changes &+= 1 }
+                if pixel(rowStart, rowBase) != pixel(rowStart &- 1, above) { changes &+= 1 }
                 changes &+= rowAboveChanges
                 (notes + rowStart).update(from: notes + (rowStart &- rowLength), count: rowLength)
                 index = notes[rowEnd &- 1]
                 indexBytes = UInt64(index) &* 0x0101_0101_0101_0101
-                pair = UInt64(base.loadUnaligned(fromByteOffset: (rowEnd &- 1) &* 4, as: UInt32.self)) &* 0x1_0000_0001
+                pair =
+                    UInt64(rowBase.loadUnaligned(fromByteOffset: (rowEnd &- 1) &* 4, as: UInt32.self))
+                    &* 0x1_0000_0001
                 i = rowEnd
                 continue
             }
             let changesBefore = changes
             while i &+ 8 <= rowEnd {
-                i = Self.skipBlocks(base, from: i, to: rowEnd, of: pair, notes: notes, mask: mask, index: indexBytes)
+                i = Self.skipBlocks(
+                    rowBase, from: i, to: rowEnd, of: pair, notes: notes, mask: mask, index: indexBytes)
                 guard i &+ 8 <= rowEnd else { break }
-                pair = UInt64(base.loadUnaligned(fromByteOffset: (i &+ 7) &* 4, as: UInt32.self)) &* 0x1_0000_0001
-                var previous = pixel(i &- 1)
+                pair =
+                    UInt64(rowBase.loadUnaligned(fromByteOffset: (i &+ 7) &* 4, as: UInt32.self)) &* 0x1_0000_0001
+                let before = i == rowStart ? above : rowBase
+                var previous = pixel(i &- 1, before)
                 var previousPair =
-                    UInt64(base.loadUnaligned(fromByteOffset: (i &- 1) &* 4, as: UInt32.self)) &* 0x1_0000_0001
+                    UInt64(before.loadUnaligned(fromByteOffset: (i &- 1) &* 4, as: UInt32.self)) &* 0x1_0000_0001
                 // The alpha AND of the block is taken pair by pair, not from the four words
                 // compared above: kept for it, they were spilled to the stack in every block.
                 var blockAnd = ~UInt64(0)
                 // Pairs of pixels: a line crossing the block takes one or two of its four, and
                 // a pair of the colour before it is two notes of its index.
-                for lane in stride(from: 0, to: 8, by: 2) {
-                    let two = base.loadUnaligned(fromByteOffset: (i &+ lane) &* 4, as: UInt64.self)
+                for lane in Swift.stride(from: 0, to: 8, by: 2) {
+                    let two = rowBase.loadUnaligned(fromByteOffset: (i &+ lane) &* 4, as: UInt64.self)
                     if two == previousPair {
                         UnsafeMutableRawPointer(notes + ((i &+ lane) & mask)).storeBytes(
                             of: UInt16(index) &* 0x0101, as: UInt16.self)
@@ -158,7 +186,7 @@ final class ColourCensus {
                     blockAnd &= two
                     var raw: UInt32 = 0
                     for k in 0..<2 {
-                        raw = base.loadUnaligned(fromByteOffset: (i &+ lane &+ k) &* 4, as: UInt32.self)
+                        raw = rowBase.loadUnaligned(fromByteOffset: (i &+ lane &+ k) &* 4, as: UInt32.self)
                         let p = UInt32(littleEndian: raw)
                         if p != previous {
                             changes &+= 1
@@ -178,9 +206,9 @@ final class ColourCensus {
             }
             // The row's last pixels one by one.
             while i < rowEnd {
-                let p = pixel(i)
-                alphaAnd &= UInt64(base.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self)) &* 0x1_0000_0001
-                if p != pixel(i &- 1) {
+                let p = pixel(i, rowBase)
+                alphaAnd &= UInt64(rowBase.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self)) &* 0x1_0000_0001
+                if p != pixel(i &- 1, i == rowStart ? above : rowBase) {
                     changes &+= 1
                     if let found = insert(p, into: &palette) { index = found } else { fits = false }
                 }
@@ -189,32 +217,47 @@ final class ColourCensus {
                 if !fits { break rows }
             }
             indexBytes = UInt64(index) &* 0x0101_0101_0101_0101
-            pair = UInt64(base.loadUnaligned(fromByteOffset: (rowEnd &- 1) &* 4, as: UInt32.self)) &* 0x1_0000_0001
+            pair =
+                UInt64(rowBase.loadUnaligned(fromByteOffset: (rowEnd &- 1) &* 4, as: UInt32.self)) &* 0x1_0000_0001
             rowAboveChanges = changes &- changesBefore
-            if rowStart > 0 && pixel(rowStart) != pixel(rowStart &- 1) { rowAboveChanges &-= 1 }
+            if rowStart > 0 && pixel(rowStart, rowBase) != pixel(rowStart &- 1, above) { rowAboveChanges &-= 1 }
         }
-        // Past 256 colours only opacity and changes matter: each lane counts its own.
+        // Past 256 colours only opacity and changes matter: each lane counts its own, the rest
+        // of the row where counting stopped and every row after it. A row's first pixel, whose
+        // predecessor ends the row above, is taken alone.
         var laneChanges = Block(repeating: 0)
+        var lanesAnd = Block(repeating: ~0)
+        var lastAnd = ~UInt32(0)
         if !fits {
-            var lanesAnd = Block(repeating: ~0)
-            while i &+ 8 <= total {
-                let current = block(i)
-                lanesAnd &= current
-                laneChanges &+= Block(repeating: 0).replacing(with: 1, where: current .!= block(i &- 1))
-                i &+= 8
+            while true {
+                if i == rowEnd &- rowLength {
+                    let p = pixel(i, rowBase)
+                    lastAnd &= p
+                    if p != pixel(i &- 1, rowBase - skew) { changes &+= 1 }
+                    i &+= 1
+                }
+                while i &+ 8 <= rowEnd {
+                    let current = block(i, rowBase)
+                    lanesAnd &= current
+                    laneChanges &+= Block(repeating: 0).replacing(with: 1, where: current .!= block(i &- 1, rowBase))
+                    i &+= 8
+                }
+                // The row's last pixels one by one.
+                while i < rowEnd {
+                    let p = pixel(i, rowBase)
+                    lastAnd &= p
+                    if p != pixel(i &- 1, rowBase) { changes &+= 1 }
+                    i &+= 1
+                }
+                guard rowEnd < total else { break }
+                rowEnd &+= rowLength
+                rowBase += skew
             }
-            let and4 = lanesAnd[0] & lanesAnd[1] & lanesAnd[2] & lanesAnd[3]
-            alphaAnd &= UInt64(and4 & lanesAnd[4] & lanesAnd[5] & lanesAnd[6] & lanesAnd[7]) &* 0x1_0000_0001
         }
+        let and4 = lanesAnd[0] & lanesAnd[1] & lanesAnd[2] & lanesAnd[3]
+        alphaAnd &= UInt64(and4 & lanesAnd[4] & lanesAnd[5] & lanesAnd[6] & lanesAnd[7]) &* 0x1_0000_0001
         var andAll = UInt32(truncatingIfNeeded: alphaAnd) & UInt32(truncatingIfNeeded: alphaAnd >> 32)
-        andAll = UInt32(littleEndian: andAll)
-        // The last pixels one by one (past 256 colours).
-        while i < total {
-            let p = pixel(i)
-            andAll &= p
-            if p != pixel(i &- 1) { changes &+= 1 }
-            i &+= 1
-        }
+        andAll = UInt32(littleEndian: andAll) & lastAnd
         self.changes = changes &+ Int(laneChanges.wrappedSum())
         opaque = andAll >> 24 == 0xFF
         fitsPalette = fits
@@ -298,7 +341,8 @@ final class ColourCensus {
 
     /// Writes the palette index of every pixel, packed `bitDepth` bits per pixel with the
     /// leftmost pixel in the high bits (PNG's layout), each row starting on a byte: `rowBytes`
-    /// bytes per row, rows `stride` bytes apart.
+    /// bytes per row, rows `stride` bytes apart. `pixels` are those counted, rows as far apart
+    /// as they were then.
     func writeIndices(
         of pixels: UnsafeRawBufferPointer, width: Int, height: Int, bitDepth: Int,
         into output: UnsafeMutablePointer<UInt8>, rowBytes: Int, stride: Int
@@ -318,7 +362,7 @@ final class ColourCensus {
             if bitDepth == 8 {
                 var x = 0
                 while x < width {
-                    let offset = (y &* width &+ x) &* 4
+                    let offset = y &* rowStride &+ x &* 4
                     // Eight pixels of the last colour (most of a map tile): eight copies of its
                     // index. Compared as four pairs of pixels in 64-bit words, which compiles to
                     // plain loads and compares (SIMD8's `==` did not, and cost more than it saved).
@@ -339,7 +383,7 @@ final class ColourCensus {
                     }
                     while x < stop {
                         let p = UInt32(
-                            littleEndian: base.loadUnaligned(fromByteOffset: (y &* width &+ x) &* 4, as: UInt32.self))
+                            littleEndian: base.loadUnaligned(fromByteOffset: y &* rowStride &+ x &* 4, as: UInt32.self))
                         if p != last {
                             last = p
                             lastIndex = indices[slot(of: p)]
@@ -352,7 +396,7 @@ final class ColourCensus {
                 row.initialize(repeating: 0, count: rowBytes)
                 for x in 0..<width {
                     let p = UInt32(
-                        littleEndian: base.loadUnaligned(fromByteOffset: (y &* width &+ x) &* 4, as: UInt32.self))
+                        littleEndian: base.loadUnaligned(fromByteOffset: y &* rowStride &+ x &* 4, as: UInt32.self))
                     if p != last {
                         last = p
                         lastIndex = indices[slot(of: p)]

@@ -21,7 +21,8 @@ enum PixelWords {
 
 extension PNG {
     /// Encodes a picture held in Cairo's ARGB32 layout (native-endian words 0xAARRGGBB,
-    /// colour premultiplied by alpha; rows of `width` pixels one after the other) without
+    /// colour premultiplied by alpha; rows of `width` pixels, `stride` bytes apart: `width * 4`
+    /// when 0, or a metatile's row when a tile is read in place) without
     /// converting it to an `Image` first, when every pixel is opaque: the premultiplied
     /// colour is then the colour, and the palette, the indices and the RGB rows are read
     /// straight from the words. The bytes are those of `encode(Image(cairoARGB32:...))`.
@@ -30,18 +31,19 @@ extension PNG {
     /// none or sub, zlib, RGBA throughout): the caller converts and calls `encode`. Converting
     /// every tile cost as much as a tenth of a map pyramid's instructions.
     public static func encodeOpaque(
-        cairoARGB32 pixels: UnsafeRawBufferPointer, width: Int, height: Int,
+        cairoARGB32 pixels: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int = 0,
         options: PNGEncodingOptions = PNGEncodingOptions()
     ) throws(PNGError) -> [UInt8]? {
         #if _endian(little)
-            guard width > 0, height > 0, pixels.count >= width * height * 4,
+            let stride = stride > 0 ? stride : width * 4
+            guard width > 0, height > 0, stride >= width * 4, pixels.count >= (height - 1) * stride + width * 4,
                 options.colourMode == .automatic, options.palette.usesLibdeflate, options.truecolour.usesLibdeflate
             else { return nil }
             let pixelsPerMetre = try options.pixelsPerMetre()
-            let whole = UnsafeRawBufferPointer(rebasing: pixels[0..<width * height * 4])
+            let whole = UnsafeRawBufferPointer(rebasing: pixels[0..<(height - 1) * stride + width * 4])
             // The census reads words as RGBA does; alpha is the high byte in both layouts, so
             // it finds the same colours in the same order, with red and blue swapped.
-            let census = ColourCensus(whole, width: width)
+            let census = ColourCensus(rows: whole, width: width, height: height, stride: stride)
             guard census.opaque else { return nil }
             let result: Result<[UInt8], PNGError>
             if census.fitsPalette {
@@ -53,7 +55,7 @@ extension PNG {
             } else {
                 let choice = options.truecolour.choice(pixels: width * height, changes: census.changes)
                 result = encodeTruecolourWithLibdeflate(
-                    whole, width: width, height: height, words: .cairoOpaque, opaque: true,
+                    whole, width: width, height: height, pixelStride: stride, words: .cairoOpaque, opaque: true,
                     compression: choice.compression, runs: choice.runs, pixelsPerMetre: pixelsPerMetre)
             }
             return try result.get()

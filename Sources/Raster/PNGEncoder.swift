@@ -140,17 +140,19 @@ extension PNG {
         }
     }
 
+    /// `pixels`: rows of `width` pixels, `pixelStride` bytes apart (`width * 4` when 0).
     static func encodeTruecolourWithLibdeflate(
-        _ pixels: UnsafeRawBufferPointer, width: Int, height: Int, words: PixelWords, opaque: Bool,
-        compression: PNGCompression, runs: Bool, pixelsPerMetre: UInt32
+        _ pixels: UnsafeRawBufferPointer, width: Int, height: Int, pixelStride: Int = 0, words: PixelWords,
+        opaque: Bool, compression: PNGCompression, runs: Bool, pixelsPerMetre: UInt32
     ) -> Result<[UInt8], PNGError> {
+        let pixelStride = pixelStride > 0 ? pixelStride : width &* 4
         let writer = PNGDeflateWriter(
             width: width, height: height, colourType: opaque ? 2 : 6, bitDepth: 8,
             rowBytes: width * (opaque ? 3 : 4), pixelsPerMetre: pixelsPerMetre, subFilter: compression.filter == .sub)
         let source = pixels.baseAddress!
         return writer.encode(level: compression.level, runs: runs) { rows, stride in
             for y in 0..<height {
-                let from = source + y &* width &* 4
+                let from = source + y &* pixelStride
                 let to = rows + y &* stride
                 switch (opaque, words) {
                 case (false, _):

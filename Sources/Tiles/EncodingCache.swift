@@ -11,6 +11,12 @@ import Synchronization
 /// for rather than encoded twice (at low zooms every worker meets the ocean at once). Entries
 /// keep their pixels to verify a match byte for byte, so the cache is bounded by bytes and
 /// forgets the least recently used entries; the tiles that repeat are used all the time.
+///
+/// Tiles are encoded where they lie in the metatile, and a tile's pixels are copied only when
+/// its hash was seen before: most tiles that are not of one colour never repeat (a tile crossed
+/// by grid lines, a coast), and copying each of them (256 KB) to keep it cost more CPU time
+/// than its few instructions showed. The price is one more encoding of each tile that does
+/// repeat: its second sighting is encoded and kept, and later ones reuse it.
 final class EncodingCache: Sendable {
     struct Encoded: Sendable {
         let data: [UInt8]
@@ -63,9 +69,13 @@ final class EncodingCache: Sendable {
         /// Pixels kept by the hashed entries, claimed ones included.
         var storedBytes = 0
         var solids = 0
+        /// Hashed keys met once and not kept: meeting one again admits it.
+        var seen: Set<Key> = []
         var clock = 0
         var encodings = 0
         var reuses = 0
+        /// Tiles whose pixels were copied to be kept.
+        var copies = 0
 
         /// Whether a new entry under `key`, keeping `bytes` of pixels, fits the budgets.
         func admits(_ key: Key, bytes: Int, capacity: Int) -> Bool {
@@ -96,11 +106,11 @@ final class EncodingCache: Sendable {
     }
 
     /// The encoding of `tile`: from the cache when the same pixels were seen recently,
-    /// otherwise from `encode` (called without the lock held, with the tile's rows as
-    /// `TilePixels.copy()` lays them out) and remembered. Pixels are
+    /// otherwise from `encode` (called without the lock held; it reads the tile in place) and
+    /// remembered. Pixels are
     /// compared as they are laid out, so a job's renderer must give one layout throughout
     /// (a job has one kind of renderer).
-    func encoding(of tile: TilePixels, encode: ([UInt8]) throws -> [UInt8]) throws -> Encoded {
+    func encoding(of tile: TilePixels, encode: () throws -> [UInt8]) throws -> Encoded {
         var key = tile.solidPixel.map { Key.solid(pixel: $0, side: tile.side) } ?? .rows(tile.hash)
         let byteCount = tile.rowBytes * tile.side
         while true {
@@ -122,6 +132,12 @@ final class EncodingCache: Sendable {
                     return .reuse(encoded)
                 }
                 guard state.admits(key, bytes: byteCount, capacity: capacityBytes) else { return .encode(nil) }
+                if !key.isSolid && state.seen.insert(key).inserted {
+                    // Met for the first time: most such tiles never repeat, so nothing is kept.
+                    if state.seen.count > EncodingCache.maxSeen { state.seen = [key] }
+                    return .encode(nil)
+                }
+                state.seen.remove(key)
                 let claim = InFlight()
                 state.entries[key] = Entry(pixels: [], inFlight: claim, lastUse: state.clock)
                 state.account(key, bytes: byteCount, sign: 1)
@@ -143,15 +159,13 @@ final class EncodingCache: Sendable {
     /// Encodes `tile`; a worker that claimed `key` (`claim`) fills its entry, or removes it
     /// when the encoding fails, and wakes the workers waiting for it either way.
     private func encodeNow(
-        _ tile: TilePixels, key: Key, claim: InFlight?, encode: ([UInt8]) throws -> [UInt8]
+        _ tile: TilePixels, key: Key, claim: InFlight?, encode: () throws -> [UInt8]
     ) throws -> Encoded {
         defer { claim?.finish() }
         let result: Encoded
-        // What is encoded, and kept for later tiles to be compared with; made outside the lock.
-        let pixels = tile.copy()
         let byteCount = tile.rowBytes * tile.side
         do {
-            let data = try encode(pixels)
+            let data = try encode()
             result = Encoded(data: data, dataHash: ContentHash(of: data))
         } catch {
             if let claim {
@@ -163,10 +177,13 @@ final class EncodingCache: Sendable {
             }
             throw error
         }
+        // What later tiles are compared with, for a kept tile; copied outside the lock.
+        let pixels = claim != nil && !key.isSolid ? tile.copy() : []
         state.withLock { state in
             state.encodings += 1
+            if !pixels.isEmpty { state.copies += 1 }
             if let claim, var entry = state.entries[key], entry.inFlight === claim {
-                entry.pixels = key.isSolid ? [] : pixels
+                entry.pixels = pixels
                 entry.encoded = result
                 entry.inFlight = nil
                 state.entries[key] = entry
@@ -177,6 +194,10 @@ final class EncodingCache: Sendable {
     }
 
     static let maxSolids = 4096
+    /// Hashes of tiles met once remembered at most (some 40 bytes each, 160 KB in all): past
+    /// it they are forgotten all at once, and a tile that repeats only further apart is encoded
+    /// each time (the pixels kept, 8 MB by default, held 32 tiles of 256 KB anyway).
+    static let maxSeen = 4096
 
     /// Drops finished hashed entries, least recently used first, until the pixels fit the
     /// budget.
@@ -199,7 +220,7 @@ final class EncodingCache: Sendable {
         }
     }
 
-    var counts: (encodings: Int, reuses: Int) {
-        state.withLock { ($0.encodings, $0.reuses) }
+    var counts: (encodings: Int, reuses: Int, copies: Int) {
+        state.withLock { ($0.encodings, $0.reuses, $0.copies) }
     }
 }

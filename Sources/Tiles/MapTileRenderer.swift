@@ -90,10 +90,12 @@ public struct PNGTileEncoder: TileEncoding {
 
     /// Opaque tiles (every tile of a map with an opaque background) are encoded from Cairo's
     /// words as they are, with the bytes the converted image would give; others are converted.
-    public func encode(cairoARGB32 tile: UnsafeRawBufferPointer, side: Int) throws -> [UInt8] {
-        if let png = try PNG.encodeOpaque(cairoARGB32: tile, width: side, height: side, options: options) {
+    public func encode(cairoARGB32 tile: UnsafeRawBufferPointer, side: Int, stride: Int) throws -> [UInt8] {
+        if let png = try PNG.encodeOpaque(
+            cairoARGB32: tile, width: side, height: side, stride: stride, options: options)
+        {
             return png
         }
-        return try encode(Image(cairoARGB32: tile, width: side, height: side, stride: side * 4))
+        return try encode(Image(cairoARGB32: tile, width: side, height: side, stride: stride))
     }
 }

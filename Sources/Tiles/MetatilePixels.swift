@@ -163,14 +163,16 @@ struct TilePixels {
         return true
     }
 
-    /// Encodes `rows`, this tile's `copy()`, with `encoder`: Cairo's words as they are (the
-    /// encoder converts them if it must), straight RGBA as an image.
-    func encode(copied rows: [UInt8], with encoder: any TileEncoding) throws -> [UInt8] {
+    /// Encodes the tile with `encoder`: Cairo's words read in place from the metatile (the
+    /// encoder converts them if it must), straight RGBA copied into an image.
+    func encode(with encoder: any TileEncoding) throws -> [UInt8] {
         switch layout {
         case .premultipliedARGB32:
-            return try rows.withUnsafeBytes { try encoder.encode(cairoARGB32: $0, side: side) }
+            let extent = (side - 1) * stride + rowBytes
+            return try encoder.encode(
+                cairoARGB32: UnsafeRawBufferPointer(rebasing: bytes[0..<extent]), side: side, stride: stride)
         case .rgba:
-            return try encoder.encode(Image(width: side, height: side, pixels: rows))
+            return try encoder.encode(Image(width: side, height: side, pixels: copy()))
         }
     }
 }

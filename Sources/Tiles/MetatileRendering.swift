@@ -29,14 +29,20 @@ public protocol TileEncoding: Sendable {
     func encode(_ tile: Image) throws -> [UInt8]
 
     /// Encodes a tile as Cairo drew it: `side` x `side` native-endian ARGB32 words, colour
-    /// premultiplied by alpha, rows one after the other. The default converts it to an
-    /// `Image`; an encoder that reads Cairo's words itself saves the conversion.
-    func encode(cairoARGB32 tile: UnsafeRawBufferPointer, side: Int) throws -> [UInt8]
+    /// premultiplied by alpha, rows `stride` bytes apart (a tile is read where it lies in its
+    /// metatile). The default converts it to an `Image`; an encoder that reads Cairo's words
+    /// itself saves the conversion.
+    func encode(cairoARGB32 tile: UnsafeRawBufferPointer, side: Int, stride: Int) throws -> [UInt8]
 }
 
 extension TileEncoding {
+    public func encode(cairoARGB32 tile: UnsafeRawBufferPointer, side: Int, stride: Int) throws -> [UInt8] {
+        try encode(Image(cairoARGB32: tile, width: side, height: side, stride: stride))
+    }
+
+    /// A tile whose rows are one after the other.
     public func encode(cairoARGB32 tile: UnsafeRawBufferPointer, side: Int) throws -> [UInt8] {
-        try encode(Image(cairoARGB32: tile, width: side, height: side, stride: side * 4))
+        try encode(cairoARGB32: tile, side: side, stride: side * 4)
     }
 }
 

@@ -225,7 +225,7 @@ public struct TileJob: Sendable {
                         empty += 1
                         continue
                     }
-                    let encoded = try cache.encoding(of: tile) { try tile.encode(copied: $0, with: encoder) }
+                    let encoded = try cache.encoding(of: tile) { try tile.encode(with: encoder) }
                     result.append(EncodedTile(tile: id, data: encoded.data, dataHash: encoded.dataHash))
                 } catch {
                     throw TilesError.render(metatile: metatile.description, message: "tile \(id): \(error)")
