@@ -66,18 +66,8 @@ import Testing
     /// are past it, and both get the answers of an engine that keeps everything. (A sweep
     /// for one client alone ends at the first question of the one behind.)
     @Test func clientsSweepSideBySide() throws {
-        // A strip 2,048 px wide and 96 chunks (24,576 px) tall, asked in views of 1,024 px.
-        var random = BoxSource.Random(state: 11)
-        var all: [PlacementCandidate] = []
-        for i in 0..<4000 {
-            let x = random.unit() * 2048
-            let y = random.unit() * 24576
-            let width = 24 + 96 * random.unit()
-            all.append(
-                BoxSource.label(
-                    i, priority: Double(random.next() % 4), anchor: PlanePoint(x: x, y: y),
-                    boxes: [Rect(minX: x - width / 2, minY: y - 6, maxX: x + width / 2, maxY: y + 6)]))
-        }
+        // The strip of `PlacementMemoryTests.rowsBehindASweepAreDropped`, asked in views of 1,024 px.
+        let all = PlacementMemoryTests.sweptStrip()
         let source = BoxSource(all, reach: 64)
         let shared = PlacementEngine(source: source)
         let reference = PlacementEngine(source: source)
