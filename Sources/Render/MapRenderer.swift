@@ -463,16 +463,10 @@ public final class MapRenderer {
     /// The placed labels touching `rect`, reporting a long placement and keeping the cache
     /// within its budget.
     private func placedLabels(in rect: Rect, space: LabelSpace) throws -> [LabelCandidate] {
-        let engine = space.engine
-        let before = engine.evaluations
-        if let labelStage {
-            let scale = space.view.scale
-            engine.progress = { evaluations in
-                labelStage(LabelStage(scale: scale, evaluated: evaluations - before))
-            }
-        }
-        defer { engine.progress = nil }
-        let labels = try space.placedLabels(in: rect)
+        let scale = space.view.scale
+        let labels = try space.placedLabels(
+            in: rect,
+            progress: labelStage.map { stage in { stage(LabelStage(scale: scale, evaluated: $0)) } })
         // Older resolutions go first, then the least recently used parts of this one.
         var total = labelSpaces.reduce(0) { $0 + $1.cachedBytes }
         while total > labelPlacementBudget, labelSpaces.count > 1, labelSpaces[0] !== space {
@@ -505,8 +499,11 @@ public final class MapRenderer {
             return space
         }
         retireLabelSpaces()
+        // Without obstacles (a grid's labels, this worker's own), placement is shared with
+        // the map's other workers (`PlacementShare`).
         let space = LabelSpace(
-            map: map, view: view, text: text, images: images, readers: readers, obstacles: obstacles)
+            map: map, view: view, text: text, images: images, readers: readers, obstacles: obstacles,
+            sharing: obstacles == nil)
         labelSpaces.append(space)
         if labelSpaces.count > 4 { labelSpaces.removeFirst() }
         return space

@@ -81,8 +81,9 @@ import Testing
     /// touch are dropped as it goes, with the same answers as an engine that keeps every
     /// chunk. Before, a deep zoom kept every row it went through until the budget was full
     /// (the last rise of a zoom 0-8 pyramid's memory, in the whole map and its sample alike).
-    @Test func rowsBehindASweepAreDropped() throws {
-        // A strip 2,048 px wide and 96 chunks (24,576 px) tall, asked in views of 1,024 px.
+    /// 4,000 labels in a strip 2,048 px wide and 96 chunks (24,576 px) tall, to be asked in
+    /// views of 1,024 px.
+    static func sweptStrip() -> [PlacementCandidate] {
         var random = BoxSource.Random(state: 11)
         var all: [PlacementCandidate] = []
         for i in 0..<4000 {
@@ -94,6 +95,11 @@ import Testing
                     i, priority: Double(random.next() % 4), anchor: PlanePoint(x: x, y: y),
                     boxes: [Rect(minX: x - width / 2, minY: y - 6, maxX: x + width / 2, maxY: y + 6)]))
         }
+        return all
+    }
+
+    @Test func rowsBehindASweepAreDropped() throws {
+        let all = Self.sweptStrip()
         let source = BoxSource(all, reach: 64)
         let sweep = PlacementEngine(source: source)
         let reference = PlacementEngine(source: source)

@@ -21,30 +21,65 @@ final class LabelSpace {
     private let readers: LayerReaders
     /// Boxes map labels keep clear of, if any.
     let obstacles: (any LabelObstacles)?
-    /// The placements made from the layers and not yet handed to the engine: bounded by
-    /// `madeBudget`. What is drawn (a shaped text, a few kilobytes in Pango) is made again
-    /// for the placed ones alone; 300,000 places once kept 300,000 shaped texts per worker.
-    /// A block's side is at least the engine's chunk, so that a chunk reads at most four
-    /// blocks of each layer even where symbols are huge (a large scale past `maxSize`).
-    private lazy var waiting = WaitingPlacements(
-        blockSide: max(LabelSpace.blockSize, engine.chunkSize), chunkSide: engine.chunkSize,
-        budget: LabelSpace.madeBudget, mercator: { [unowned self] in view.mercatorBounds(ofGlobalPixels: $0) },
-        read: { [unowned self] layer, area, found in
-            // One at a time: a block at a low zoom holds a whole layer, and only its
-            // placements are kept.
-            try readers.visitFeatures(layer: layer, in: area) { feature in
-                found(feature.index, feature.bounds) { self.placements(layer: layer, feature) }
-            }
-        })
-    var madeBytes: Int { waiting.bytes }
+    /// The engine and the placements made from the layers and not yet handed to it (bounded
+    /// by `madeBudget`): this space's own, or shared by the workers of the map
+    /// (`PlacementShare`) when made with `sharing`. What is drawn (a shaped text, a few
+    /// kilobytes in Pango) is made again for the placed ones alone; 300,000 places once kept
+    /// 300,000 shaped texts per worker.
+    private var share: PlacementShare {
+        if let madeShare { return madeShare }
+        let made = makeShare()
+        madeShare = made
+        return made
+    }
+    private var madeShare: PlacementShare?
+
+    private func makeShare() -> PlacementShare {
+        let key = PlacementShare.Key(
+            resolution: view.resolution, dpi: view.dpi, plane: view.plane?.identifier, edge: maker.edge,
+            area: maker.area)
+        let make = { [unowned self] in
+            let engine = PlacementEngine(source: self)
+            // A block's side is at least the engine's chunk, so that a chunk reads at most four
+            // blocks of each layer even where symbols are huge (a large scale past `maxSize`).
+            let view = view
+            let waiting = WaitingPlacements(
+                blockSide: max(LabelSpace.blockSize, engine.chunkSize), chunkSide: engine.chunkSize,
+                budget: LabelSpace.madeBudget, mercator: { view.mercatorBounds(ofGlobalPixels: $0) }, read: reader)
+            return PlacementShare(key: key, engine: engine, waiting: waiting)
+        }
+        return sharing ? PlacementShare.shared(by: map, key: key, make: make) : make()
+    }
+    /// Whether the engine is shared with the other workers of the map.
+    private let sharing: Bool
+    /// Reads a block for the waiting placements with this space's readers, keeping only the
+    /// placements of each feature: a block at a low zoom holds a whole layer.
+    private lazy var reader: WaitingPlacements.Reader = { [unowned self] layer, area, found in
+        try readers.visitFeatures(layer: layer, in: area) { feature in
+            found(feature.index, feature.bounds) { self.placements(layer: layer, feature) }
+        }
+    }
+
+    /// Runs `body` with the engine and the waiting placements, under the share's lock, with
+    /// this space as their source.
+    private func asking<T>(_ body: (PlacementEngine, WaitingPlacements) throws -> T) rethrows -> T {
+        try share.withLock {
+            share.engine.source = self
+            share.waiting.read = reader
+            return try body(share.engine, share.waiting)
+        }
+    }
+
+    /// The engine, for tests and counts (not thread-safe when shared).
+    var engine: PlacementEngine { share.engine }
+    var madeBytes: Int { share.withLock { share.waiting.bytes } }
     /// The most placements one list waiting for the engine copied as it grew.
-    var peakWaitingPageCapacity: Int { waiting.peakPageCapacity }
+    var peakWaitingPageCapacity: Int { share.withLock { share.waiting.peakPageCapacity } }
     /// What placed candidates draw, by feature, for the views to come.
     private var drawn = BudgetedCache<FeatureKey, [LabelCandidate]>(budget: LabelSpace.drawnBudget)
     /// For each layer: how far (pixels) a candidate's boxes can reach from its anchor; nil for
     /// a layer with nothing to place at this scale.
     private let layerReach: [Double?]
-    private(set) lazy var engine = PlacementEngine(source: self)
 
     /// Labels smaller than this many pixels are unreadable and not drawn.
     static let minimumTextPixels = 4.0
@@ -66,9 +101,10 @@ final class LabelSpace {
 
     init(
         map: LoadedMap, view: View, text: TextEngine, images: ImageLibrary, readers: LayerReaders,
-        obstacles: (any LabelObstacles)? = nil
+        obstacles: (any LabelObstacles)? = nil, sharing: Bool = false
     ) {
         self.map = map
+        self.sharing = sharing
         self.view = view
         self.readers = readers
         self.obstacles = obstacles
@@ -76,6 +112,11 @@ final class LabelSpace {
         let maker = CandidateMaker(map: map, view: view, text: text, images: images, edge: edge)
         self.maker = maker
         layerReach = map.document.layers.indices.map { maker.places(layer: $0) ? maker.reach(layer: $0) : nil }
+    }
+
+    deinit {
+        let client = ObjectIdentifier(self)
+        madeShare?.withLock { madeShare?.engine.leave(client) }
     }
 
     /// The edge labels keep inside: a single image's, when a label asks to avoid edges.
@@ -95,25 +136,33 @@ final class LabelSpace {
     }
 
     /// Estimated heap bytes kept between views: placement, placements and what is drawn.
-    var cachedBytes: Int { engine.cachedBytes + madeBytes + drawn.cost }
+    var cachedBytes: Int { asking { engine, waiting in engine.cachedBytes + waiting.bytes } + drawn.cost }
 
     /// Drops cached placement until at most `limit` estimated bytes are kept, with room for
     /// the next views (3/4 of it), the least recently used parts first. What is dropped is
     /// computed again when asked for, with the same result.
     func trim(toBytes limit: Int) {
-        guard cachedBytes > limit else { return }
-        if madeBytes + drawn.cost > limit / 2 {
-            waiting.removeAll()
-            drawn.removeAll()
+        asking { engine, waiting in
+            guard engine.cachedBytes + waiting.bytes + drawn.cost > limit else { return }
+            if waiting.bytes + drawn.cost > limit / 2 {
+                waiting.removeAll()
+                drawn.removeAll()
+            }
+            engine.trim(toBytes: max(0, limit * 3 / 4 - waiting.bytes - drawn.cost))
         }
-        engine.trim(toBytes: max(0, limit * 3 / 4 - madeBytes - drawn.cost))
     }
 
     /// The placed candidates whose boxes touch `rect` (global pixels), in placement order.
-    func placedLabels(in rect: Rect) throws -> [LabelCandidate] {
+    /// `progress` is told of the candidates evaluated so far in a long placement.
+    func placedLabels(in rect: Rect, progress: ((Int) -> Void)? = nil) throws -> [LabelCandidate] {
         // Nothing to place at this scale: no chunks to make, not even empty ones.
         guard layerReach.contains(where: { $0 != nil }) else { return [] }
-        let placed = try engine.placed(touching: rect)
+        let placed = try asking { engine, _ in
+            let before = engine.evaluations
+            engine.progress = progress.map { tell in { tell($0 - before) } }
+            defer { engine.progress = nil }
+            return try engine.placed(touching: rect, client: ObjectIdentifier(self))
+        }
         // What to draw: from the cache, or made again from the block that holds the anchor
         // (the feature is there, since the anchor lies on it), each block read once.
         var found: [FeatureKey: [LabelCandidate]] = [:]
@@ -170,8 +219,9 @@ final class LabelSpace {
 
     /// The block holding a placement's anchor, and its area in Web Mercator metres.
     private func block(_ layer: Int, _ anchor: PlanePoint) -> (key: WaitingPlacements.BlockKey, area: Rect) {
-        let key = waiting.block(layer: layer, holding: anchor)
-        return (key, waiting.area(key))
+        // Read outside the lock: the blocks' sides and places never change.
+        let key = share.waiting.block(layer: layer, holding: anchor)
+        return (key, share.waiting.area(key))
     }
 }
 
@@ -183,7 +233,8 @@ extension LabelSpace: PlacementSource {
         // In pages, handed over as they are: every place held once, not a growing list.
         var found = PlacementPages()
         for (layerIndex, layerReach) in layerReach.enumerated() where layerReach != nil {
-            found.append(try waiting.take(layer: layerIndex, anchoredIn: rect))
+            // Asked by the engine, under the share's lock (see `asking`).
+            found.append(try share.waiting.take(layer: layerIndex, anchoredIn: rect))
         }
         guard let obstacles, !found.isEmpty else { return found }
         let area = rect.expanded(by: reach)

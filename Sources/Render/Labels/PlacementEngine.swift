@@ -63,7 +63,10 @@ final class PlacementEngine {
     /// Rounds of the second phase, on what the first left undecided (odd, or 0 for none).
     let fallbackRounds: Int
     let cellFactor: Double
-    private unowned let source: any PlacementSource
+    /// Where candidates come from: the label space asking now. The workers of a job share one
+    /// engine per resolution (`PlacementShare`), each asking with its own space (its readers
+    /// and text engine), which gives the same candidates.
+    unowned var source: any PlacementSource
     let reach: Double
     let chunkSize: Double
     private var chunks: [ChunkKey: Chunk] = [:]
@@ -107,11 +110,12 @@ final class PlacementEngine {
     private var undecided: Int { rounds + 1 }
     private var top: Int { fallbackRounds == 0 ? rounds : rounds + 1 + fallbackRounds }
 
-    /// The placed candidates whose boxes touch `rect`, in placement order.
-    func placed(touching rect: Rect) throws -> [PlacementCandidate] {
+    /// The placed candidates whose boxes touch `rect`, in placement order. `client`: who asks
+    /// (a worker's label space, when several share the engine), for the sweep (`forgetRows`).
+    func placed(touching rect: Rect, client: ObjectIdentifier? = nil) throws -> [PlacementCandidate] {
         guard !rect.isEmpty else { return [] }
         clock += 1
-        forgetRows(before: rect)
+        forgetRows(before: rect, client: client ?? ObjectIdentifier(self))
         var found: [PlacementCandidate] = []
         for key in keys(anchoredIn: rect.expanded(by: reach)) {
             let chunk = try ensure(key, level: top)
@@ -158,7 +162,9 @@ final class PlacementEngine {
     /// deep zoom keeps the rows around its current metatile row, not every row it went
     /// through until the budget is full. The first question that would touch a dropped row
     /// (`serve`, an image, a job in another order) ends this for the engine: that question
-    /// and all later ones compute what they need again, or find it cached, as before.
+    /// and all later ones compute what they need again, or find it cached, as before. Workers
+    /// sharing the engine (`PlacementShare`) each sweep: rows go once every one of them has
+    /// moved past them, with a question's height of rows to spare for a worker not yet asking.
     private(set) var sweeping = true
     /// Every chunk row before this one has been dropped (while sweeping).
     private(set) var forgottenRow = Int.min
@@ -169,13 +175,29 @@ final class PlacementEngine {
         chunkIndex(rect.minY - reach) - top
     }
 
-    private func forgetRows(before rect: Rect) {
+    /// The first row each client's last question touched. Workers sharing the engine sweep
+    /// side by side, one a metatile or a row behind another: a row goes once every client
+    /// has moved past it.
+    private var clientRows: [ObjectIdentifier: Int] = [:]
+
+    /// A client gone (a worker done with this resolution) no longer holds rows back.
+    func leave(_ client: ObjectIdentifier) {
+        clientRows[client] = nil
+    }
+
+    private func forgetRows(before rect: Rect, client: ObjectIdentifier) {
         guard sweeping else { return }
-        let first = firstRowTouched(by: rect)
-        if first < forgottenRow {
+        let asked = firstRowTouched(by: rect)
+        if asked < forgottenRow {
             sweeping = false
+            clientRows = [:]
             return
         }
+        clientRows[client] = asked
+        // A question's height of rows more: a worker's first question may come a row of views
+        // behind the others' (it is not a client until it asks).
+        let slack = chunkIndex(rect.height) + 2
+        let first = (clientRows.values.min() ?? asked) - slack
         guard first > forgottenRow else { return }
         forgottenRow = first
         // The keys first: removing while iterating the dictionary itself would copy it whole.

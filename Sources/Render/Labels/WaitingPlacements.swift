@@ -56,7 +56,8 @@ final class WaitingPlacements {
     /// Past this many estimated bytes, the least recently used blocks go (read again when
     /// asked for, with the same placements).
     let budget: Int
-    private let read: Reader
+    /// Reads a block: the asking worker's (see `PlacementShare`).
+    var read: Reader
     /// A block's area in Web Mercator metres from its pixels.
     private let mercator: (Rect) -> Rect
     private var blocks: [BlockKey: Block] = [:]
