@@ -6,8 +6,10 @@ import Geodesy
 /// not, nothing wholly north of the southernmost view's top is asked for again until the size
 /// changes (the next zoom starts again from the north).
 ///
-/// Views that go back north at the same size (`serve`, images, label regions read between
-/// views) end it for good: `front` is then nil, and a cache keeps what its budget allows.
+/// A view of another size begins a new sweep, with nothing behind it yet (so label regions
+/// read between a layer's views keep every sweep at its start). Views that go back north at
+/// the same size (`serve`) end it for good: `front` is then nil, and a cache keeps what its
+/// budget allows.
 struct ViewSweep {
     /// The top (largest Web Mercator y) of the latest view, while views come in sweep order.
     private(set) var front: Double?
