@@ -11,10 +11,24 @@ import MapModel
 /// by no view beside this one's own label blocks (cheap to convert again: most are points). So
 /// what is kept follows the views' edges, not the data: a view of the whole world keeps
 /// nothing, where it used to fill the budget with any data larger than it.
+///
+/// And they are kept only while the views can still come to them: a tile job asks a reader
+/// for its metatiles row after row from the north (`ViewSweep`), so a feature wholly north of
+/// the view being read is asked for by no later view of the zoom. Those are dropped as the
+/// views move south: at zoom 7-8 of the large benchmark, every shoreline piece crossing a
+/// metatile's edge stayed until the budget (16 MB a reader) was full.
 struct ConvertedFeatures {
     private(set) var kept = BudgetedCache<Int, Feature>(budget: ConvertedFeatures.cacheBytes)
     /// The most bytes of converted features kept by one reader.
     static let cacheBytes = 16 << 20
+    private var sweep = ViewSweep()
+
+    /// Called by a reader once per view (`rect`), before its features: drops the features no
+    /// later view of a sweep asks for.
+    mutating func beginView(_ rect: Rect) {
+        guard sweep.advance(to: rect), let front = sweep.front else { return }
+        kept.removeAll { $0.bounds.minY > front }
+    }
 
     /// Hands `body` feature `id` as the view of `rect` gets it, if its bounds meet `rect`: kept,
     /// else `collapsed` when the caller draws lines simplified to `tolerance` and it gives the

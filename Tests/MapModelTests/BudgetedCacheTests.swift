@@ -44,4 +44,21 @@ import Testing
         #expect(cache[-1] == nil)
         #expect(cache.cost <= cache.budget)
     }
+
+    /// Entries dropped one by one give back what they were counted at: the cost is that of the
+    /// entries left, as if only they had been inserted.
+    @Test func droppedEntriesGiveBackTheirCost() {
+        var cache = BudgetedCache<Int, Feature>(budget: 1 << 20)
+        var kept = BudgetedCache<Int, Feature>(budget: 1 << 20)
+        for i in 0..<200 {
+            let f = Self.feature(i, vertices: 1 + i % 30)
+            cache.insert(f, for: i, bytes: f.estimatedBytes)
+            if i % 3 == 0 { kept.insert(f, for: i, bytes: f.estimatedBytes) }
+        }
+        cache.removeAll { $0.index % 3 != 0 }
+        #expect(cache.count == kept.count)
+        #expect(cache.cost == kept.cost)
+        #expect(cache[3]?.index == 3)
+        #expect(cache[4] == nil)
+    }
 }

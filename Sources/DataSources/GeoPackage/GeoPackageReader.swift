@@ -58,6 +58,7 @@ final class GeoPackageReader: ViewReader {
     func visitFeatures(in rect: Rect, collapsingLinesWithin tolerance: Double?, _ body: (Feature) throws -> Void)
         throws
     {
+        cache.beginView(rect)
         let area = rect.intersection(source.bounds)
         guard !area.isEmpty else { return }
         let query: SQLiteStatement
