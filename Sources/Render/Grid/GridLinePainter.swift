@@ -25,6 +25,11 @@ struct GridLinePainter {
         var lines: [GridLine] = []
         /// The bounds of each line's chunks, global pixels.
         var chunkBounds: [[Rect]] = []
+        /// The union of each line's chunk bounds (those that are not empty): a region that
+        /// misses it misses every chunk of the line. A metatile draws its lines tile by tile,
+        /// and most of a family's lines reach none of a tile; checking their chunks one by one
+        /// was most of `runs`.
+        var lineBounds: [Rect] = []
 
         /// How far ink reaches from a line: half its width, a square cap's half width more, a
         /// pixel of anti-aliasing.
@@ -51,12 +56,13 @@ struct GridLinePainter {
             for line in lines where line.vertices.count >= 2 {
                 let ends = line.chunkStarts + [line.vertices.count - 1]
                 family.lines.append(line)
-                family.chunkBounds.append(
-                    (0..<(ends.count - 1)).map { c in
-                        var bounds = Rect.empty
-                        for v in line.vertices[ends[c]...ends[c + 1]] { bounds.include(x: v.point.x, y: v.point.y) }
-                        return bounds
-                    })
+                let chunks = (0..<(ends.count - 1)).map { c in
+                    var bounds = Rect.empty
+                    for v in line.vertices[ends[c]...ends[c + 1]] { bounds.include(x: v.point.x, y: v.point.y) }
+                    return bounds
+                }
+                family.chunkBounds.append(chunks)
+                family.lineBounds.append(chunks.filter { !$0.isEmpty }.reduce(Rect.empty) { $0.union($1) })
             }
             families.append(family)
         }
@@ -98,7 +104,7 @@ struct GridLinePainter {
     /// faint seam where their anti-aliased edges overlap), and cut into dashes.
     static func runs(_ family: Family, near: Rect) -> [[PlanePoint]] {
         var paths: [Path] = []
-        for (index, line) in family.lines.enumerated() {
+        for (index, line) in family.lines.enumerated() where family.lineBounds[index].intersects(near) {
             let bounds = family.chunkBounds[index]
             var current: Path?
             for c in 0..<bounds.count {
