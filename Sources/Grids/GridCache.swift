@@ -126,6 +126,15 @@ public final class GridCache {
         GridCache.remember(key, in: &squarePlanes, limit: GridCache.squarePlaneLimit, make)
     }
 
+    /// Numbers the renderer measures for a grid and would measure again in every view (how
+    /// far a label reaches: text laid out), by a key of its own.
+    private var measures: [AnyHashable: Double] = [:]
+
+    /// The value kept for `key`, made by `make` the first time.
+    public func measure(_ key: AnyHashable, _ make: () -> Double) -> Double {
+        GridCache.remember(key, in: &measures, make)
+    }
+
     func northingPieces(_ key: NorthingKey, _ make: () -> Pieces) -> Pieces {
         GridCache.remember(key, in: &northings, make)
     }

@@ -72,17 +72,31 @@ struct GridOverlay {
     }
 
     /// How far a label's box can reach from its anchor: the widest label text at the largest size.
-    func labelReach(_ levels: [(level: Int, style: GridLevelStyle)]) -> Double {
+    /// With a `cache`, measured once for each set of fonts and samples (every label region
+    /// and metatile of a zoom asks again, and the samples' layouts are looked up by text).
+    func labelReach(_ levels: [(level: Int, style: GridLevelStyle)], cache: GridCache? = nil) -> Double {
         let samples = ["179°59'59\"W", "179.9999°W", "10000000mN", "00000m", "UPS N", "60X"] + annotationSamples
-        var reach = 0.0
-        for (_, style) in levels {
-            let f = font(style)
-            for sample in samples {
-                let e = text.layout(sample, font: f).extents
-                reach = max(reach, max(e.width, e.height) + 2 * labelGrowth(style) + 4)
+        let fonts = levels.map { (font: font($0.style), growth: labelGrowth($0.style)) }
+        func measure() -> Double {
+            var reach = 0.0
+            for (f, growth) in fonts {
+                for sample in samples {
+                    let e = text.layout(sample, font: f).extents
+                    reach = max(reach, max(e.width, e.height) + 2 * growth + 4)
+                }
             }
+            return reach
         }
-        return reach
+        guard let cache else { return measure() }
+        let key = LabelReachKey(samples: samples, fonts: fonts.map(\.font), growths: fonts.map(\.growth))
+        return cache.measure(key, measure)
+    }
+
+    /// What a label reach depends on: the texts measured, their fonts and the boxes' growth.
+    private struct LabelReachKey: Hashable {
+        let samples: [String]
+        let fonts: [FontSpec]
+        let growths: [Double]
     }
 
     /// How far a label's collision box reaches beyond its text: its halo, and at least half
@@ -107,7 +121,7 @@ struct GridOverlay {
         // Without labels (a block whose labels come from `GridLabelRegions`) the lines alone
         // are made: only chunks that reach the margin are kept whatever area the lines are
         // looked for in, so the wider search would make the same lines with more work.
-        if view.isTileBlock && request.labels { request.labelMargin = 2 * labelReach(levels) }
+        if view.isTileBlock && request.labels { request.labelMargin = 2 * labelReach(levels, cache: cache) }
         // The levels come from the automatic rule and the area from a valid view, so this
         // cannot fail; a failure would draw no grid rather than no map.
         return try? Grid.generate(
