@@ -44,6 +44,10 @@ final class ColourCensus {
     /// Bytes from the start of one row of the counted pixels to the next (`writeIndices`
     /// reads them again when no indices were noted).
     private let rowStride: Int
+    /// Blocks of eight pixels equal to those above take the row above's notes (see `count`).
+    private let reusesRowAbove: Bool
+    /// How many blocks did (tests: the path is taken).
+    private(set) var reusedBlocks = 0
 
     /// `width`: pixels per row, when the pixels are rows one after the other (rows equal to the
     /// row above are then compared as memory); 0 when unknown.
@@ -58,7 +62,10 @@ final class ColourCensus {
     /// the metatile it was drawn in, whose rows are those of the whole metatile apart. Copying
     /// each tile out to count and encode it cost the New York MGRS pyramid more CPU time than
     /// its instructions showed (a memmove of 256 KB a tile, nearly every tile crossed by the grid).
-    init(rows pixels: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int) {
+    ///
+    /// `reusingBlocks` false counts the blocks of a row that differs from the row above
+    /// pixel by pixel even where they equal the blocks above (tests: both ways, one answer).
+    init(rows pixels: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int, reusingBlocks: Bool = true) {
         precondition(
             width >= 0 && height >= 0 && stride >= width * 4
                 && (width == 0 || height == 0 || pixels.count >= (height - 1) * stride + width * 4))
@@ -67,6 +74,7 @@ final class ColourCensus {
         indices = .allocate(capacity: Self.slotCount)
         indices.initialize(repeating: 0, count: Self.slotCount)
         rowStride = stride
+        reusesRowAbove = reusingBlocks
         if let base = pixels.baseAddress, width > 0, height > 0 {
             count(base, width: width, height: height, stride: stride)
         }
@@ -137,6 +145,7 @@ final class ColourCensus {
         var indexBytes = UInt64(index) &* 0x0101_0101_0101_0101
         // Changes within the row above (not counting its first pixel's).
         var rowAboveChanges = 0
+        var reused = 0
         var rowEnd = 0
         rows: while fits && rowEnd < total {
             let rowStart = rowEnd
@@ -165,6 +174,26 @@ final class ColourCensus {
                 i = Self.skipBlocks(
                     rowBase, from: i, to: rowEnd, of: pair, notes: notes, mask: mask, index: indexBytes)
                 guard i &+ 8 <= rowEnd else { break }
+                if rowStart > 0 && noting && reusesRowAbove
+                    && Self.equalBlocks(rowBase + i &* 4, above + (i &- rowLength) &* 4)
+                {
+                    // The block above again (a line's pixels where the row as a whole differs,
+                    // since a slanted line elsewhere moved): no new colour or alpha, the same
+                    // notes, and the same changes within it, read from those notes (equal
+                    // indices are equal colours); only its first pixel's change is its own.
+                    let blockNotes = notes + i
+                    blockNotes.update(from: notes + (i &- rowLength), count: 8)
+                    let before = i == rowStart ? above : rowBase
+                    if pixel(i, rowBase) != pixel(i &- 1, before) { changes &+= 1 }
+                    changes &+= Self.changesWithin(UnsafeRawPointer(blockNotes).loadUnaligned(as: UInt64.self))
+                    reused &+= 1
+                    index = blockNotes[7]
+                    indexBytes = UInt64(index) &* 0x0101_0101_0101_0101
+                    pair =
+                        UInt64(rowBase.loadUnaligned(fromByteOffset: (i &+ 7) &* 4, as: UInt32.self)) &* 0x1_0000_0001
+                    i &+= 8
+                    continue
+                }
                 pair =
                     UInt64(rowBase.loadUnaligned(fromByteOffset: (i &+ 7) &* 4, as: UInt32.self)) &* 0x1_0000_0001
                 let before = i == rowStart ? above : rowBase
@@ -259,6 +288,7 @@ final class ColourCensus {
         var andAll = UInt32(truncatingIfNeeded: alphaAnd) & UInt32(truncatingIfNeeded: alphaAnd >> 32)
         andAll = UInt32(littleEndian: andAll) & lastAnd
         self.changes = changes &+ Int(laneChanges.wrappedSum())
+        reusedBlocks = reused
         opaque = andAll >> 24 == 0xFF
         fitsPalette = fits
         colours = fits ? palette : []
@@ -302,6 +332,31 @@ final class ColourCensus {
             i &+= 8
         }
         return i
+    }
+
+    /// Whether the 8 pixels (32 bytes) at `a` equal those at `b`.
+    @inline(__always)
+    private static func equalBlocks(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> Bool {
+        let x0 = a.loadUnaligned(as: UInt64.self) ^ b.loadUnaligned(as: UInt64.self)
+        let x1 =
+            a.loadUnaligned(fromByteOffset: 8, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+        let x2 =
+            a.loadUnaligned(fromByteOffset: 16, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
+        let x3 =
+            a.loadUnaligned(fromByteOffset: 24, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+        return x0 | x1 | x2 | x3 == 0
+    }
+
+    /// Of 8 palette indices (a little-endian word, pixel k in byte k), how many differ from
+    /// the one before them within the word (pixels 1 to 7).
+    @inline(__always)
+    static func changesWithin(_ indices: UInt64) -> Int {
+        let x = indices ^ (indices >> 8)  // byte k: pixel k against pixel k + 1, for k < 7
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        // The high bit of each byte that is not zero, exactly (no carry crosses bytes).
+        let nonzero = (((x & low) &+ low) | x) & 0x0080_8080_8080_8080
+        // The seven bits as ones in their bytes, summed into the top byte.
+        return Int(((nonzero >> 7) &* 0x0101_0101_0101_0101) >> 56)
     }
 
     /// Adds a colour to `palette` if new; its index in order of appearance, or nil when it
