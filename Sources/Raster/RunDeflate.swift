@@ -15,9 +15,12 @@ enum RunDeflate {
     /// `pixel` bytes, 1 to 4) into `output`, which has room for `bound(count)` bytes; returns
     /// the bytes written, or nil when more than `literalBudget` bytes had to be written as
     /// literals.
+    ///
+    /// `shortcuts` false tests every word for literals, also where its first byte starts a
+    /// match: the same stream, the long way (tests compare the two).
     static func compress(
         _ input: UnsafePointer<UInt8>, count: Int, row: Int, pixel: Int, literalBudget: Int,
-        into output: UnsafeMutablePointer<UInt8>
+        into output: UnsafeMutablePointer<UInt8>, shortcuts: Bool = true
     ) -> Int? {
         precondition((1...4).contains(pixel), "distances 1-4 have symbols without extra bits")
         let rowDistance = row <= maxDistance ? row : 0
@@ -44,7 +47,12 @@ enum RunDeflate {
             // Literals a word at a time: where neither the pixel to the left nor the row
             // above repeats the next 3 bytes, the bytes are literals, as the matches below
             // would find; up to 6 are decided from one 8-byte word.
-            if rowDistance > 0, i >= rowDistance, count &- i >= 8 {
+            // First whether byte i itself starts a match of 3 (the word's first position): most
+            // turns do (a run or a row repeating the one above), and then the word has no
+            // literal to give; the three bytes alone cost a fraction of the word's test.
+            if rowDistance > 0, i >= rowDistance, count &- i >= 8,
+                !shortcuts || !startsMatch(input + i, input + (i &- pixel), input + (i &- rowDistance))
+            {
                 let here = load(input + i)
                 let matches =
                     threeEqualBytes(here ^ load(input + (i &- pixel)))
@@ -126,10 +134,10 @@ enum RunDeflate {
             let code = literalCodes[Int(lengthSymbols[length])]
             let extra = lengthExtras[length]
             bits.write(
-                UInt64(code.bits) | UInt64(extra.bits) << UInt64(code.count), Int(code.count) &+ Int(extra.count))
+                UInt64(code.bits) | UInt64(extra.bits) &<< UInt64(code.count), Int(code.count) &+ Int(extra.count))
             if token & matchFromRow != 0 {
                 let d = distanceCodes[rowSymbol]
-                bits.write(UInt64(d.bits) | rowExtra.bits << UInt64(d.count), Int(d.count) &+ rowExtra.count)
+                bits.write(UInt64(d.bits) | rowExtra.bits &<< UInt64(d.count), Int(d.count) &+ rowExtra.count)
             } else {
                 let d = distanceCodes[leftSymbol]
                 bits.write(UInt64(d.bits), Int(d.count))
@@ -204,6 +212,20 @@ enum RunDeflate {
     @inline(__always)
     private static func load(_ p: UnsafePointer<UInt8>) -> UInt64 {
         UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+    }
+
+    /// Whether the 3 bytes at `p` equal those at `left` or at `above` (a match of at least
+    /// `minLength` starts at `p`). Four bytes are loaded from each (callers have 8 left).
+    @inline(__always)
+    private static func startsMatch(
+        _ p: UnsafePointer<UInt8>, _ left: UnsafePointer<UInt8>, _ above: UnsafePointer<UInt8>
+    ) -> Bool {
+        @inline(__always) func load4(_ q: UnsafePointer<UInt8>) -> UInt32 {
+            UInt32(littleEndian: UnsafeRawPointer(q).loadUnaligned(as: UInt32.self))
+        }
+        let here = load4(p)
+        let mask: UInt32 = 0x00FF_FFFF
+        return (here ^ load4(left)) & mask == 0 || (here ^ load4(above)) & mask == 0
     }
 
     /// For the xor of two little-endian words: the high bit of byte k set when bytes k, k+1
@@ -348,9 +370,12 @@ enum RunDeflate {
         }
 
         /// At most 32 bits at a time.
+        ///
+        /// `filled` is below 32 here, so the shift needs neither Swift's check of the shift
+        /// count nor of the conversion's sign (both were compiled into every code written).
         @inline(__always)
         mutating func write(_ value: UInt64, _ count: Int) {
-            buffer |= value << UInt64(filled)
+            buffer |= value &<< UInt64(truncatingIfNeeded: filled)
             filled &+= count
             if filled >= 32 {
                 UnsafeMutableRawPointer(out).storeBytes(

@@ -87,4 +87,59 @@ import Testing
         }
         #expect(reused > 1_000)  // the shortcut was taken
     }
+
+    /// Rows of bytes (palette indices, or RGB/RGBA samples) behind a filter byte each, as the
+    /// PNG writer hands them over.
+    static func filteredRows(rowBytes: Int, height: Int, pixel: Int, seed: UInt64) -> [UInt8] {
+        let width = rowBytes / pixel
+        let pixels = slantedRows(width: width, height: height, seed: seed)
+        var rows: [UInt8] = []
+        var palette: [UInt32: UInt8] = [:]
+        for y in 0..<height {
+            rows.append(0)
+            for x in 0..<width {
+                let i = (y * width + x) * 4
+                if pixel == 1 {
+                    let word = pixels[i..<i + 4].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+                    rows.append(
+                        palette[word]
+                            ?? {
+                                palette[word] = UInt8(palette.count % 256)
+                                return palette[word]!
+                            }())
+                } else {
+                    rows.append(contentsOf: pixels[i..<i + pixel])
+                }
+            }
+        }
+        return rows
+    }
+
+    @Test func runDeflateShortcutsGiveTheLongWaysStream() {
+        var compressed = 0
+        for seed in 1...300 {
+            let pixel = [1, 3, 4][seed % 3]
+            let width = [5, 16, 64, 256][seed % 4]
+            let height = 1 + seed % 40
+            let rows = Self.filteredRows(rowBytes: width * pixel, height: height, pixel: pixel, seed: UInt64(seed))
+            let row = width * pixel + 1
+            // A budget some streams exceed, so giving up is compared too.
+            let budget = [rows.count / 16, rows.count / 64, rows.count][seed % 3]
+            var outputs: [[UInt8]?] = []
+            for shortcuts in [true, false] {
+                var output = [UInt8](repeating: 0, count: RunDeflate.bound(rows.count))
+                let size = rows.withUnsafeBufferPointer { input in
+                    output.withUnsafeMutableBufferPointer {
+                        RunDeflate.compress(
+                            input.baseAddress!, count: rows.count, row: row, pixel: pixel, literalBudget: budget,
+                            into: $0.baseAddress!, shortcuts: shortcuts)
+                    }
+                }
+                outputs.append(size.map { Array(output[0..<$0]) })
+            }
+            #expect(outputs[0] == outputs[1], "seed \(seed)")
+            if outputs[0] != nil { compressed += 1 }
+        }
+        #expect(compressed > 100)
+    }
 }
