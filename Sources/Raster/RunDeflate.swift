@@ -17,7 +17,8 @@ enum RunDeflate {
     /// literals.
     ///
     /// `shortcuts` false tests every word for literals, also where its first byte starts a
-    /// match: the same stream, the long way (tests compare the two).
+    /// match, and scans both distances for every match: the same stream, the long way (tests
+    /// compare the two).
     static func compress(
         _ input: UnsafePointer<UInt8>, count: Int, row: Int, pixel: Int, literalBudget: Int,
         into output: UnsafeMutablePointer<UInt8>, shortcuts: Bool = true
@@ -47,12 +48,18 @@ enum RunDeflate {
             // Literals a word at a time: where neither the pixel to the left nor the row
             // above repeats the next 3 bytes, the bytes are literals, as the matches below
             // would find; up to 6 are decided from one 8-byte word.
-            // First whether byte i itself starts a match of 3 (the word's first position): most
-            // turns do (a run or a row repeating the one above), and then the word has no
-            // literal to give; the three bytes alone cost a fraction of the word's test.
-            if rowDistance > 0, i >= rowDistance, count &- i >= 8,
-                !shortcuts || !startsMatch(input + i, input + (i &- pixel), input + (i &- rowDistance))
-            {
+            // First whether byte i itself starts a match of 3 from either distance (the word's
+            // first position): most turns do (a run or a row repeating the one above), and then
+            // the word has no literal to give; the three bytes alone cost a fraction of the
+            // word's test. A distance without its 3 bytes cannot give a match (its length is 2
+            // at most, and the other's, at least 3, wins): its scan below is skipped.
+            var fromLeft = true
+            var fromRow = true
+            if shortcuts, rowDistance > 0, i >= rowDistance, count &- i >= 8 {
+                fromLeft = startsMatch(input + i, input + (i &- pixel))
+                fromRow = startsMatch(input + i, input + (i &- rowDistance))
+            }
+            if rowDistance > 0, i >= rowDistance, count &- i >= 8, !shortcuts || !(fromLeft || fromRow) {
                 let here = load(input + i)
                 let matches =
                     threeEqualBytes(here ^ load(input + (i &- pixel)))
@@ -72,9 +79,9 @@ enum RunDeflate {
                 }
             }
             let limit = Swift.min(maxLength, count &- i)
-            var length = i >= pixel ? matchLength(input + i, input + (i &- pixel), limit: limit) : 0
+            var length = i >= pixel && fromLeft ? matchLength(input + i, input + (i &- pixel), limit: limit) : 0
             var byRow = false
-            if length < limit, rowDistance > 0, i >= rowDistance {
+            if length < limit, rowDistance > 0, i >= rowDistance, fromRow {
                 let above = matchLength(input + i, input + (i &- rowDistance), limit: limit)
                 if above > length {
                     length = above
@@ -214,18 +221,13 @@ enum RunDeflate {
         UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
     }
 
-    /// Whether the 3 bytes at `p` equal those at `left` or at `above` (a match of at least
-    /// `minLength` starts at `p`). Four bytes are loaded from each (callers have 8 left).
+    /// Whether the 3 bytes at `p` equal those at `earlier` (a match of at least `minLength`
+    /// starts at `p`). Four bytes are loaded from each (callers have 8 left).
     @inline(__always)
-    private static func startsMatch(
-        _ p: UnsafePointer<UInt8>, _ left: UnsafePointer<UInt8>, _ above: UnsafePointer<UInt8>
-    ) -> Bool {
-        @inline(__always) func load4(_ q: UnsafePointer<UInt8>) -> UInt32 {
-            UInt32(littleEndian: UnsafeRawPointer(q).loadUnaligned(as: UInt32.self))
-        }
-        let here = load4(p)
-        let mask: UInt32 = 0x00FF_FFFF
-        return (here ^ load4(left)) & mask == 0 || (here ^ load4(above)) & mask == 0
+    private static func startsMatch(_ p: UnsafePointer<UInt8>, _ earlier: UnsafePointer<UInt8>) -> Bool {
+        let a = UnsafeRawPointer(p).loadUnaligned(as: UInt32.self)
+        let b = UnsafeRawPointer(earlier).loadUnaligned(as: UInt32.self)
+        return UInt32(littleEndian: a ^ b) & 0x00FF_FFFF == 0
     }
 
     /// For the xor of two little-endian words: the high bit of byte k set when bytes k, k+1
