@@ -120,7 +120,7 @@ import Testing
         #expect(!reference.sweeping)
         // Nothing a later question needed was dropped: no level of a chunk computed twice.
         #expect(sweep.evaluations == reference.evaluations)
-        #expect(reference.cachedCandidates == all.count)
+        #expect(reference.loadedCandidates == all.count)
         // A question touches 13 chunk rows (`top`) on either side of its own and its reach:
         // some 37 of the 96 rows are kept at once.
         #expect(most <= all.count / 2, "\(most) of \(all.count) candidates kept at once")
