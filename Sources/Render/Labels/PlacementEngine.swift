@@ -120,6 +120,7 @@ final class PlacementEngine {
     func placed(touching rect: Rect, client: ObjectIdentifier? = nil) throws -> [PlacementCandidate] {
         guard !rect.isEmpty else { return [] }
         clock += 1
+        freedByQuestion = 0
         forgetRows(before: rect, client: client ?? ObjectIdentifier(self))
         var found: [PlacementCandidate] = []
         for key in keys(anchoredIn: rect.expanded(by: reach)) {
@@ -129,8 +130,18 @@ final class PlacementEngine {
                 if c.boxes.contains(where: { $0.intersects(rect) }) { found.append(c) }
             }
         }
+        if freedByQuestion >= PlacementEngine.giveBackBytes { MallocTuning.giveBack() }
         return found.sorted { $0.outranks($1) }
     }
+
+    /// Bytes let go by compaction during the current question.
+    private var freedByQuestion = 0
+    /// Past this many in one question, the free pages are given back to the system: a
+    /// whole-world view lets go of tens of megabytes in the thread that placed it, which glibc
+    /// keeps in that thread's arena, where another worker placing the next zoom cannot use
+    /// them (the whole map of `make bench-large` held some 20 MB more at zoom 0-4). Not for
+    /// the few chunks a deep zoom's question compacts: each time costs system time.
+    static let giveBackBytes = 16 << 20
 
     /// Drops the least recently used chunks until at most `limit` candidates are cached. They
     /// are computed again when asked for, with the same result.
@@ -175,9 +186,14 @@ final class PlacementEngine {
     private(set) var forgottenRow = Int.min
 
     /// The first chunk row a question about `rect` touches: the rows holding anchors within
-    /// `reach`, then `top` rows more for the levels below (see `ensure`).
+    /// `reach`, and the row above, whose levels the top level of theirs reads. The levels
+    /// below reach `top` rows further (see `ensure`), but a sweep's question does not go
+    /// north: the row of views before it (as wide, a view's height north) left the rows
+    /// north of this one's at every level this one's recursion asks of them, so it stops at
+    /// the row above. Were it to go further, a dropped row would be fetched and computed
+    /// again, with the same result (and held until the sweep moves on).
     private func firstRowTouched(by rect: Rect) -> Int {
-        chunkIndex(rect.minY - reach) - top
+        chunkIndex(rect.minY - reach) - 1
     }
 
     /// The first row each client's last question touched. Workers sharing the engine sweep
@@ -275,11 +291,18 @@ final class PlacementEngine {
             let kept = candidates.indices.filter { levels[$0] & 0b110 != 0 }
             var newIndex = [UInt32](repeating: UInt32.max, count: candidates.count)
             for (n, i) in kept.enumerated() { newIndex[i] = UInt32(n) }
-            var list: [PlacementCandidate] = []
-            list.reserveCapacity(kept.count)
-            for i in kept { list.append(candidates[i]) }
+            // One page of the very size, or full pages: no list of them all besides.
+            var made = PlacementPages()
+            if kept.count <= PlacementPages.pageSize {
+                var list: [PlacementCandidate] = []
+                list.reserveCapacity(kept.count)
+                for i in kept { list.append(candidates[i]) }
+                made = PlacementPages(list)
+            } else {
+                for i in kept { made.append(candidates[i]) }
+            }
             let before = bytes
-            candidates = PlacementPages(list)
+            candidates = made
             levels = kept.map { levels[$0] }
             fallbackOrder = fallbackOrder.compactMap { newIndex[Int($0)] == UInt32.max ? nil : newIndex[Int($0)] }
             var rank = [UInt32](repeating: 0, count: kept.count)
@@ -500,6 +523,7 @@ final class PlacementEngine {
                 let freed = n.compact()
                 cachedCandidates -= count - n.candidates.count
                 cachedBytes -= freed
+                freedByQuestion += freed
             }
         }
     }
