@@ -27,6 +27,16 @@ enum MallocTuning {
         return mallopt(mmapThresholdParameter, mmapThreshold) == 1
     }()
 
+    /// Gives the free pages of every arena back to the system (glibc's `malloc_trim`).
+    static func giveBack() {
+        trim?(0)
+    }
+
+    private static let trim: (@convention(c) (Int) -> Int32)? = {
+        guard let symbol = dlsym(nil, "malloc_trim") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+    }()
+
     /// glibc's M_MMAP_THRESHOLD (malloc.h).
     private static let mmapThresholdParameter: Int32 = -3
 }

@@ -189,6 +189,24 @@ struct Placed: Hashable {
         }
     }
 
+    /// Once a chunk and its neighbours are past level 2, the candidates in no set past level
+    /// 0 are let go: a crowd keeps a fraction of its candidates, and a chunk dropped and asked
+    /// for again beside compacted ones (its level 1 reads their level 0) gets the same answer.
+    @Test func aCrowdKeepsWhatItsLevelsHold() throws {
+        let source = BoxSource.labels(count: 12000, side: 1500, seed: 5, alternatives: true)
+        let engine = PlacementEngine(source: source)
+        let all = try engine.placed(touching: source.bounds).map(Placed.init)
+        #expect(engine.loadedCandidates == source.all.count)
+        #expect(
+            engine.cachedCandidates * 2 < source.all.count, "\(engine.cachedCandidates) of \(source.all.count) kept")
+        #expect(engine.refetches == 0)
+        // One chunk dropped (all were used last by the same question), then the whole again.
+        engine.trim(toCandidates: engine.cachedCandidates - 1)
+        #expect(try engine.placed(touching: source.bounds).map(Placed.init) == all)
+        #expect(engine.refetches > 0)
+        #expect(all.count > 500)
+    }
+
     /// `allowOverlap` is placed whatever it overlaps (and still blocks later ones);
     /// `ignorePlacement` blocks nothing, but is itself blocked.
     @Test func allowOverlapAndIgnorePlacement() throws {

@@ -26,7 +26,7 @@ import Testing
         let alone = try MapRenderer(map: try WaitingPlacementsTests.places(count))
         let expected = try views.map { try alone.placedLabels(view: $0).map.map(\.id) }
         let aloneEngine = alone.labelSpace(for: views[0]).engine
-        #expect(aloneEngine.cachedCandidates == count)
+        #expect(aloneEngine.loadedCandidates == count)
 
         let map = try WaitingPlacementsTests.places(count)
         nonisolated(unsafe) let workers = try [MapRenderer(map: map), MapRenderer(map: map)]
@@ -56,9 +56,9 @@ import Testing
         }
         #expect(engines.count == 1)
         let evaluations = engines.values.reduce(0) { $0 + $1.evaluations }
-        let held = engines.values.reduce(0) { $0 + $1.cachedCandidates }
+        let held = engines.values.reduce(0) { $0 + $1.loadedCandidates }
         #expect(evaluations == aloneEngine.evaluations, "\(evaluations) evaluations, alone \(aloneEngine.evaluations)")
-        #expect(held == count, "\(held) candidates held for \(count) places")
+        #expect(held == count, "\(held) candidates fetched for \(count) places")
     }
 
     /// Two clients sweeping side by side, one two rows of views behind the other (a tile

@@ -130,7 +130,7 @@ import Testing
         let space = try Self.space(Self.places(count), view)
         let placed = try space.placedLabels(in: view.globalBounds)
         #expect(!placed.isEmpty)
-        #expect(space.engine.cachedCandidates == count)
+        #expect(space.engine.loadedCandidates == count)
         #expect(space.engine.largestPageCapacity <= page)
         #expect(
             space.peakWaitingPageCapacity <= page,
@@ -166,7 +166,7 @@ import Testing
             Self.places(count), View.tiles(z: 2, x: 0, y: 0, columns: 4, rows: 4, tileSize: 256, pixelRatio: 1))
         let placed = try space.placedLabels(in: Rect(minX: 0, minY: 0, maxX: 1024, maxY: 1024))
         #expect(!placed.isEmpty)
-        #expect(space.engine.cachedCandidates == count)
+        #expect(space.engine.loadedCandidates == count)
         #expect(space.madeBytes < 16 << 10, "\(space.madeBytes) bytes waiting for \(count) places")
     }
 }

@@ -78,6 +78,11 @@ final class PlacementEngine {
     private(set) var evaluations = 0
     /// Candidates held in the cached chunks.
     private(set) var cachedCandidates = 0
+    /// Candidates fetched from the source so far (a chunk's once, unless it is dropped and
+    /// asked for again).
+    private(set) var loadedCandidates = 0
+    /// Compacted chunks fetched again for a neighbour's level 1 (see `compute`).
+    private(set) var refetches = 0
     /// Estimated heap bytes of the cached chunks: candidates, levels and buckets.
     private(set) var cachedBytes = 0
     /// Called now and then during a long computation with the evaluations so far.
@@ -115,6 +120,7 @@ final class PlacementEngine {
     func placed(touching rect: Rect, client: ObjectIdentifier? = nil) throws -> [PlacementCandidate] {
         guard !rect.isEmpty else { return [] }
         clock += 1
+        freedByQuestion = 0
         forgetRows(before: rect, client: client ?? ObjectIdentifier(self))
         var found: [PlacementCandidate] = []
         for key in keys(anchoredIn: rect.expanded(by: reach)) {
@@ -124,8 +130,18 @@ final class PlacementEngine {
                 if c.boxes.contains(where: { $0.intersects(rect) }) { found.append(c) }
             }
         }
+        if freedByQuestion >= PlacementEngine.giveBackBytes { MallocTuning.giveBack() }
         return found.sorted { $0.outranks($1) }
     }
+
+    /// Bytes let go by compaction during the current question.
+    private var freedByQuestion = 0
+    /// Past this many in one question, the free pages are given back to the system: a
+    /// whole-world view lets go of tens of megabytes in the thread that placed it, which glibc
+    /// keeps in that thread's arena, where another worker placing the next zoom cannot use
+    /// them (the whole map of `make bench-large` held some 20 MB more at zoom 0-4). Not for
+    /// the few chunks a deep zoom's question compacts: each time costs system time.
+    static let giveBackBytes = 16 << 20
 
     /// Drops the least recently used chunks until at most `limit` candidates are cached. They
     /// are computed again when asked for, with the same result.
@@ -170,9 +186,14 @@ final class PlacementEngine {
     private(set) var forgottenRow = Int.min
 
     /// The first chunk row a question about `rect` touches: the rows holding anchors within
-    /// `reach`, then `top` rows more for the levels below (see `ensure`).
+    /// `reach`, and the row above, whose levels the top level of theirs reads. The levels
+    /// below reach `top` rows further (see `ensure`), but a sweep's question does not go
+    /// north: the row of views before it (as wide, a view's height north) left the rows
+    /// north of this one's at every level this one's recursion asks of them, so it stops at
+    /// the row above. Were it to go further, a dropped row would be fetched and computed
+    /// again, with the same result (and held until the sweep moves on).
     private func firstRowTouched(by rect: Rect) -> Int {
-        chunkIndex(rect.minY - reach) - top
+        chunkIndex(rect.minY - reach) - 1
     }
 
     /// The first row each client's last question touched. Workers sharing the engine sweep
@@ -219,11 +240,11 @@ final class PlacementEngine {
 
     /// The candidates anchored in one chunk, in placement order, with the levels computed so far.
     private final class Chunk {
-        let candidates: PlacementPages
+        private(set) var candidates: PlacementPages
         /// The candidates' indices in the second phase's order.
-        let fallbackOrder: [UInt32]
+        private(set) var fallbackOrder: [UInt32]
         /// Each candidate's place in that order.
-        let fallbackRank: [UInt32]
+        private(set) var fallbackRank: [UInt32]
         /// Bit j of levels[i]: whether candidate i is in level j's set, for j up to `level`.
         var levels: [UInt32]
         var level = 0
@@ -235,6 +256,9 @@ final class PlacementEngine {
         var lastUse = 0
         /// Estimated heap bytes: the chunk, its candidates and levels, its buckets so far.
         var bytes: Int
+        /// Whether the candidates in no set past level 0 were let go (see `compact`): level 0's
+        /// set is then no longer all of `candidates`.
+        private(set) var compacted = false
 
         init(_ candidates: PlacementPages, key: ChunkKey) {
             self.candidates = candidates
@@ -247,10 +271,47 @@ final class PlacementEngine {
             for (place, i) in fallbackOrder.enumerated() { rank[Int(i)] = UInt32(place) }
             fallbackRank = rank
             levels = [UInt32](repeating: 1, count: candidates.count)
-            bytes =
-                Chunk.fixedBytes + MemoryCost.array(candidates.count, of: PlacementCandidate.self)
-                + candidates.reduce(0) { $0 + $1.heapBytes }
-                + 3 * MemoryCost.array(candidates.count, of: UInt32.self)
+            bytes = Chunk.bytes(of: candidates)
+        }
+
+        private static func bytes(of candidates: PlacementPages) -> Int {
+            Chunk.fixedBytes + MemoryCost.array(candidates.count, of: PlacementCandidate.self)
+                + candidates.reduce(0) { $0 + $1.heapBytes } + 3 * MemoryCost.array(candidates.count, of: UInt32.self)
+        }
+
+        /// Keeps only the candidates in level 1's or level 2's set, in their order, with their
+        /// levels; the buckets go (made again from the levels when asked for). Every later
+        /// level's set lies within those two (level 1 ⊆ placed ⊆ level 2, and the second
+        /// phase takes only candidates that clash with nothing placed, which level 2 holds),
+        /// so the later levels of this chunk and its neighbours come out the same; only
+        /// level 0 is lost, which a neighbour's level 1 reads (see `PlacementEngine.compute`).
+        /// Returns the bytes given back.
+        func compact() -> Int {
+            precondition(level >= 2 && !compacted)
+            let kept = candidates.indices.filter { levels[$0] & 0b110 != 0 }
+            var newIndex = [UInt32](repeating: UInt32.max, count: candidates.count)
+            for (n, i) in kept.enumerated() { newIndex[i] = UInt32(n) }
+            // One page of the very size, or full pages: no list of them all besides.
+            var made = PlacementPages()
+            if kept.count <= PlacementPages.pageSize {
+                var list: [PlacementCandidate] = []
+                list.reserveCapacity(kept.count)
+                for i in kept { list.append(candidates[i]) }
+                made = PlacementPages(list)
+            } else {
+                for i in kept { made.append(candidates[i]) }
+            }
+            let before = bytes
+            candidates = made
+            levels = kept.map { levels[$0] }
+            fallbackOrder = fallbackOrder.compactMap { newIndex[Int($0)] == UInt32.max ? nil : newIndex[Int($0)] }
+            var rank = [UInt32](repeating: 0, count: kept.count)
+            for (place, i) in fallbackOrder.enumerated() { rank[Int(i)] = UInt32(place) }
+            fallbackRank = rank
+            buckets = buckets.map { _ in nil }
+            compacted = true
+            bytes = Chunk.bytes(of: candidates)
+            return before - bytes
         }
 
         /// The object, its dictionary slot and its arrays' headers.
@@ -307,15 +368,7 @@ final class PlacementEngine {
             return chunk
         }
         let area = rect(key)
-        // Half-open, so that every anchor lies in one chunk.
-        // In place: a chunk of a whole-world view holds every place, and a copy is as large.
-        var mine = try source.candidates(anchoredIn: area)
-        mine.removeAll {
-            !($0.anchor.x >= area.minX && $0.anchor.x < area.maxX && $0.anchor.y >= area.minY
-                && $0.anchor.y < area.maxY)
-        }
-        PlacementEngine.sortInPlacementOrder(&mine)
-        let chunk = Chunk(mine, key: key)
+        let chunk = Chunk(try anchored(in: key), key: key)
         chunk.lastUse = clock
         // An empty chunk needs no buckets: nothing in it blocks, and nothing is computed for it.
         if !chunk.candidates.isEmpty {
@@ -327,6 +380,21 @@ final class PlacementEngine {
         cachedCandidates += chunk.candidates.count
         cachedBytes += chunk.bytes
         return chunk
+    }
+
+    /// The candidates anchored in chunk `key`, in placement order.
+    private func anchored(in key: ChunkKey) throws -> PlacementPages {
+        let area = rect(key)
+        // Half-open, so that every anchor lies in one chunk.
+        // In place: a chunk of a whole-world view holds every place, and a copy is as large.
+        var mine = try source.candidates(anchoredIn: area)
+        mine.removeAll {
+            !($0.anchor.x >= area.minX && $0.anchor.x < area.maxX && $0.anchor.y >= area.minY
+                && $0.anchor.y < area.maxY)
+        }
+        PlacementEngine.sortInPlacementOrder(&mine)
+        loadedCandidates += mine.count
+        return mine
     }
 
     /// Sorts candidates in placement order, as a stable sort does (equals keep their order),
@@ -361,17 +429,28 @@ final class PlacementEngine {
         for dy in -1...1 {
             for dx in -1...1 { try ensure(ChunkKey(x: key.x + dx, y: key.y + dy), level: level - 1) }
         }
-        compute(chunk, key, level: level)
+        try compute(chunk, key, level: level)
         return chunk
     }
 
     /// `level` of every candidate of the chunk, from the level below of the 3 x 3 chunks.
-    private func compute(_ chunk: Chunk, _ key: ChunkKey, level: Int) {
+    private func compute(_ chunk: Chunk, _ key: ChunkKey, level: Int) throws {
         precondition(chunk.level == level - 1)
         var around: [Chunk] = []
         for dy in -1...1 {
             for dx in -1...1 {
-                if let n = chunks[ChunkKey(x: key.x + dx, y: key.y + dy)], !n.candidates.isEmpty { around.append(n) }
+                guard let n = chunks[ChunkKey(x: key.x + dx, y: key.y + dy)], !n.candidates.isEmpty else { continue }
+                // Level 1 reads the neighbours' level 0, all their candidates: a compacted
+                // neighbour's are fetched again for this computation alone (a chunk loaded
+                // again beside chunks compacted meanwhile; a sweep does not come back).
+                if level == 1 && n.compacted {
+                    refetches += 1
+                    let whole = Chunk(try anchored(in: n.key), key: n.key)
+                    whole.buckets = [buckets(whole, level: 0, area: rect(n.key))]
+                    around.append(whole)
+                } else {
+                    around.append(n)
+                }
             }
         }
         let bit = UInt32(1) << level
@@ -390,6 +469,7 @@ final class PlacementEngine {
         evaluations += chunk.candidates.count
         if level < top { add(buckets(chunk, level: level, area: rect(key)), to: chunk) }
         release(around: key, below: level)
+        if level >= 2 { compact(around: key) }
         if evaluations >= nextProgress {
             nextProgress = evaluations + PlacementEngine.progressInterval
             progress?(evaluations)
@@ -417,6 +497,33 @@ final class PlacementEngine {
                 n.buckets[done] = nil
                 n.bytes -= buckets.estimatedBytes
                 cachedBytes -= buckets.estimatedBytes
+            }
+        }
+    }
+
+    /// Compacts the chunks around `key` (itself included) that are past level 2 with all
+    /// their neighbours: those candidates in no set past level 0 are read by no later level of
+    /// theirs or their neighbours'. In a crowd (a whole-world view, the rows ahead of a deep
+    /// zoom's sweep) that is most of them: a chunk then keeps what its levels 1 and 2 hold.
+    private func compact(around key: ChunkKey) {
+        for dy in -1...1 {
+            for dx in -1...1 {
+                guard let n = chunks[ChunkKey(x: key.x + dx, y: key.y + dy)], !n.compacted, n.level >= 2,
+                    !n.candidates.isEmpty
+                else { continue }
+                var ready = true
+                for ny in -1...1 {
+                    for nx in -1...1 where ready {
+                        if let m = chunks[ChunkKey(x: n.key.x + nx, y: n.key.y + ny)], m.level >= 2 { continue }
+                        ready = false
+                    }
+                }
+                guard ready else { continue }
+                let count = n.candidates.count
+                let freed = n.compact()
+                cachedCandidates -= count - n.candidates.count
+                cachedBytes -= freed
+                freedByQuestion += freed
             }
         }
     }
