@@ -267,11 +267,16 @@ final class PlacementEngine {
             fallbackOrder = (0..<UInt32(candidates.count)).sorted {
                 PlacementEngine.fallbackBefore(candidates[Int($0)], candidates[Int($1)])
             }
-            var rank = [UInt32](repeating: 0, count: candidates.count)
-            for (place, i) in fallbackOrder.enumerated() { rank[Int(i)] = UInt32(place) }
-            fallbackRank = rank
+            fallbackRank = Chunk.places(in: fallbackOrder)
             levels = [UInt32](repeating: 1, count: candidates.count)
             bytes = Chunk.bytes(of: candidates)
+        }
+
+        /// Each candidate's place in `order` (a permutation of the candidates' indices).
+        private static func places(in order: [UInt32]) -> [UInt32] {
+            var place = [UInt32](repeating: 0, count: order.count)
+            for (n, i) in order.enumerated() { place[Int(i)] = UInt32(n) }
+            return place
         }
 
         private static func bytes(of candidates: PlacementPages) -> Int {
@@ -305,9 +310,7 @@ final class PlacementEngine {
             candidates = made
             levels = kept.map { levels[$0] }
             fallbackOrder = fallbackOrder.compactMap { newIndex[Int($0)] == UInt32.max ? nil : newIndex[Int($0)] }
-            var rank = [UInt32](repeating: 0, count: kept.count)
-            for (place, i) in fallbackOrder.enumerated() { rank[Int(i)] = UInt32(place) }
-            fallbackRank = rank
+            fallbackRank = Chunk.places(in: fallbackOrder)
             buckets = buckets.map { _ in nil }
             compacted = true
             bytes = Chunk.bytes(of: candidates)
@@ -351,6 +354,14 @@ final class PlacementEngine {
             minX: Double(key.x) * chunkSize, minY: Double(key.y) * chunkSize, maxX: Double(key.x + 1) * chunkSize,
             maxY: Double(key.y + 1) * chunkSize)
     }
+
+    /// The 3 x 3 chunks centred on `key`, itself included, row by row (lazily: asked for
+    /// every level of every chunk, and of each neighbour's neighbours).
+    private func around(_ key: ChunkKey) -> LazyMapSequence<[(dx: Int, dy: Int)], ChunkKey> {
+        PlacementEngine.neighbourhood.lazy.map { ChunkKey(x: key.x + $0.dx, y: key.y + $0.dy) }
+    }
+
+    private static let neighbourhood = (-1...1).flatMap { dy in (-1...1).map { dx in (dx: dx, dy: dy) } }
 
     /// The chunks holding anchors in `rect`, row by row.
     private func keys(anchoredIn rect: Rect) -> [ChunkKey] {
@@ -426,9 +437,7 @@ final class PlacementEngine {
             chunk.level = top
             return chunk
         }
-        for dy in -1...1 {
-            for dx in -1...1 { try ensure(ChunkKey(x: key.x + dx, y: key.y + dy), level: level - 1) }
-        }
+        for n in around(key) { try ensure(n, level: level - 1) }
         try compute(chunk, key, level: level)
         return chunk
     }
@@ -436,32 +445,30 @@ final class PlacementEngine {
     /// `level` of every candidate of the chunk, from the level below of the 3 x 3 chunks.
     private func compute(_ chunk: Chunk, _ key: ChunkKey, level: Int) throws {
         precondition(chunk.level == level - 1)
-        var around: [Chunk] = []
-        for dy in -1...1 {
-            for dx in -1...1 {
-                guard let n = chunks[ChunkKey(x: key.x + dx, y: key.y + dy)], !n.candidates.isEmpty else { continue }
-                // Level 1 reads the neighbours' level 0, all their candidates: a compacted
-                // neighbour's are fetched again for this computation alone (a chunk loaded
-                // again beside chunks compacted meanwhile; a sweep does not come back).
-                if level == 1 && n.compacted {
-                    refetches += 1
-                    let whole = Chunk(try anchored(in: n.key), key: n.key)
-                    whole.buckets = [buckets(whole, level: 0, area: rect(n.key))]
-                    around.append(whole)
-                } else {
-                    around.append(n)
-                }
+        var neighbours: [Chunk] = []
+        for n in around(key).compactMap({ self.chunks[$0] }) where !n.candidates.isEmpty {
+            // Level 1 reads the neighbours' level 0, all their candidates: a compacted
+            // neighbour's are fetched again for this computation alone (a chunk loaded again
+            // beside chunks compacted meanwhile; a sweep does not come back).
+            if level == 1 && n.compacted {
+                refetches += 1
+                let whole = Chunk(try anchored(in: n.key), key: n.key)
+                whole.buckets = [buckets(whole, level: 0, area: rect(n.key))]
+                neighbours.append(whole)
+            } else {
+                neighbours.append(n)
             }
         }
         let bit = UInt32(1) << level
         for i in chunk.candidates.indices {
             let isIn: Bool
             if level <= rounds {
-                isIn = isFree(i, in: chunk, around, level: level - 1, fallback: false)
+                isIn = isFree(i, in: chunk, neighbours, level: level - 1, fallback: false)
             } else if level == undecided {
-                isIn = !chunk.has(i, level: rounds) && !clashesWithPlaced(i, in: chunk, around)
+                isIn = !chunk.has(i, level: rounds) && !clashesWithPlaced(i, in: chunk, neighbours)
             } else {
-                isIn = chunk.has(i, level: undecided) && isFree(i, in: chunk, around, level: level - 1, fallback: true)
+                isIn =
+                    chunk.has(i, level: undecided) && isFree(i, in: chunk, neighbours, level: level - 1, fallback: true)
             }
             if isIn { chunk.levels[i] |= bit }
         }
@@ -482,22 +489,14 @@ final class PlacementEngine {
     /// levels' buckets instead of all of them.
     private func release(around key: ChunkKey, below level: Int) {
         let done = level - 1
-        for dy in -1...1 {
-            for dx in -1...1 {
-                guard let n = chunks[ChunkKey(x: key.x + dx, y: key.y + dy)], n.level >= level,
-                    done < n.buckets.count, let buckets = n.buckets[done]
-                else { continue }
-                var needed = false
-                for ny in -1...1 {
-                    for nx in -1...1 {
-                        if let m = chunks[ChunkKey(x: n.key.x + nx, y: n.key.y + ny)], m.level < level { needed = true }
-                    }
-                }
-                guard !needed else { continue }
-                n.buckets[done] = nil
-                n.bytes -= buckets.estimatedBytes
-                cachedBytes -= buckets.estimatedBytes
-            }
+        for n in around(key).compactMap({ self.chunks[$0] }) where n.level >= level && done < n.buckets.count {
+            // Needed while a chunk loaded beside it is not past it (one not loaded asks again).
+            guard let buckets = n.buckets[done],
+                !around(n.key).contains(where: { (chunks[$0]?.level ?? level) < level })
+            else { continue }
+            n.buckets[done] = nil
+            n.bytes -= buckets.estimatedBytes
+            cachedBytes -= buckets.estimatedBytes
         }
     }
 
@@ -506,25 +505,15 @@ final class PlacementEngine {
     /// theirs or their neighbours'. In a crowd (a whole-world view, the rows ahead of a deep
     /// zoom's sweep) that is most of them: a chunk then keeps what its levels 1 and 2 hold.
     private func compact(around key: ChunkKey) {
-        for dy in -1...1 {
-            for dx in -1...1 {
-                guard let n = chunks[ChunkKey(x: key.x + dx, y: key.y + dy)], !n.compacted, n.level >= 2,
-                    !n.candidates.isEmpty
-                else { continue }
-                var ready = true
-                for ny in -1...1 {
-                    for nx in -1...1 where ready {
-                        if let m = chunks[ChunkKey(x: n.key.x + nx, y: n.key.y + ny)], m.level >= 2 { continue }
-                        ready = false
-                    }
-                }
-                guard ready else { continue }
-                let count = n.candidates.count
-                let freed = n.compact()
-                cachedCandidates -= count - n.candidates.count
-                cachedBytes -= freed
-                freedByQuestion += freed
-            }
+        for n in around(key).compactMap({ self.chunks[$0] }) where !n.compacted && n.level >= 2 && !n.candidates.isEmpty
+        {
+            // Every neighbour loaded and past level 2: one not loaded yet would read level 0.
+            guard around(n.key).allSatisfy({ (chunks[$0]?.level ?? -1) >= 2 }) else { continue }
+            let count = n.candidates.count
+            let freed = n.compact()
+            cachedCandidates -= count - n.candidates.count
+            cachedBytes -= freed
+            freedByQuestion += freed
         }
     }
 
