@@ -81,7 +81,8 @@ final class PlacementEngine {
     /// Candidates fetched from the source so far (a chunk's once, unless it is dropped and
     /// asked for again).
     private(set) var loadedCandidates = 0
-    /// Compacted chunks fetched again for a neighbour's level 1 (see `compute`).
+    /// Compacted chunks fetched again, whole, for a level they let go of (see
+    /// `chunk(_:reading:)`).
     private(set) var refetches = 0
     /// Estimated heap bytes of the cached chunks: candidates, levels and buckets.
     private(set) var cachedBytes = 0
@@ -121,6 +122,7 @@ final class PlacementEngine {
         guard !rect.isEmpty else { return [] }
         clock += 1
         freedByQuestion = 0
+        defer { copies.removeAll() }
         forgetRows(before: rect, client: client ?? ObjectIdentifier(self))
         var found: [PlacementCandidate] = []
         for key in keys(anchoredIn: rect.expanded(by: reach)) {
@@ -253,16 +255,21 @@ final class PlacementEngine {
         /// loaded later needs it).
         var buckets: [BoxBuckets?] = []
         let key: ChunkKey
+        /// A whole copy of a compacted chunk, for one question (see `chunk(_:reading:)`).
+        let isCopy: Bool
         var lastUse = 0
         /// Estimated heap bytes: the chunk, its candidates and levels, its buckets so far.
         var bytes: Int
-        /// Whether the candidates in no set past level 0 were let go (see `compact`): level 0's
-        /// set is then no longer all of `candidates`.
-        private(set) var compacted = false
+        /// The lowest level whose set the chunk still holds whole, with every level above it
+        /// (and every odd level): 0 until it lets go of candidates (see `keep`).
+        private(set) var intactFrom = 0
+        /// Whether only the placed candidates are kept (see `finalise`).
+        private(set) var finalised = false
 
-        init(_ candidates: PlacementPages, key: ChunkKey) {
+        init(_ candidates: PlacementPages, key: ChunkKey, isCopy: Bool = false) {
             self.candidates = candidates
             self.key = key
+            self.isCopy = isCopy
             // 32-bit indices: a chunk of a whole-world view holds every place.
             fallbackOrder = (0..<UInt32(candidates.count)).sorted {
                 PlacementEngine.fallbackBefore(candidates[Int($0)], candidates[Int($1)])
@@ -284,16 +291,37 @@ final class PlacementEngine {
                 + candidates.reduce(0) { $0 + $1.heapBytes } + 3 * MemoryCost.array(candidates.count, of: UInt32.self)
         }
 
-        /// Keeps only the candidates in level 1's or level 2's set, in their order, with their
-        /// levels; the buckets go (made again from the levels when asked for). Every later
-        /// level's set lies within those two (level 1 ⊆ placed ⊆ level 2, and the second
-        /// phase takes only candidates that clash with nothing placed, which level 2 holds),
-        /// so the later levels of this chunk and its neighbours come out the same; only
-        /// level 0 is lost, which a neighbour's level 1 reads (see `PlacementEngine.compute`).
-        /// Returns the bytes given back.
-        func compact() -> Int {
-            precondition(level >= 2 && !compacted)
-            let kept = candidates.indices.filter { levels[$0] & 0b110 != 0 }
+        /// Keeps only the candidates in level `level`'s set (even, at most `rounds` - 1), in
+        /// their order, with their levels; the buckets go (made again from the levels when
+        /// asked for). The first phase's sets nest: odd levels grow and even levels shrink
+        /// towards the greedy placement, every odd one within every even one; and the second
+        /// phase takes only candidates that clash with nothing the first placed, which every
+        /// even level holds. So every later level's set lies within this one, and the later
+        /// levels of the chunk and its neighbours come out the same; the sets below `level`
+        /// - 1 (but the odd ones) are lost, which only a neighbour loaded again reads (from a
+        /// whole copy: see `PlacementEngine.chunk(_:reading:)`). Returns the bytes given back.
+        func compact(to level: Int) -> Int {
+            precondition(level >= 2 && level % 2 == 0 && self.level >= level && level - 1 > intactFrom)
+            intactFrom = level - 1
+            return keep(levels: UInt32(1) << level, withFallbackOrder: true)
+        }
+
+        /// Keeps only the placed candidates (bits `placed` of their levels), once the chunk
+        /// and its neighbours are at the top level `top`: no level of theirs is computed
+        /// again, so only questions read the chunk, and they read what is placed. A
+        /// neighbour dropped and loaded again would read its lower levels, from a whole copy
+        /// (see `PlacementEngine.chunk(_:reading:)`). Returns the bytes given back.
+        func finalise(placed: UInt32, top: Int) -> Int {
+            precondition(!finalised && level == top)
+            intactFrom = top
+            finalised = true
+            return keep(levels: placed, withFallbackOrder: false)
+        }
+
+        /// Keeps the candidates with a bit of `mask` in their levels, in their order; the
+        /// fallback order too when a level may still read it. Returns the bytes given back.
+        private func keep(levels mask: UInt32, withFallbackOrder: Bool) -> Int {
+            let kept = candidates.indices.filter { levels[$0] & mask != 0 }
             var newIndex = [UInt32](repeating: UInt32.max, count: candidates.count)
             for (n, i) in kept.enumerated() { newIndex[i] = UInt32(n) }
             // One page of the very size, or full pages: no list of them all besides.
@@ -309,10 +337,14 @@ final class PlacementEngine {
             let before = bytes
             candidates = made
             levels = kept.map { levels[$0] }
-            fallbackOrder = fallbackOrder.compactMap { newIndex[Int($0)] == UInt32.max ? nil : newIndex[Int($0)] }
-            fallbackRank = Chunk.places(in: fallbackOrder)
+            if withFallbackOrder {
+                fallbackOrder = fallbackOrder.compactMap { newIndex[Int($0)] == UInt32.max ? nil : newIndex[Int($0)] }
+                fallbackRank = Chunk.places(in: fallbackOrder)
+            } else {
+                fallbackOrder = []
+                fallbackRank = []
+            }
             buckets = buckets.map { _ in nil }
-            compacted = true
             bytes = Chunk.bytes(of: candidates)
             return before - bytes
         }
@@ -426,10 +458,29 @@ final class PlacementEngine {
         list.permute(by: &order)
     }
 
+    /// The chunk to read level `level`'s set from: the cached one, or, when that has let go of
+    /// the set (compacted past it while its neighbours went on), a whole copy made afresh for
+    /// the current question. Only a chunk dropped and loaded again beside compacted ones asks
+    /// for such a level (a sweep does not come back); the copies' levels are computed as the
+    /// cached chunks' were, from the same candidates, so they are the same.
+    private func chunk(_ key: ChunkKey, reading level: Int) throws -> Chunk {
+        let cached = try load(key)
+        guard level < cached.intactFrom else { return cached }
+        if let copy = copies[key] { return copy }
+        let copy = Chunk(try anchored(in: key), key: key, isCopy: true)
+        copy.buckets = [buckets(copy, level: 0, area: rect(key))]
+        copies[key] = copy
+        refetches += 1
+        return copy
+    }
+
+    /// Whole copies of compacted chunks, while a question lasts (see `chunk(_:reading:)`).
+    private var copies: [ChunkKey: Chunk] = [:]
+
     /// The chunk with `level` and those below computed, and its neighbours' up to `level` - 1.
     @discardableResult
     private func ensure(_ key: ChunkKey, level: Int) throws -> Chunk {
-        let chunk = try load(key)
+        let chunk = try self.chunk(key, reading: level)
         guard chunk.level < level else { return chunk }
         // An empty chunk's levels are empty whatever its neighbours': they need not be loaded.
         // (Without this, a question about one chunk loaded every chunk within `top` chunks.)
@@ -446,18 +497,9 @@ final class PlacementEngine {
     private func compute(_ chunk: Chunk, _ key: ChunkKey, level: Int) throws {
         precondition(chunk.level == level - 1)
         var neighbours: [Chunk] = []
-        for n in around(key).compactMap({ self.chunks[$0] }) where !n.candidates.isEmpty {
-            // Level 1 reads the neighbours' level 0, all their candidates: a compacted
-            // neighbour's are fetched again for this computation alone (a chunk loaded again
-            // beside chunks compacted meanwhile; a sweep does not come back).
-            if level == 1 && n.compacted {
-                refetches += 1
-                let whole = Chunk(try anchored(in: n.key), key: n.key)
-                whole.buckets = [buckets(whole, level: 0, area: rect(n.key))]
-                neighbours.append(whole)
-            } else {
-                neighbours.append(n)
-            }
+        for n in around(key) {
+            let near = try self.chunk(n, reading: level - 1)
+            if !near.candidates.isEmpty { neighbours.append(near) }
         }
         let bit = UInt32(1) << level
         for i in chunk.candidates.indices {
@@ -476,7 +518,7 @@ final class PlacementEngine {
         evaluations += chunk.candidates.count
         if level < top { add(buckets(chunk, level: level, area: rect(key)), to: chunk) }
         release(around: key, below: level)
-        if level >= 2 { compact(around: key) }
+        if level >= 2 { shrink(around: key) }
         if evaluations >= nextProgress {
             nextProgress = evaluations + PlacementEngine.progressInterval
             progress?(evaluations)
@@ -500,17 +542,30 @@ final class PlacementEngine {
         }
     }
 
-    /// Compacts the chunks around `key` (itself included) that are past level 2 with all
-    /// their neighbours: those candidates in no set past level 0 are read by no later level of
-    /// theirs or their neighbours'. In a crowd (a whole-world view, the rows ahead of a deep
-    /// zoom's sweep) that is most of them: a chunk then keeps what its levels 1 and 2 hold.
-    private func compact(around key: ChunkKey) {
-        for n in around(key).compactMap({ self.chunks[$0] }) where !n.compacted && n.level >= 2 && !n.candidates.isEmpty
-        {
-            // Every neighbour loaded and past level 2: one not loaded yet would read level 0.
-            guard around(n.key).allSatisfy({ (chunks[$0]?.level ?? -1) >= 2 }) else { continue }
+    /// Lets the chunks around `key` (itself included) go of what no later level of theirs or
+    /// their neighbours' reads: a chunk whose neighbourhood (all loaded) is past an even
+    /// level keeps that level's set (`Chunk.compact`), and one whose neighbourhood is at the
+    /// top keeps what is placed (`Chunk.finalise`). In a crowd (a whole-world view, the rows
+    /// ahead of a deep zoom's sweep) that is most of the candidates: the whole map of
+    /// `make bench-large` held 132,000 candidates of zoom 2 (12.7 MB) while zoom 3 was placed
+    /// when chunks kept level 2's set to the end.
+    private func shrink(around key: ChunkKey) {
+        // Not while copies are read: a set a pending computation reads could go, and a level
+        // asked of a chunk would be read from the chunk or its copy depending on when.
+        guard copies.isEmpty else { return }
+        let placed = UInt32(1) << rounds | UInt32(1) << top
+        for n in around(key).compactMap({ self.chunks[$0] }) where !n.finalised && !n.candidates.isEmpty {
+            // One not loaded yet would read every level, level 0 first.
+            let lowest = around(n.key).reduce(Int.max) { Swift.min($0, chunks[$1]?.level ?? -1) }
             let count = n.candidates.count
-            let freed = n.compact()
+            let freed: Int
+            if lowest >= top {
+                freed = n.finalise(placed: placed, top: top)
+            } else {
+                let even = Swift.min(lowest, rounds - 1) & ~1
+                guard even >= 2, even - 1 > n.intactFrom else { continue }
+                freed = n.compact(to: even)
+            }
             cachedCandidates -= count - n.candidates.count
             cachedBytes -= freed
             freedByQuestion += freed
@@ -522,13 +577,18 @@ final class PlacementEngine {
         if let known = chunk.buckets[level] { return known }
         let made = buckets(chunk, level: level, area: rect(chunk.key))
         chunk.buckets[level] = made
-        chunk.bytes += made.estimatedBytes
-        cachedBytes += made.estimatedBytes
+        count(made, in: chunk)
         return made
     }
 
     private func add(_ buckets: BoxBuckets, to chunk: Chunk) {
         chunk.buckets.append(buckets)
+        count(buckets, in: chunk)
+    }
+
+    /// Counts a chunk's new buckets in its bytes and the cache's (copies are not cached).
+    private func count(_ buckets: BoxBuckets, in chunk: Chunk) {
+        guard !chunk.isCopy else { return }
         chunk.bytes += buckets.estimatedBytes
         cachedBytes += buckets.estimatedBytes
     }
