@@ -1,4 +1,5 @@
 import CCairo
+import CPrefetch
 import Geodesy
 import MapModel
 
@@ -61,6 +62,17 @@ final class GridLineRaster {
             cairo_surface_mark_dirty_rectangle(surface, Int32(x), Int32(y), Int32(w), Int32(h))
         }
     }
+
+    /// How many rows ahead of the row being drawn its edges' pixels are asked for
+    /// (`meridian_prefetch_for_write`).
+    ///
+    /// Why: a line down a metatile blends a pixel or three a row, every row in its own cache
+    /// line (the rows of an 8 x 8 metatile are 8 KB apart) and, by the time the grid is drawn
+    /// over a tile, rarely still in the cache; each row waited on its pixels' load (a cpu-clock
+    /// profile of the New York MGRS pyramid put two thirds of the strips' samples on it). A row
+    /// costs some 120 instructions, so 16 rows ahead covers the memory's latency. The hint
+    /// changes nothing drawn.
+    static let prefetchRows = 16
 
     /// Sub-pixel units per pixel (as Cairo's 24.8 fixed point), and the coverage of a whole pixel.
     private static let unit = 256.0
@@ -275,8 +287,12 @@ final class GridLineRaster {
             let cq = qs.cell &- left
             let pTotal = ps.sign << 16
             var line = t.data + (first &- t.cellY) &* t.stride + (left &- t.cellX)
+            let aheadP = (GridLineRaster.prefetchRows &* t.stride &+ cp) &* 4
+            let aheadQ = (GridLineRaster.prefetchRows &* t.stride &+ cq) &* 4
             var row = first
             while row < limit {
+                meridian_prefetch_for_write(line, aheadP)
+                meridian_prefetch_for_write(line, aheadQ)
                 let pxBottom = ps.ax + ps.dy * ps.slope
                 let qxBottom = qs.ax + qs.dy * qs.slope
                 guard pxBottom >= ps.cellLeft, pxBottom < ps.cellRight, qxBottom >= qs.cellLeft,
@@ -301,6 +317,21 @@ final class GridLineRaster {
             p.pointee.xTop = ps.xTop
             q.pointee.xTop = qs.xTop
             return row
+        }
+        // The first rows' pixels near the edges that start in them (later rows are asked for
+        // as the rows above them are drawn).
+        do {
+            let end = edges[0].rowA &+ GridLineRaster.prefetchRows
+            var e = 0
+            while e < edgeCount, edges[e].rowA < end {
+                let column = (edges[e].cellTop &- t.cellX) &* 4
+                var r = edges[e].rowA
+                while r < end, r <= edges[e].rowB {
+                    meridian_prefetch_for_write(t.data, (r &- t.cellY) &* t.stride &* 4 &+ column)
+                    r &+= 1
+                }
+                e &+= 1
+            }
         }
         let direct = drawsRowsDirectly
         var directRows = 0
@@ -354,7 +385,14 @@ final class GridLineRaster {
             }
             let rowTop = Int64(row) << 8
             let rowBottom = Int64(row &+ 1) << 8
+            // The pixels of the row `prefetchRows` below, where the edges are now.
+            let ahead = (row &+ GridLineRaster.prefetchRows &- t.cellY) &* t.stride &- t.cellX
             var i = 0
+            while i < activeCount {
+                meridian_prefetch_for_write(t.data, (ahead &+ edges[active[i]].cellTop) &* 4)
+                i &+= 1
+            }
+            i = 0
             while i < activeCount {
                 let e = edges + active[i]
                 let yTop = Swift.max(e.pointee.ay, rowTop)
