@@ -78,18 +78,25 @@ final class GridLineRaster {
     private static let unit = 256.0
     private static let full: Int64 = 65_536
 
-    /// The coverage level (`GridCoverageLevels`) of each coverage 0...`full`: the coverage
-    /// rounded to 8 bits, then to the nearest level. Looked up, not worked out, because a
-    /// line's every pixel row blends three or four pixels. Never freed (65 KB, one for all);
-    /// written once, before any reader can see it, and only read after.
+    /// The coverage level (`GridCoverageLevels`) of each coverage byte 0...255 (a coverage
+    /// 0...`full` rounded to 8 bits, `coverageByte`). Looked up, not worked out, because a
+    /// line's every pixel row blends three or four pixels. Indexed by the byte, not by the
+    /// coverage: a table of every coverage (65 KB) did not stay in the first-level cache, and
+    /// its loads were among the raster's slowest (a cpu-clock profile of the New York MGRS
+    /// pyramid). Never freed (256 bytes, one for all); written once, before any reader can see
+    /// it, and only read after.
     nonisolated(unsafe) static let coverageLevels: UnsafePointer<UInt8> = {
-        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: Int(full) + 1)
-        for coverage in 0...full {
-            // `coverage` is at most `full` (2^16): no overflow.
-            table[Int(coverage)] = UInt8(GridCoverageLevels.level(UInt32((coverage &* 255 &+ 32_768) >> 16)))
-        }
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        for byte in 0..<256 { table[byte] = UInt8(GridCoverageLevels.level(UInt32(byte))) }
         return UnsafePointer(table)
     }()
+
+    /// A coverage 0...`full` rounded to 8 bits (0...255).
+    @inline(__always)
+    static func coverageByte(_ coverage: Int64) -> Int {
+        // `coverage` is at most `full` (2^16): no overflow.
+        Int(truncatingIfNeeded: (coverage &* 255 &+ 32_768) &>> 16)
+    }
 
     /// One edge of the current fill's outline, on the fixed grid, from its top end `a` to its
     /// bottom end `b`, with where it left the last row walked.
@@ -567,7 +574,7 @@ final class GridLineRaster {
         sum: Int64
     ) {
         let coverage = Swift.min(sum < 0 ? 0 &- sum : sum, full)
-        colour.blend(into: pixel, level: Int(levels[Int(truncatingIfNeeded: coverage)]))
+        colour.blend(into: pixel, level: Int(levels[coverageByte(coverage)]))
     }
 
     /// Composites a row from its summed deltas (`acc`, cells `first` to `last` touched, all
