@@ -61,6 +61,29 @@ final class GridLineRaster {
         func markDirty(_ x: Int, _ y: Int, _ w: Int, _ h: Int) {
             cairo_surface_mark_dirty_rectangle(surface, Int32(x), Int32(y), Int32(w), Int32(h))
         }
+
+        /// Asks for the cache lines of the image's pixels within `rect` (global pixels), to
+        /// be written soon: what a label's sprite will be blended over (`GridDrawing`).
+        func prefetchForWrite(_ rect: Rect) {
+            guard !rect.isEmpty, rect.minX.isFinite, rect.maxX.isFinite, rect.minY.isFinite, rect.maxY.isFinite
+            else { return }
+            let x0 = Swift.max(Int((rect.minX - shiftX).rounded(.down)) &- cellX, 0)
+            let x1 = Swift.min(Int((rect.maxX - shiftX).rounded(.up)) &- cellX, width)
+            let y0 = Swift.max(Int((rect.minY - shiftY).rounded(.down)) &- cellY, 0)
+            let y1 = Swift.min(Int((rect.maxY - shiftY).rounded(.up)) &- cellY, height)
+            guard x0 < x1, y0 < y1 else { return }
+            var y = y0
+            while y < y1 {
+                let row = (y &* stride &+ x0) &* 4
+                var offset = 0
+                while offset < (x1 &- x0) &* 4 {
+                    meridian_prefetch_for_write(data, row &+ offset)
+                    offset &+= 64
+                }
+                meridian_prefetch_for_write(data, row &+ (x1 &- x0) &* 4 &- 1)
+                y &+= 1
+            }
+        }
     }
 
     /// How many rows ahead of the row being drawn its edges' pixels are asked for
