@@ -53,6 +53,8 @@ let package = Package(
         .systemLibrary(
             name: "CPROJ", path: "Sources/CPROJ", pkgConfig: "proj",
             providers: [.apt(["libproj-dev"])]),
+        // Cache hints (a header, nothing to link): see Sources/CPrefetch/prefetch.h.
+        .systemLibrary(name: "CPrefetch", path: "Sources/CPrefetch"),
 
         // Pure Swift.
         .target(name: "Geodesy", swiftSettings: optimised),
@@ -74,13 +76,14 @@ let package = Package(
         // Images in memory; PNG through libpng (libdeflate compresses the image data of the PNGs
         // we write), WebP through libwebp, JPEG through libturbojpeg.
         .target(
-            name: "Raster", dependencies: ["CPNGCodec", "CDeflate", "CWebP", "CTurboJPEG", "FileInput"],
+            name: "Raster", dependencies: ["CPNGCodec", "CDeflate", "CWebP", "CTurboJPEG", "CPrefetch", "FileInput"],
             swiftSettings: optimised),
         .target(name: "ImageDiff", dependencies: ["Raster"], swiftSettings: optimised),
         .target(
             name: "Render",
             dependencies: [
                 "DataSources", "MapModel", "Grids", "Geodesy", "Raster", "FileInput", "CCairo", "CPango", "CRSVG",
+                "CPrefetch",
             ], swiftSettings: optimised),
         .target(
             name: "Tiles",

@@ -1,3 +1,5 @@
+import CPrefetch
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -147,9 +149,20 @@ final class ColourCensus {
         var rowAboveChanges = 0
         var reused = 0
         var rowEnd = 0
+        // Rows are asked for `prefetchRows` ahead of the row counted (see `prefetchRows`).
+        let rowBytes = rowLength &* 4
+        var rowAhead = 0
+        while rowAhead < Swift.min(Self.prefetchRows, height) {
+            Self.prefetch(base, row: rowAhead, stride: stride, bytes: rowBytes)
+            rowAhead &+= 1
+        }
         rows: while fits && rowEnd < total {
             let rowStart = rowEnd
             rowEnd &+= rowLength
+            if rowAhead < height {
+                Self.prefetch(base, row: rowAhead, stride: stride, bytes: rowBytes)
+                rowAhead &+= 1
+            }
             // Where pixel rowStart - 1, the last of the row above, is read from.
             let above = rowBase
             if rowStart > 0 { rowBase += skew }
@@ -281,6 +294,10 @@ final class ColourCensus {
                 guard rowEnd < total else { break }
                 rowEnd &+= rowLength
                 rowBase += skew
+                if rowAhead < height {
+                    Self.prefetch(base, row: rowAhead, stride: stride, bytes: rowBytes)
+                    rowAhead &+= 1
+                }
             }
         }
         let and4 = lanesAnd[0] & lanesAnd[1] & lanesAnd[2] & lanesAnd[3]
@@ -295,6 +312,28 @@ final class ColourCensus {
         if fits { orderPalette() }
         // Order of appearance is the palette order when no colour is translucent.
         if noting && fits && translucentCount == 0 { noted = notes } else { notes.deallocate() }
+    }
+
+    /// How many rows ahead of the row being counted its pixels are asked for.
+    ///
+    /// Why: the census is the first to read a tile's rows since they were drawn, and a tile of
+    /// a metatile has its rows 8 KB apart, each 1 KB a fresh run of cache lines; the rows'
+    /// loads (the compare with the row above, the first block of a row) waited on memory (a
+    /// cpu-clock profile of the New York MGRS pyramid, whose grid lines leave few tiles of one
+    /// colour). Four rows ahead is 64 cache lines of a 256-pixel tile in flight. The hint
+    /// changes nothing counted.
+    static let prefetchRows = 4
+
+    /// Asks for the cache lines of row `row` (`bytes` bytes at `base + row * stride`).
+    @inline(__always)
+    private static func prefetch(_ base: UnsafeRawPointer, row: Int, stride: Int, bytes: Int) {
+        let start = row &* stride
+        var offset = 0
+        while offset < bytes {
+            meridian_prefetch(base, start &+ offset)
+            offset &+= 64
+        }
+        meridian_prefetch(base, start &+ bytes &- 1)
     }
 
     /// Skips the blocks of eight pixels from pixel `i` on that equal `pair` (the pixel before

@@ -41,11 +41,13 @@ import Testing
         }
     }
 
-    /// The level table holds, for every coverage, what the blend worked out before.
+    /// The level table and the coverage byte give, for every coverage, what the blend worked
+    /// out before.
     @Test func coverageLevelsAreTheFormula() {
         for coverage in 0...65_536 {
             let byte = UInt32((coverage * 255 + 32_768) >> 16)
-            #expect(UInt32(GridLineRaster.coverageLevels[coverage]) == GridCoverageLevels.level(byte))
+            let looked = GridLineRaster.coverageLevels[GridLineRaster.coverageByte(Int64(coverage))]
+            #expect(UInt32(looked) == GridCoverageLevels.level(byte))
         }
     }
 }

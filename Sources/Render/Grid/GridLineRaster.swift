@@ -1,4 +1,5 @@
 import CCairo
+import CPrefetch
 import Geodesy
 import MapModel
 
@@ -60,24 +61,65 @@ final class GridLineRaster {
         func markDirty(_ x: Int, _ y: Int, _ w: Int, _ h: Int) {
             cairo_surface_mark_dirty_rectangle(surface, Int32(x), Int32(y), Int32(w), Int32(h))
         }
+
+        /// Asks for the cache lines of the image's pixels within `rect` (global pixels), to
+        /// be written soon: what a label's sprite will be blended over (`GridDrawing`).
+        func prefetchForWrite(_ rect: Rect) {
+            guard !rect.isEmpty, rect.minX.isFinite, rect.maxX.isFinite, rect.minY.isFinite, rect.maxY.isFinite
+            else { return }
+            let x0 = Swift.max(Int((rect.minX - shiftX).rounded(.down)) &- cellX, 0)
+            let x1 = Swift.min(Int((rect.maxX - shiftX).rounded(.up)) &- cellX, width)
+            let y0 = Swift.max(Int((rect.minY - shiftY).rounded(.down)) &- cellY, 0)
+            let y1 = Swift.min(Int((rect.maxY - shiftY).rounded(.up)) &- cellY, height)
+            guard x0 < x1, y0 < y1 else { return }
+            var y = y0
+            while y < y1 {
+                let row = (y &* stride &+ x0) &* 4
+                var offset = 0
+                while offset < (x1 &- x0) &* 4 {
+                    meridian_prefetch_for_write(data, row &+ offset)
+                    offset &+= 64
+                }
+                meridian_prefetch_for_write(data, row &+ (x1 &- x0) &* 4 &- 1)
+                y &+= 1
+            }
+        }
     }
+
+    /// How many rows ahead of the row being drawn its edges' pixels are asked for
+    /// (`meridian_prefetch_for_write`).
+    ///
+    /// Why: a line down a metatile blends a pixel or three a row, every row in its own cache
+    /// line (the rows of an 8 x 8 metatile are 8 KB apart) and, by the time the grid is drawn
+    /// over a tile, rarely still in the cache; each row waited on its pixels' load (a cpu-clock
+    /// profile of the New York MGRS pyramid put two thirds of the strips' samples on it). A row
+    /// costs some 120 instructions, so 16 rows ahead covers the memory's latency. The hint
+    /// changes nothing drawn.
+    static let prefetchRows = 16
 
     /// Sub-pixel units per pixel (as Cairo's 24.8 fixed point), and the coverage of a whole pixel.
     private static let unit = 256.0
     private static let full: Int64 = 65_536
 
-    /// The coverage level (`GridCoverageLevels`) of each coverage 0...`full`: the coverage
-    /// rounded to 8 bits, then to the nearest level. Looked up, not worked out, because a
-    /// line's every pixel row blends three or four pixels. Never freed (65 KB, one for all);
-    /// written once, before any reader can see it, and only read after.
+    /// The coverage level (`GridCoverageLevels`) of each coverage byte 0...255 (a coverage
+    /// 0...`full` rounded to 8 bits, `coverageByte`). Looked up, not worked out, because a
+    /// line's every pixel row blends three or four pixels. Indexed by the byte, not by the
+    /// coverage: a table of every coverage (65 KB) did not stay in the first-level cache, and
+    /// its loads were among the raster's slowest (a cpu-clock profile of the New York MGRS
+    /// pyramid). Never freed (256 bytes, one for all); written once, before any reader can see
+    /// it, and only read after.
     nonisolated(unsafe) static let coverageLevels: UnsafePointer<UInt8> = {
-        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: Int(full) + 1)
-        for coverage in 0...full {
-            // `coverage` is at most `full` (2^16): no overflow.
-            table[Int(coverage)] = UInt8(GridCoverageLevels.level(UInt32((coverage &* 255 &+ 32_768) >> 16)))
-        }
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        for byte in 0..<256 { table[byte] = UInt8(GridCoverageLevels.level(UInt32(byte))) }
         return UnsafePointer(table)
     }()
+
+    /// A coverage 0...`full` rounded to 8 bits (0...255).
+    @inline(__always)
+    static func coverageByte(_ coverage: Int64) -> Int {
+        // `coverage` is at most `full` (2^16): no overflow.
+        Int(truncatingIfNeeded: (coverage &* 255 &+ 32_768) &>> 16)
+    }
 
     /// One edge of the current fill's outline, on the fixed grid, from its top end `a` to its
     /// bottom end `b`, with where it left the last row walked.
@@ -275,8 +317,12 @@ final class GridLineRaster {
             let cq = qs.cell &- left
             let pTotal = ps.sign << 16
             var line = t.data + (first &- t.cellY) &* t.stride + (left &- t.cellX)
+            let aheadP = (GridLineRaster.prefetchRows &* t.stride &+ cp) &* 4
+            let aheadQ = (GridLineRaster.prefetchRows &* t.stride &+ cq) &* 4
             var row = first
             while row < limit {
+                meridian_prefetch_for_write(line, aheadP)
+                meridian_prefetch_for_write(line, aheadQ)
                 let pxBottom = ps.ax + ps.dy * ps.slope
                 let qxBottom = qs.ax + qs.dy * qs.slope
                 guard pxBottom >= ps.cellLeft, pxBottom < ps.cellRight, qxBottom >= qs.cellLeft,
@@ -301,6 +347,21 @@ final class GridLineRaster {
             p.pointee.xTop = ps.xTop
             q.pointee.xTop = qs.xTop
             return row
+        }
+        // The first rows' pixels near the edges that start in them (later rows are asked for
+        // as the rows above them are drawn).
+        do {
+            let end = edges[0].rowA &+ GridLineRaster.prefetchRows
+            var e = 0
+            while e < edgeCount, edges[e].rowA < end {
+                let column = (edges[e].cellTop &- t.cellX) &* 4
+                var r = edges[e].rowA
+                while r < end, r <= edges[e].rowB {
+                    meridian_prefetch_for_write(t.data, (r &- t.cellY) &* t.stride &* 4 &+ column)
+                    r &+= 1
+                }
+                e &+= 1
+            }
         }
         let direct = drawsRowsDirectly
         var directRows = 0
@@ -354,7 +415,14 @@ final class GridLineRaster {
             }
             let rowTop = Int64(row) << 8
             let rowBottom = Int64(row &+ 1) << 8
+            // The pixels of the row `prefetchRows` below, where the edges are now.
+            let ahead = (row &+ GridLineRaster.prefetchRows &- t.cellY) &* t.stride &- t.cellX
             var i = 0
+            while i < activeCount {
+                meridian_prefetch_for_write(t.data, (ahead &+ edges[active[i]].cellTop) &* 4)
+                i &+= 1
+            }
+            i = 0
             while i < activeCount {
                 let e = edges + active[i]
                 let yTop = Swift.max(e.pointee.ay, rowTop)
@@ -529,7 +597,7 @@ final class GridLineRaster {
         sum: Int64
     ) {
         let coverage = Swift.min(sum < 0 ? 0 &- sum : sum, full)
-        colour.blend(into: pixel, level: Int(levels[Int(truncatingIfNeeded: coverage)]))
+        colour.blend(into: pixel, level: Int(levels[coverageByte(coverage)]))
     }
 
     /// Composites a row from its summed deltas (`acc`, cells `first` to `last` touched, all

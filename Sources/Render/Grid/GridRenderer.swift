@@ -79,8 +79,14 @@ struct GridDrawing {
 
     /// Labels sit on whole pixels and are copied from sprites, so drawing them once over a
     /// block gives each tile the pixels it gets alone.
+    ///
+    /// The pixels under the next label are asked for while one is drawn: labels go over a
+    /// whole block after its tiles, when its pixels have long left the cache, and each
+    /// sprite's rows (8 KB apart in a metatile) waited on memory in turn.
     func drawLabels(_ labels: [GridLabelCandidate], into context: CairoContext, painter: GridLabelPainter) {
-        for label in labels {
+        let target = GridLineRaster.Target(context, view: view)
+        for (index, label) in labels.enumerated() {
+            if let target, index &+ 1 < labels.count { target.prefetchForWrite(labels[index &+ 1].box) }
             let corner = view.transform.image(global: label.corner)
             painter.draw(label, in: context, x: corner.x, y: corner.y)
         }
