@@ -63,6 +63,7 @@ if [[ $step != run ]]; then
             -Xcc -fmodule-map-file=Sources/CWebP/module.modulemap \
             -Xcc -fmodule-map-file=Sources/CTurboJPEG/module.modulemap \
             -Xcc -fmodule-map-file=Sources/CDeflate/module.modulemap \
+            -Xcc -fmodule-map-file=Sources/CPrefetch/module.modulemap \
             "Fuzz/${source[$target]}.swift" Fuzz/FuzzChecks.swift "${objects[@]}" -lpng -lz -lwebp -lturbojpeg -ldeflate \
             -o "$build/bin/fuzz-$target"
     done
