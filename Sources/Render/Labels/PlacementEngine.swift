@@ -410,18 +410,23 @@ final class PlacementEngine {
             chunk.lastUse = clock
             return chunk
         }
-        let area = rect(key)
-        let chunk = Chunk(try anchored(in: key), key: key)
+        let chunk = try fetch(key)
         chunk.lastUse = clock
-        // An empty chunk needs no buckets: nothing in it blocks, and nothing is computed for it.
-        if !chunk.candidates.isEmpty {
-            let first = buckets(chunk, level: 0, area: area)
-            chunk.buckets = [first]
-            chunk.bytes += first.estimatedBytes
-        }
         chunks[key] = chunk
         cachedCandidates += chunk.candidates.count
         cachedBytes += chunk.bytes
+        return chunk
+    }
+
+    /// Chunk `key` made from the source: its candidates and level 0's buckets.
+    private func fetch(_ key: ChunkKey, isCopy: Bool = false) throws -> Chunk {
+        let chunk = Chunk(try anchored(in: key), key: key, isCopy: isCopy)
+        // An empty chunk needs no buckets: nothing in it blocks, and nothing is computed for it.
+        if !chunk.candidates.isEmpty {
+            let first = buckets(chunk, level: 0, area: rect(key))
+            chunk.buckets = [first]
+            chunk.bytes += first.estimatedBytes
+        }
         return chunk
     }
 
@@ -467,8 +472,7 @@ final class PlacementEngine {
         let cached = try load(key)
         guard level < cached.intactFrom else { return cached }
         if let copy = copies[key] { return copy }
-        let copy = Chunk(try anchored(in: key), key: key, isCopy: true)
-        copy.buckets = [buckets(copy, level: 0, area: rect(key))]
+        let copy = try fetch(key, isCopy: true)
         copies[key] = copy
         refetches += 1
         return copy
