@@ -53,13 +53,14 @@ enum RunDeflate {
             // the word has no literal to give; the three bytes alone cost a fraction of the
             // word's test. A distance without its 3 bytes cannot give a match (its length is 2
             // at most, and the other's, at least 3, wins): its scan below is skipped.
+            let wordFits = rowDistance > 0 && i >= rowDistance && count &- i >= 8
             var fromLeft = true
             var fromRow = true
-            if shortcuts, rowDistance > 0, i >= rowDistance, count &- i >= 8 {
+            if shortcuts, wordFits {
                 fromLeft = startsMatch(input + i, input + (i &- pixel))
                 fromRow = startsMatch(input + i, input + (i &- rowDistance))
             }
-            if rowDistance > 0, i >= rowDistance, count &- i >= 8, !shortcuts || !(fromLeft || fromRow) {
+            if wordFits, !shortcuts || !(fromLeft || fromRow) {
                 let here = load(input + i)
                 let matches =
                     threeEqualBytes(here ^ load(input + (i &- pixel)))
