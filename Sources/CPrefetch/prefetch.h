@@ -21,4 +21,16 @@ static inline void meridian_prefetch_for_write(const void *address, intptr_t off
     __builtin_prefetch((const void *)((uintptr_t)address + (uintptr_t)offset), 1, 3);
 }
 
+/* Asks for every cache line of the `count` bytes at `address + offset` (count > 0), to be
+   written when `for_write`, else read: a row of pixels. */
+static inline void meridian_prefetch_span(const void *address, intptr_t offset, intptr_t count, int for_write) {
+    for (intptr_t at = 0; at < count; at += 64) {
+        if (for_write) meridian_prefetch_for_write(address, offset + at);
+        else meridian_prefetch(address, offset + at);
+    }
+    /* The last byte: a span not aligned to a line ends in one the steps above skip. */
+    if (for_write) meridian_prefetch_for_write(address, offset + count - 1);
+    else meridian_prefetch(address, offset + count - 1);
+}
+
 #endif

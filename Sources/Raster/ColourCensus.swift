@@ -327,13 +327,7 @@ final class ColourCensus {
     /// Asks for the cache lines of row `row` (`bytes` bytes at `base + row * stride`).
     @inline(__always)
     private static func prefetch(_ base: UnsafeRawPointer, row: Int, stride: Int, bytes: Int) {
-        let start = row &* stride
-        var offset = 0
-        while offset < bytes {
-            meridian_prefetch(base, start &+ offset)
-            offset &+= 64
-        }
-        meridian_prefetch(base, start &+ bytes &- 1)
+        meridian_prefetch_span(base, row &* stride, bytes, 0)
     }
 
     /// Skips the blocks of eight pixels from pixel `i` on that equal `pair` (the pixel before

@@ -74,13 +74,7 @@ final class GridLineRaster {
             guard x0 < x1, y0 < y1 else { return }
             var y = y0
             while y < y1 {
-                let row = (y &* stride &+ x0) &* 4
-                var offset = 0
-                while offset < (x1 &- x0) &* 4 {
-                    meridian_prefetch_for_write(data, row &+ offset)
-                    offset &+= 64
-                }
-                meridian_prefetch_for_write(data, row &+ (x1 &- x0) &* 4 &- 1)
+                meridian_prefetch_span(data, (y &* stride &+ x0) &* 4, (x1 &- x0) &* 4, 1)
                 y &+= 1
             }
         }
