@@ -2,12 +2,32 @@
 // Meridian: a headless raster map renderer. Dependencies point down:
 // meridian -> Serve, Tiles, Sheets -> Render -> DataSources, Grids, MapModel, Raster -> Geodesy.
 // Only Debian's C libraries are used; no remote packages (they cannot be fetched here).
+import Foundation
 import PackageDescription
 
 // The library modules are optimised in the debug build too: the suite runs their code in
 // process and through the `meridian` binary hundreds of times, and unoptimised it spent 2.5
 // times the CPU (CONTRIBUTING.md, "Building and testing").
 let optimised: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
+/// The file name to open a library by at run time, as a C string literal: where the
+/// development symlink (`libgdal.so`, from libgdal-dev) points, its soname (`libgdal.so.32`),
+/// the only name the runtime package (libgdal32) installs. Falls back to the symlink's own name.
+func soname(_ library: String) -> String {
+    let link = "lib\(library).so"
+    #if arch(arm64)
+        let multiarch = "aarch64-linux-gnu"
+    #else
+        let multiarch = "x86_64-linux-gnu"
+    #endif
+    let directories = ["/usr/local/lib", "/usr/lib/" + multiarch, "/usr/lib64", "/usr/lib"]
+    for directory in directories {
+        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: directory + "/" + link) {
+            return "\"\((target as NSString).lastPathComponent)\""
+        }
+    }
+    return "\"\(link)\""
+}
 
 let package = Package(
     name: "Meridian",
@@ -47,12 +67,17 @@ let package = Package(
         .systemLibrary(
             name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]),
-        .systemLibrary(
-            name: "CGDAL", path: "Sources/CGDAL", pkgConfig: "gdal",
-            providers: [.apt(["libgdal-dev"])]),
-        .systemLibrary(
-            name: "CPROJ", path: "Sources/CPROJ", pkgConfig: "proj",
-            providers: [.apt(["libproj-dev"])]),
+        // GDAL and PROJ are not linked but opened on first use (dlopen): with their dependencies
+        // they were 147 libraries to load at every start, for maps that may not need them. Each
+        // module has the library's headers and a table of its functions; a direct call to GDAL
+        // or PROJ fails to link. The soname to open is the one the build finds.
+        .target(name: "CLibraryLoader", linkerSettings: [.linkedLibrary("dl")]),
+        .target(
+            name: "CGDAL", dependencies: ["CLibraryLoader"],
+            cSettings: [.define("MERIDIAN_GDAL_SONAME", to: soname("gdal"))]),
+        .target(
+            name: "CPROJ", dependencies: ["CLibraryLoader"],
+            cSettings: [.define("MERIDIAN_PROJ_SONAME", to: soname("proj"))]),
         // Cache hints (a header, nothing to link): see Sources/CPrefetch/prefetch.h.
         .systemLibrary(name: "CPrefetch", path: "Sources/CPrefetch"),
 

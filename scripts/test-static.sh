@@ -2,8 +2,9 @@
 # `make test-static`: the static binary (make static) runs on Debian 12 without the Swift
 # toolchain. Checks that `ldd` finds every library it needs and that none is Swift's, then runs
 # it with an empty environment and PATH=/usr/bin:/bin (no /opt/swift, no LD_LIBRARY_PATH):
-# `--version`, a render, and a tile job whose tiles must equal, byte for byte, those of the
-# debug build (which the Swift toolchain runs). Removes what it writes.
+# `--version`, a render, a tile job whose tiles must equal, byte for byte, those of the debug
+# build (which the Swift toolchain runs), and a render that loads GDAL and PROJ, which are
+# opened on first use and so not on ldd's list. Removes what it writes.
 # Usage: scripts/test-static.sh STATIC_BINARY [REFERENCE_BINARY]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,4 +34,10 @@ hidden tiles Fixtures/maps/world.json --zoom 0-3 -o "$scratch/static" --quiet
 "$reference" tiles Fixtures/maps/world.json --zoom 0-3 -o "$scratch/reference" --quiet
 diff -r "$scratch/static" "$scratch/reference" >/dev/null || {
   echo "test-static: the static binary's tiles differ from the debug build's"; exit 1; }
+# A CSV (read by GDAL) in the New York state plane (converted by PROJ): City Hall.
+printf 'name,x,y\nCity Hall,982000,198000\n' > "$scratch/places.csv"
+printf '{"layers": [{"name": "places", "source": "places.csv", "srs": "EPSG:2263", %s}]}\n' \
+  '"marker": {"shape": "circle", "size": 8, "fill": "#d62728"}' > "$scratch/places.json"
+hidden render "$scratch/places.json" --bbox -74.05,40.68,-73.95,40.74 --size 100x60 -o "$scratch/places.png"
+[ -s "$scratch/places.png" ] || { echo "test-static: the render through GDAL and PROJ wrote nothing"; exit 1; }
 echo "test-static: $version runs without the Swift toolchain ($(grep -c '=>' <<<"$libraries") shared libraries, none of Swift's)"

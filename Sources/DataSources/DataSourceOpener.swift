@@ -105,11 +105,11 @@ public struct DataSourceOpener: SourceOpener {
     ) throws(SourceProblem) -> FeatureTable {
         let converter = OGRFeatureConverter(layer: handle.layer, projector: projector)
         var table = FeatureTable()
-        OGR_L_ResetReading(handle.layer)
+        gdal.OGR_L_ResetReading(handle.layer)
         GDALRuntime.resetError()
-        while let raw = OGR_L_GetNextFeature(handle.layer) {
-            defer { OGR_F_Destroy(raw) }
-            let place = "\(spec.name): feature \(table.count) (FID \(OGR_F_GetFID(raw)))"
+        while let raw = gdal.OGR_L_GetNextFeature(handle.layer) {
+            defer { gdal.OGR_F_Destroy(raw) }
+            let place = "\(spec.name): feature \(table.count) (FID \(gdal.OGR_F_GetFID(raw)))"
             let feature: Feature
             do { feature = try converter.feature(raw, index: table.count) } catch {
                 throw SourceProblem("source", "\(place): \(error.message)")
@@ -127,9 +127,13 @@ public struct DataSourceOpener: SourceOpener {
     }
 }
 
-/// Resolves CRS names for the GeoJSON reader with PROJ.
+/// Resolves CRS names for the GeoJSON reader with PROJ. The names of longitude/latitude WGS84
+/// need no conversion and are answered without PROJ, so that such a map never loads libproj:
+/// PROJ finds each of them equivalent to EPSG:4326, for which `MercatorProjector` converts
+/// nothing either.
 struct ProjCRSResolver: CRSResolver {
     func transform(forCRS name: String) throws -> (any CoordinateTransform)? {
+        if GeoJSONReader.longitudeLatitudeNames.contains(name) { return nil }
         let projector = try MercatorProjector(try SourceCRS(name))
         return projector.isLongitudeLatitude ? nil : projector
     }
@@ -138,7 +142,7 @@ struct ProjCRSResolver: CRSResolver {
 extension OGRLayerHandle {
     /// What the layer declares it holds; nil for a mix or unknown (an SQL result, GeoJSON).
     var geometryKinds: Set<Geometry.Kind>? {
-        switch OGR_GT_Flatten(OGR_L_GetGeomType(layer)) {
+        switch gdal.OGR_GT_Flatten(gdal.OGR_L_GetGeomType(layer)) {
         case wkbPoint, wkbMultiPoint: return [.point]
         case wkbLineString, wkbMultiLineString, wkbCircularString, wkbCompoundCurve, wkbMultiCurve: return [.line]
         case wkbPolygon, wkbMultiPolygon, wkbCurvePolygon, wkbMultiSurface, wkbTriangle, wkbTIN, wkbPolyhedralSurface:

@@ -88,11 +88,11 @@ final class OGRIndexedSource: FeatureSource {
         }
         let reader = OGRAttributes(layer: handle.layer)
         handle.ignoreGeometry()
-        OGR_L_ResetReading(handle.layer)
+        gdal.OGR_L_ResetReading(handle.layer)
         GDALRuntime.resetError()
         var longest = 0
-        while let feature = OGR_L_GetNextFeature(handle.layer) {
-            defer { OGR_F_Destroy(feature) }
+        while let feature = gdal.OGR_L_GetNextFeature(handle.layer) {
+            defer { gdal.OGR_F_Destroy(feature) }
             longest = max(longest, text.resolve(reader.properties(feature)).unicodeScalars.count)
         }
         try checkReading()
@@ -160,15 +160,15 @@ final class OGRIndexedReader: ViewReader {
         guard !area.isEmpty else { return }
         let layer = handle.layer
         if let filter = source.filter(for: rect, area: area, projector: converter.projector) {
-            OGR_L_SetSpatialFilterRect(layer, filter.minX, filter.minY, filter.maxX, filter.maxY)
+            gdal.OGR_L_SetSpatialFilterRect(layer, filter.minX, filter.minY, filter.maxX, filter.maxY)
         } else {
-            OGR_L_SetSpatialFilter(layer, nil)
+            gdal.OGR_L_SetSpatialFilter(layer, nil)
         }
-        OGR_L_ResetReading(layer)
+        gdal.OGR_L_ResetReading(layer)
         GDALRuntime.resetError()
-        while let raw = OGR_L_GetNextFeature(layer) {
-            defer { OGR_F_Destroy(raw) }
-            let id = Int(OGR_F_GetFID(raw))
+        while let raw = gdal.OGR_L_GetNextFeature(layer) {
+            defer { gdal.OGR_F_Destroy(raw) }
+            let id = Int(gdal.OGR_F_GetFID(raw))
             try cache.visit(
                 id, in: rect, collapsingLinesWithin: tolerance,
                 collapsed: { converter.collapsedLine(raw, index: id, within: $0) },

@@ -15,10 +15,12 @@ public enum Meridian {
 
     /// Runs `meridian ARGUMENTS` to completion. The exit status is what a command-line test
     /// asserts on (many expect 1 or 2), so it is returned, not judged; put `run.stderr` in
-    /// the expectation's message.
+    /// the expectation's message. `environment` is added to the test's own.
     @discardableResult
-    public static func run(_ arguments: [String], stdin: String? = nil, directory: URL? = nil) throws -> ToolRun {
-        try Tool.run(binary.path, arguments, input: stdin, directory: directory)
+    public static func run(
+        _ arguments: [String], stdin: String? = nil, directory: URL? = nil, environment: [String: String] = [:]
+    ) throws -> ToolRun {
+        try Tool.run(binary.path, arguments, input: stdin, directory: directory, environment: environment)
     }
 
     /// Starts `meridian ARGUMENTS` in the background (standard output discarded).

@@ -54,10 +54,11 @@ public struct ToolFailure: Error, CustomStringConvertible {
 public enum Tool {
     /// Runs `program` (a path, or a name looked up on PATH) to completion. Its output goes to
     /// files, not pipes, so nothing blocks however much it prints; `input` is its standard
-    /// input. The exit status is returned, not judged: use `output` when the program must
-    /// succeed.
+    /// input; `environment` is added to the test's own. The exit status is returned, not
+    /// judged: use `output` when the program must succeed.
     public static func run(
-        _ program: String, _ arguments: [String], input: String? = nil, directory: URL? = nil
+        _ program: String, _ arguments: [String], input: String? = nil, directory: URL? = nil,
+        environment: [String: String] = [:]
     ) throws -> ToolRun {
         let scratch = try TemporaryFolder.create()
         defer { TemporaryFolder.remove(scratch) }
@@ -75,6 +76,9 @@ public enum Tool {
             process.arguments = [program] + arguments
         }
         if let directory { process.currentDirectoryURL = directory }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let stdin = try FileHandle(forReadingFrom: inURL)
         let stdout = try FileHandle(forWritingTo: outURL)
         let stderr = try FileHandle(forWritingTo: errURL)

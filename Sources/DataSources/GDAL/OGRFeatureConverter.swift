@@ -22,7 +22,7 @@ struct OGRFeatureConverter {
     /// `index` is the feature's place in the drawing order (its FID, or its position).
     func feature(_ feature: UnsafeMutableRawPointer, index: Int) throws(TransformFailure) -> Feature {
         var geometries: [Geometry] = []
-        if let geometry = OGR_F_GetGeometryRef(feature) { geometries = try self.geometries(of: geometry) }
+        if let geometry = gdal.OGR_F_GetGeometryRef(feature) { geometries = try self.geometries(of: geometry) }
         return Feature(index: index, geometries: geometries, properties: attributes.properties(feature))
     }
 
@@ -45,12 +45,13 @@ struct OGRFeatureConverter {
     func collapsedLine(_ feature: UnsafeMutableRawPointer, index: Int, within tolerance: Double)
         -> (feature: Feature, bounds: Rect)?
     {
-        guard projector.isLongitudeLatitude, let geometry = OGR_F_GetGeometryRef(feature), OGR_G_IsEmpty(geometry) == 0
+        guard projector.isLongitudeLatitude, let geometry = gdal.OGR_F_GetGeometryRef(feature),
+            gdal.OGR_G_IsEmpty(geometry) == 0
         else { return nil }
-        let type = OGR_GT_Flatten(OGR_G_GetGeometryType(geometry))
+        let type = gdal.OGR_GT_Flatten(gdal.OGR_G_GetGeometryType(geometry))
         guard type == wkbLineString || type == wkbMultiLineString else { return nil }
         var envelope = OGREnvelope()
-        OGR_G_GetEnvelope(geometry, &envelope)
+        gdal.OGR_G_GetEnvelope(geometry, &envelope)
         // Projected as vertices are: x grows with longitude and y with latitude, so the
         // corners' images bound the vertices' images exactly. Out of range, the whole
         // conversion says what is wrong.
@@ -64,22 +65,23 @@ struct OGRFeatureConverter {
         guard bounds.width * bounds.width + bounds.height * bounds.height <= half * half else { return nil }
         // Straight into arrays of the final size: this runs for most features of a detailed
         // layer at small scales.
-        let parts = type == wkbLineString ? 1 : Int(OGR_G_GetGeometryCount(geometry))
+        let parts = type == wkbLineString ? 1 : Int(gdal.OGR_G_GetGeometryCount(geometry))
         var coordinates: [Double] = []
         coordinates.reserveCapacity(4 * parts)
         var partStarts = [Int]()
         partStarts.reserveCapacity(parts + 1)
         partStarts.append(0)
         for i in 0..<parts {
-            guard let part = type == wkbLineString ? geometry : OGR_G_GetGeometryRef(geometry, Int32(i)) else {
+            guard let part = type == wkbLineString ? geometry : gdal.OGR_G_GetGeometryRef(geometry, Int32(i)) else {
                 continue
             }
-            let count = OGR_G_GetPointCount(part)
+            let count = gdal.OGR_G_GetPointCount(part)
             guard count > 0 else { continue }
             // Within the envelope, so in range.
-            guard let first = projector.mercator(longitude: OGR_G_GetX(part, 0), latitude: OGR_G_GetY(part, 0)),
+            guard
+                let first = projector.mercator(longitude: gdal.OGR_G_GetX(part, 0), latitude: gdal.OGR_G_GetY(part, 0)),
                 let last = projector.mercator(
-                    longitude: OGR_G_GetX(part, count - 1), latitude: OGR_G_GetY(part, count - 1))
+                    longitude: gdal.OGR_G_GetX(part, count - 1), latitude: gdal.OGR_G_GetY(part, count - 1))
             else { return nil }
             coordinates.append(first.x)
             coordinates.append(first.y)
@@ -99,9 +101,9 @@ struct OGRFeatureConverter {
     /// reader makes), the members of a collection one by one. Curves are approximated by lines,
     /// and surfaces (triangles, TINs, polyhedral surfaces) become polygons.
     private func append(_ geometry: UnsafeMutableRawPointer, to geometries: inout [Geometry]) throws(TransformFailure) {
-        guard OGR_G_IsEmpty(geometry) == 0 else { return }
+        guard gdal.OGR_G_IsEmpty(geometry) == 0 else { return }
         var builder = Builder()
-        switch OGR_GT_Flatten(OGR_G_GetGeometryType(geometry)) {
+        switch gdal.OGR_GT_Flatten(gdal.OGR_G_GetGeometryType(geometry)) {
         case wkbPoint:
             builder.addPoints(geometry)
             try geometries.append(builder.build(.point, projector))
@@ -130,19 +132,19 @@ struct OGRFeatureConverter {
     private func appendApproximated(_ geometry: UnsafeMutableRawPointer, to geometries: inout [Geometry])
         throws(TransformFailure)
     {
-        let type = OGR_GT_Flatten(OGR_G_GetGeometryType(geometry))
+        let type = gdal.OGR_GT_Flatten(gdal.OGR_G_GetGeometryType(geometry))
         var simple: UnsafeMutableRawPointer?
-        if OGR_G_HasCurveGeometry(geometry, 1) != 0 {
-            simple = OGR_G_GetLinearGeometry(geometry, 0, nil)
+        if gdal.OGR_G_HasCurveGeometry(geometry, 1) != 0 {
+            simple = gdal.OGR_G_GetLinearGeometry(geometry, 0, nil)
         } else if [wkbTriangle, wkbTIN, wkbPolyhedralSurface].contains(type) {
-            simple = OGR_G_ForceTo(OGR_G_Clone(geometry), wkbMultiPolygon, nil)
+            simple = gdal.OGR_G_ForceTo(gdal.OGR_G_Clone(geometry), wkbMultiPolygon, nil)
         }
         guard let simple else {
             throw TransformFailure(
-                "a geometry of type \(String(cString: OGR_G_GetGeometryName(geometry))) cannot be drawn")
+                "a geometry of type \(String(cString: gdal.OGR_G_GetGeometryName(geometry)!)) cannot be drawn")
         }
-        defer { OGR_G_DestroyGeometry(simple) }
-        let simpleType = OGR_GT_Flatten(OGR_G_GetGeometryType(simple))
+        defer { gdal.OGR_G_DestroyGeometry(simple) }
+        let simpleType = gdal.OGR_GT_Flatten(gdal.OGR_G_GetGeometryType(simple))
         guard
             [
                 wkbPoint, wkbMultiPoint, wkbLineString, wkbMultiLineString, wkbPolygon, wkbMultiPolygon,
@@ -150,13 +152,13 @@ struct OGRFeatureConverter {
             ].contains(simpleType)
         else {
             throw TransformFailure(
-                "a geometry of type \(String(cString: OGR_G_GetGeometryName(geometry))) cannot be drawn")
+                "a geometry of type \(String(cString: gdal.OGR_G_GetGeometryName(geometry)!)) cannot be drawn")
         }
         try append(simple, to: &geometries)
     }
 
     private func members(_ geometry: UnsafeMutableRawPointer) -> [UnsafeMutableRawPointer] {
-        (0..<OGR_G_GetGeometryCount(geometry)).compactMap { OGR_G_GetGeometryRef(geometry, $0) }
+        (0..<gdal.OGR_G_GetGeometryCount(geometry)).compactMap { gdal.OGR_G_GetGeometryRef(geometry, $0) }
     }
 
     /// Collects a geometry's vertices in the flat layout of `Geometry`.
@@ -167,32 +169,31 @@ struct OGRFeatureConverter {
 
         /// A point's vertex (or a line's, for a multipoint read vertex by vertex), each a part.
         mutating func addPoints(_ geometry: UnsafeMutableRawPointer) {
-            guard OGR_G_IsEmpty(geometry) == 0 else { return }
-            for i in 0..<OGR_G_GetPointCount(geometry) {
-                coordinates.append(OGR_G_GetX(geometry, i))
-                coordinates.append(OGR_G_GetY(geometry, i))
+            guard gdal.OGR_G_IsEmpty(geometry) == 0 else { return }
+            for i in 0..<gdal.OGR_G_GetPointCount(geometry) {
+                coordinates.append(gdal.OGR_G_GetX(geometry, i))
+                coordinates.append(gdal.OGR_G_GetY(geometry, i))
                 partStarts.append(coordinates.count / 2)
             }
         }
 
         /// A line or a ring as one part, its vertices copied in one call.
         mutating func addPart(_ geometry: UnsafeMutableRawPointer) {
-            let count = Int(OGR_G_GetPointCount(geometry))
+            let count = Int(gdal.OGR_G_GetPointCount(geometry))
             guard count > 0 else { return }
             let start = coordinates.count
             coordinates.append(contentsOf: repeatElement(0, count: 2 * count))
             coordinates.withUnsafeMutableBufferPointer { buffer in
                 let base = buffer.baseAddress! + start
-                _ = OGR_G_GetPoints(geometry, base, 16, base + 1, 16, nil, 0)
+                _ = gdal.OGR_G_GetPoints(geometry, base, 16, base + 1, 16, nil, 0)
             }
             partStarts.append(coordinates.count / 2)
         }
 
         mutating func addPolygon(_ polygon: UnsafeMutableRawPointer) {
             let before = partStarts.count
-            for ring in (0..<OGR_G_GetGeometryCount(polygon)).compactMap({ OGR_G_GetGeometryRef(polygon, $0) }) {
-                addPart(ring)
-            }
+            let rings = (0..<gdal.OGR_G_GetGeometryCount(polygon)).compactMap { gdal.OGR_G_GetGeometryRef(polygon, $0) }
+            for ring in rings { addPart(ring) }
             if partStarts.count > before { polygonStarts.append(partStarts.count - 1) }
         }
 
@@ -228,12 +229,12 @@ struct OGRAttributes {
     }
 
     init(layer: UnsafeMutableRawPointer) {
-        let definition = OGR_L_GetLayerDefn(layer)
-        fields = (0..<OGR_FD_GetFieldCount(definition)).map { i in
-            let field = OGR_FD_GetFieldDefn(definition, i)
+        let definition = gdal.OGR_L_GetLayerDefn(layer)
+        fields = (0..<gdal.OGR_FD_GetFieldCount(definition)).map { i in
+            let field = gdal.OGR_FD_GetFieldDefn(definition, i)
             return Field(
-                name: String(cString: OGR_Fld_GetNameRef(field)), type: OGR_Fld_GetType(field),
-                subtype: OGR_Fld_GetSubType(field))
+                name: String(cString: gdal.OGR_Fld_GetNameRef(field)!), type: gdal.OGR_Fld_GetType(field),
+                subtype: gdal.OGR_Fld_GetSubType(field))
         }
     }
 
@@ -241,22 +242,22 @@ struct OGRAttributes {
     func properties(_ handle: UnsafeMutableRawPointer) -> Properties {
         var entries: [(key: String, value: PropertyValue)] = []
         entries.reserveCapacity(fields.count)
-        for (i, field) in fields.enumerated() where OGR_F_IsFieldSet(handle, Int32(i)) != 0 {
+        for (i, field) in fields.enumerated() where gdal.OGR_F_IsFieldSet(handle, Int32(i)) != 0 {
             if let value = value(handle, Int32(i), field) { entries.append((field.name, value)) }
         }
         return Properties(entries)
     }
 
     private func value(_ feature: UnsafeMutableRawPointer, _ i: Int32, _ field: Field) -> PropertyValue? {
-        if OGR_F_IsFieldNull(feature, i) != 0 { return .null }
+        if gdal.OGR_F_IsFieldNull(feature, i) != 0 { return .null }
         switch field.type {
         case OFTInteger:
-            let n = OGR_F_GetFieldAsInteger(feature, i)
+            let n = gdal.OGR_F_GetFieldAsInteger(feature, i)
             return field.subtype == OFSTBoolean ? .bool(n != 0) : .number(Double(n))
-        case OFTInteger64: return .number(Double(OGR_F_GetFieldAsInteger64(feature, i)))
-        case OFTReal: return .number(OGR_F_GetFieldAsDouble(feature, i))
+        case OFTInteger64: return .number(Double(gdal.OGR_F_GetFieldAsInteger64(feature, i)))
+        case OFTReal: return .number(gdal.OGR_F_GetFieldAsDouble(feature, i))
         case OFTString:
-            let text = String(cString: OGR_F_GetFieldAsString(feature, i))
+            let text = String(cString: gdal.OGR_F_GetFieldAsString(feature, i)!)
             // GeoJSON's nested objects and arrays: kept as compact JSON text, as our reader does.
             if field.subtype == OFSTJSON, let json = try? JSONParser.parse(Array(text.utf8), file: "") {
                 return .string(JSONWriter.text(json))
@@ -265,18 +266,18 @@ struct OGRAttributes {
         case OFTDate, OFTDateTime, OFTTime: return .string(dateText(feature, i, field.type))
         case OFTIntegerList:
             var count: Int32 = 0
-            let items = OGR_F_GetFieldAsIntegerList(feature, i, &count)
+            let items = gdal.OGR_F_GetFieldAsIntegerList(feature, i, &count)
             return list((0..<Int(count)).map { .number(Double(items![$0])) }, boolean: field.subtype == OFSTBoolean)
         case OFTInteger64List:
             var count: Int32 = 0
-            let items = OGR_F_GetFieldAsInteger64List(feature, i, &count)
+            let items = gdal.OGR_F_GetFieldAsInteger64List(feature, i, &count)
             return list((0..<Int(count)).map { .number(Double(items![$0])) })
         case OFTRealList:
             var count: Int32 = 0
-            let items = OGR_F_GetFieldAsDoubleList(feature, i, &count)
+            let items = gdal.OGR_F_GetFieldAsDoubleList(feature, i, &count)
             return list((0..<Int(count)).map { .number(items![$0]) })
         case OFTStringList:
-            let items = OGR_F_GetFieldAsStringList(feature, i)
+            let items = gdal.OGR_F_GetFieldAsStringList(feature, i)
             var values: [JSONValue] = []
             var p = items
             while let item = p?.pointee {
@@ -303,7 +304,7 @@ struct OGRAttributes {
         var minute: Int32 = 0
         var second: Float = 0
         var zone: Int32 = 0
-        OGR_F_GetFieldAsDateTimeEx(feature, i, &year, &month, &day, &hour, &minute, &second, &zone)
+        _ = gdal.OGR_F_GetFieldAsDateTimeEx(feature, i, &year, &month, &day, &hour, &minute, &second, &zone)
         let date = String(format: "%04d-%02d-%02d", year, month, day)
         let whole = second.rounded(.down)
         let seconds =

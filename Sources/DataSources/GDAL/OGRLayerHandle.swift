@@ -35,7 +35,6 @@ struct OGRLayerSpec: Sendable {
     }
 
     func open() throws(SourceProblem) -> OGRLayerHandle {
-        GDALRuntime.prepare()
         if !source.isConnection {
             guard FileManager.default.fileExists(atPath: source.dataset) else {
                 throw SourceProblem("source", "no such file: \(source.dataset)")
@@ -44,9 +43,10 @@ struct OGRLayerSpec: Sendable {
                 throw SourceProblem("source", "cannot read \(source.dataset): permission denied")
             }
         }
+        try GDALRuntime.prepare(for: "reading \(name)", key: "source")
         GDALRuntime.resetError()
         let flags = UInt32(GDAL_OF_VECTOR | GDAL_OF_READONLY)
-        guard let dataset = withCStrings(openOptions, { GDALOpenEx(source.dataset, flags, nil, $0, nil) }) else {
+        guard let dataset = withCStrings(openOptions, { gdal.GDALOpenEx(source.dataset, flags, nil, $0, nil) }) else {
             if source.isConnection {
                 throw SourceProblem(
                     "source", "cannot open \(source.dataset): \(GDALRuntime.lastError() ?? "GDAL knows no such source")"
@@ -75,17 +75,17 @@ final class OGRLayerHandle {
         var layer: UnsafeMutableRawPointer?
         if let sql = source.sql {
             GDALRuntime.resetError()
-            layer = GDALDatasetExecuteSQL(dataset, sql, nil, nil)
+            layer = gdal.GDALDatasetExecuteSQL(dataset, sql, nil, nil)
             guard layer != nil else {
-                GDALClose(dataset)
+                gdal.GDALClose(dataset)
                 throw SourceProblem(
                     "sql", "the statement failed: \(GDALRuntime.lastError() ?? "it returns no rows to draw")")
             }
         } else if let name = source.layer {
-            layer = GDALDatasetGetLayerByName(dataset, name)
+            layer = gdal.GDALDatasetGetLayerByName(dataset, name)
             guard layer != nil else {
                 let names = OGRLayerHandle.layerNames(dataset)
-                GDALClose(dataset)
+                gdal.GDALClose(dataset)
                 throw SourceProblem(
                     "layer",
                     "\(spec.name) has no layer \"\(name)\""
@@ -96,24 +96,24 @@ final class OGRLayerHandle {
         } else {
             let names = OGRLayerHandle.layerNames(dataset)
             guard names.count == 1 else {
-                GDALClose(dataset)
+                gdal.GDALClose(dataset)
                 if names.isEmpty { throw SourceProblem("source", "\(spec.name) holds no layers") }
                 throw SourceProblem(
                     "layer",
                     "\(spec.name) holds \(names.count) layers; choose one with \"layer\": "
                         + names.map { "\"\($0)\"" }.joined(separator: ", "))
             }
-            layer = GDALDatasetGetLayer(dataset, 0)
+            layer = gdal.GDALDatasetGetLayer(dataset, 0)
         }
         self.layer = layer!
         self.isResultSet = source.sql != nil
         if let filter = source.attributeFilter {
             GDALRuntime.resetError()
-            guard OGR_L_SetAttributeFilter(self.layer, filter) == OGRERR_NONE else {
+            guard gdal.OGR_L_SetAttributeFilter(self.layer, filter) == OGRERR_NONE else {
                 throw SourceProblem("where", "the filter failed: \(GDALRuntime.lastError() ?? "OGR rejects it")")
             }
         }
-        if OGR_L_GetGeomType(self.layer) == wkbNone {
+        if gdal.OGR_L_GetGeomType(self.layer) == wkbNone {
             let csvHint =
                 ["csv", "tsv"].contains(source.fileExtension)
                 ? " (a CSV needs a WKT column, or X and Y columns such as lon and lat)" : ""
@@ -122,8 +122,8 @@ final class OGRLayerHandle {
     }
 
     deinit {
-        if isResultSet { GDALDatasetReleaseResultSet(dataset, layer) }
-        GDALClose(dataset)
+        if isResultSet { gdal.GDALDatasetReleaseResultSet(dataset, layer) }
+        gdal.GDALClose(dataset)
     }
 
     /// Reads one feature in a corner of the data, so that a filter or statement the driver checks
@@ -132,50 +132,52 @@ final class OGRLayerHandle {
     func probe(near extent: Rect?, key: String) throws(SourceProblem) {
         if let extent {
             let step = max(extent.width, extent.height) * 1e-6
-            OGR_L_SetSpatialFilterRect(layer, extent.minX, extent.minY, extent.minX + step, extent.minY + step)
+            gdal.OGR_L_SetSpatialFilterRect(layer, extent.minX, extent.minY, extent.minX + step, extent.minY + step)
         }
-        defer { OGR_L_SetSpatialFilter(layer, nil) }
-        OGR_L_ResetReading(layer)
+        defer { gdal.OGR_L_SetSpatialFilter(layer, nil) }
+        gdal.OGR_L_ResetReading(layer)
         GDALRuntime.resetError()
-        if let feature = OGR_L_GetNextFeature(layer) { OGR_F_Destroy(feature) }
+        if let feature = gdal.OGR_L_GetNextFeature(layer) { gdal.OGR_F_Destroy(feature) }
         if GDALRuntime.failed {
             throw SourceProblem(key, "reading failed: \(GDALRuntime.lastError() ?? "GDAL gives no reason")")
         }
-        OGR_L_ResetReading(layer)
+        gdal.OGR_L_ResetReading(layer)
     }
 
     /// The short name of the driver that opened the dataset (`PostgreSQL`, `GPKG`).
     var driverName: String {
-        GDALGetDatasetDriver(dataset).flatMap { GDALGetDriverShortName($0) }.map { String(cString: $0) } ?? ""
+        gdal.GDALGetDatasetDriver(dataset).flatMap { gdal.GDALGetDriverShortName($0) }.map { String(cString: $0) } ?? ""
     }
 
     /// The layer's name in its dataset (for PostgreSQL, `table` or `schema.table`).
-    var layerName: String { String(cString: OGR_L_GetName(layer)) }
+    var layerName: String { String(cString: gdal.OGR_L_GetName(layer)!) }
 
     /// Runs a statement on the dataset and returns the first row's values as numbers.
     func firstRow(_ sql: String) throws(SourceProblem) -> [Double] {
         GDALRuntime.resetError()
-        guard let result = GDALDatasetExecuteSQL(dataset, sql, nil, nil) else {
+        guard let result = gdal.GDALDatasetExecuteSQL(dataset, sql, nil, nil) else {
             throw SourceProblem("source", "the statement \(sql) failed: \(GDALRuntime.lastError() ?? "no result")")
         }
-        defer { GDALDatasetReleaseResultSet(dataset, result) }
-        guard let row = OGR_L_GetNextFeature(result) else { return [] }
-        defer { OGR_F_Destroy(row) }
-        return (0..<OGR_F_GetFieldCount(row)).map { OGR_F_GetFieldAsDouble(row, $0) }
+        defer { gdal.GDALDatasetReleaseResultSet(dataset, result) }
+        guard let row = gdal.OGR_L_GetNextFeature(result) else { return [] }
+        defer { gdal.OGR_F_Destroy(row) }
+        return (0..<gdal.OGR_F_GetFieldCount(row)).map { gdal.OGR_F_GetFieldAsDouble(row, $0) }
     }
 
     /// Makes the layer skip geometry: reading attributes alone is cheaper.
     func ignoreGeometry() {
-        let definition = OGR_L_GetLayerDefn(layer)
-        let names = (0..<OGR_FD_GetGeomFieldCount(definition)).map {
-            String(cString: OGR_GFld_GetNameRef(OGR_FD_GetGeomFieldDefn(definition, $0)))
+        let definition = gdal.OGR_L_GetLayerDefn(layer)
+        let names = (0..<gdal.OGR_FD_GetGeomFieldCount(definition)).map {
+            String(cString: gdal.OGR_GFld_GetNameRef(gdal.OGR_FD_GetGeomFieldDefn(definition, $0))!)
         }
-        _ = withCStrings(["OGR_GEOMETRY"] + names) { OGR_L_SetIgnoredFields(layer, UnsafeMutablePointer(mutating: $0)) }
+        _ = withCStrings(["OGR_GEOMETRY"] + names) {
+            gdal.OGR_L_SetIgnoredFields(layer, UnsafeMutablePointer(mutating: $0))
+        }
     }
 
     private static func layerNames(_ dataset: UnsafeMutableRawPointer) -> [String] {
-        (0..<GDALDatasetGetLayerCount(dataset)).compactMap { i in
-            GDALDatasetGetLayer(dataset, i).flatMap { OGR_L_GetName($0) }.map { String(cString: $0) }
+        (0..<gdal.GDALDatasetGetLayerCount(dataset)).compactMap { i in
+            gdal.GDALDatasetGetLayer(dataset, i).flatMap { gdal.OGR_L_GetName($0) }.map { String(cString: $0) }
         }
     }
 
@@ -183,21 +185,21 @@ final class OGRLayerHandle {
     /// index, a Shapefile's .qix, PostGIS's GiST) and the features have stable ids, so that
     /// the layer can be queried view by view.
     var isIndexed: Bool {
-        guard OGR_L_TestCapability(layer, OLCFastSpatialFilter) != 0 else { return false }
+        guard gdal.OGR_L_TestCapability(layer, OLCFastSpatialFilter) != 0 else { return false }
         // A query result numbers its rows in the order they come unless it has an id column.
-        return !isResultSet || String(cString: OGR_L_GetFIDColumn(layer)).isEmpty == false
+        return !isResultSet || String(cString: gdal.OGR_L_GetFIDColumn(layer)!).isEmpty == false
     }
 
     /// The layer's CRS as text PROJ reads, nil when the data has none.
     var crsDefinition: String? {
-        guard let srs = OGR_L_GetSpatialRef(layer) else { return nil }
-        if let auth = OSRGetAuthorityName(srs, nil), let code = OSRGetAuthorityCode(srs, nil) {
+        guard let srs = gdal.OGR_L_GetSpatialRef(layer) else { return nil }
+        if let auth = gdal.OSRGetAuthorityName(srs, nil), let code = gdal.OSRGetAuthorityCode(srs, nil) {
             return "\(String(cString: auth)):\(String(cString: code))"
         }
         var text: UnsafeMutablePointer<CChar>?
         let options = ["FORMAT=WKT2_2019"]
-        let status = withCStrings(options) { OSRExportToWktEx(srs, &text, $0) }
-        defer { VSIFree(text) }
+        let status = withCStrings(options) { gdal.OSRExportToWktEx(srs, &text, $0) }
+        defer { gdal.VSIFree(text) }
         guard status == OGRERR_NONE, let text else { return nil }
         return String(cString: text)
     }
@@ -207,7 +209,9 @@ final class OGRLayerHandle {
         var envelope = OGREnvelope()
         GDALRuntime.resetError()
         // Without force first: an index's or the database statistics' extent, when known.
-        guard OGR_L_GetExtent(layer, &envelope, 0) == OGRERR_NONE || OGR_L_GetExtent(layer, &envelope, 1) == OGRERR_NONE
+        guard
+            gdal.OGR_L_GetExtent(layer, &envelope, 0) == OGRERR_NONE
+                || gdal.OGR_L_GetExtent(layer, &envelope, 1) == OGRERR_NONE
         else { return nil }
         let rect = Rect(minX: envelope.MinX, minY: envelope.MinY, maxX: envelope.MaxX, maxY: envelope.MaxY)
         return rect.isEmpty ? nil : rect

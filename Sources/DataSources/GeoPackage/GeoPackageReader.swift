@@ -123,11 +123,11 @@ final class GeoPackageReader: ViewReader {
     private func ogrGeometries(id: Int) throws -> [Geometry] {
         let wkb = geometry.wkb
         var parsed: OGRGeometryH?
-        guard OGR_G_CreateFromWkb(wkb.baseAddress, nil, &parsed, Int32(wkb.count)) == OGRERR_NONE, let parsed
+        guard gdal.OGR_G_CreateFromWkb(wkb.baseAddress, nil, &parsed, Int32(wkb.count)) == OGRERR_NONE, let parsed
         else {
             throw problem("feature \(id) of table \(table.table): OGR cannot read its geometry")
         }
-        defer { OGR_G_DestroyGeometry(parsed) }
+        defer { gdal.OGR_G_DestroyGeometry(parsed) }
         return try source.reporting { try converter.geometries(of: parsed) }
     }
 

@@ -52,10 +52,10 @@ struct GeoPackageTable: Sendable {
         guard handle.driverName == "GPKG", !source.isConnection, source.sql == nil, source.attributeFilter == nil
         else { return nil }
         let layer = handle.layer
-        let definition = OGR_L_GetLayerDefn(layer)
-        guard OGR_FD_GetGeomFieldCount(definition) == 1 else { return nil }
-        let fid = String(cString: OGR_L_GetFIDColumn(layer))
-        let geometry = String(cString: OGR_L_GetGeometryColumn(layer))
+        let definition = gdal.OGR_L_GetLayerDefn(layer)
+        guard gdal.OGR_FD_GetGeomFieldCount(definition) == 1 else { return nil }
+        let fid = String(cString: gdal.OGR_L_GetFIDColumn(layer)!)
+        let geometry = String(cString: gdal.OGR_L_GetGeometryColumn(layer)!)
         guard !fid.isEmpty, !geometry.isEmpty else { return nil }
         var columns: [(String, Column)] = []
         for field in OGRAttributes(layer: layer).fields {

@@ -16,7 +16,7 @@ final class SpatialFilterRect {
     }
 
     deinit {
-        if let polygon { OGR_G_DestroyGeometry(polygon) }
+        if let polygon { gdal.OGR_G_DestroyGeometry(polygon) }
     }
 
     /// Whether OGR's filter keeps the geometry `geometry` has just read.
@@ -37,30 +37,31 @@ final class SpatialFilterRect {
     /// The same test on OGR's own geometry: empty is never kept.
     private func ogrKeeps(_ wkb: UnsafeRawBufferPointer) -> Bool {
         var parsed: OGRGeometryH?
-        guard OGR_G_CreateFromWkb(wkb.baseAddress, nil, &parsed, Int32(wkb.count)) == OGRERR_NONE, let parsed else {
+        guard gdal.OGR_G_CreateFromWkb(wkb.baseAddress, nil, &parsed, Int32(wkb.count)) == OGRERR_NONE, let parsed
+        else {
             return false
         }
-        defer { OGR_G_DestroyGeometry(parsed) }
-        guard OGR_G_IsEmpty(parsed) == 0 else { return false }
+        defer { gdal.OGR_G_DestroyGeometry(parsed) }
+        guard gdal.OGR_G_IsEmpty(parsed) == 0 else { return false }
         var envelope = OGREnvelope()
-        OGR_G_GetEnvelope(parsed, &envelope)
+        gdal.OGR_G_GetEnvelope(parsed, &envelope)
         let box = Rect(minX: envelope.MinX, minY: envelope.MinY, maxX: envelope.MaxX, maxY: envelope.MaxY)
         guard box.intersects(rect) else { return false }
         if rect.contains(box) { return true }
-        return OGR_G_Intersects(parsed, filterPolygon()) != 0
+        return gdal.OGR_G_Intersects(parsed, filterPolygon()) != 0
     }
 
     private func filterPolygon() -> OGRGeometryH {
         if let polygon { return polygon }
-        let ring = OGR_G_CreateGeometry(wkbLinearRing)
+        let ring = gdal.OGR_G_CreateGeometry(wkbLinearRing)
         for (x, y) in [
             (rect.minX, rect.minY), (rect.minX, rect.maxY), (rect.maxX, rect.maxY), (rect.maxX, rect.minY),
             (rect.minX, rect.minY),
         ] {
-            OGR_G_AddPoint_2D(ring, x, y)
+            gdal.OGR_G_AddPoint_2D(ring, x, y)
         }
-        let made = OGR_G_CreateGeometry(wkbPolygon)!
-        OGR_G_AddGeometryDirectly(made, ring)
+        let made = gdal.OGR_G_CreateGeometry(wkbPolygon)!
+        _ = gdal.OGR_G_AddGeometryDirectly(made, ring)
         polygon = made
         return made
     }

@@ -23,15 +23,17 @@ final class MercatorProjector: CoordinateTransform {
     /// datum transformation by the target's identity, and EPSG:4326 is the one EPSG:3857 is
     /// defined on, so the operation is the one `cs2cs SOURCE EPSG:3857` uses (for NAD83 sources
     /// they differ by about a metre).
-    init(_ crs: SourceCRS, context: ProjContext = ProjContext()) throws(TransformFailure) {
+    init(_ crs: SourceCRS, context given: ProjContext? = nil) throws(TransformFailure) {
         self.crs = crs
+        let context: ProjContext
+        if let given { context = given } else { context = try ProjContext(for: "the CRS \(crs.label)") }
         self.context = context
-        guard let source = context.object({ proj_create($0, crs.definition) }),
-            let wgs84 = context.object({ proj_create($0, "EPSG:4326") })
+        guard let source = context.object({ proj.proj_create($0, crs.definition) }),
+            let wgs84 = context.object({ proj.proj_create($0, "EPSG:4326") })
         else {
             throw TransformFailure("unknown CRS \(DocumentError.quote(crs.definition)): \(context.takeError() ?? "")")
         }
-        if proj_is_equivalent_to_with_ctx(
+        if proj.proj_is_equivalent_to_with_ctx(
             context.handle, source.handle, wgs84.handle, PJ_COMP_EQUIVALENT_EXCEPT_AXIS_ORDER_GEOGCRS) != 0
         {
             toLonLat = nil
@@ -39,9 +41,9 @@ final class MercatorProjector: CoordinateTransform {
         }
         guard
             let operation = context.object({
-                proj_create_crs_to_crs_from_pj($0, source.handle, wgs84.handle, nil, nil)
+                proj.proj_create_crs_to_crs_from_pj($0, source.handle, wgs84.handle, nil, nil)
             }),
-            let normalized = context.object({ proj_normalize_for_visualization($0, operation.handle) })
+            let normalized = context.object({ proj.proj_normalize_for_visualization($0, operation.handle) })
         else {
             throw TransformFailure(
                 "\(crs.label) cannot be converted to longitude/latitude WGS84: \(context.takeError() ?? "no transformation")"
@@ -59,10 +61,10 @@ final class MercatorProjector: CoordinateTransform {
             let original = coordinates
             coordinates.withUnsafeMutableBufferPointer { buffer in
                 let base = buffer.baseAddress!
-                _ = proj_trans_generic(
+                _ = proj.proj_trans_generic(
                     toLonLat.handle, PJ_FWD, base, 16, count, base + 1, 16, count, nil, 0, 0, nil, 0, 0)
             }
-            proj_errno_reset(toLonLat.handle)
+            _ = proj.proj_errno_reset(toLonLat.handle)
             for i in 0..<count where !(coordinates[2 * i].isFinite && coordinates[2 * i + 1].isFinite) {
                 _ = context.takeError()
                 throw TransformFailure(
@@ -138,7 +140,7 @@ final class MercatorProjector: CoordinateTransform {
     private func transformBounds(_ rect: Rect, direction: PJ_DIRECTION) -> Rect? {
         guard let toLonLat else { return rect }
         var out = Rect.empty
-        let ok = proj_trans_bounds(
+        let ok = proj.proj_trans_bounds(
             context.handle, toLonLat.handle, direction, rect.minX, rect.minY, rect.maxX, rect.maxY,
             &out.minX, &out.minY, &out.maxX, &out.maxY, 21)
         _ = context.takeError()

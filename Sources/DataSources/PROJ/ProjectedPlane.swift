@@ -43,7 +43,7 @@ public final class ProjectedPlane: Sendable {
     public let method: String?
     /// +1, or -1 for an axis pointing west or south.
     private let signs: (x: Double, y: Double)
-    private let proj: Mutex<Conversion>
+    private let locked: Mutex<Conversion>
 
     /// One degree of a geographic CRS, in metres: the OGC's equatorial convention.
     public static let metresPerDegree = 2 * Double.pi * WGS84.equatorialRadius / 360
@@ -60,12 +60,17 @@ public final class ProjectedPlane: Sendable {
     public init(crs definition: String) throws(Failure) {
         let checked: SourceCRS
         do { checked = try SourceCRS(definition) } catch { throw Failure(message: error.message) }
-        let context = ProjContext()
-        guard let crs = context.object({ proj_create($0, definition) }),
-            let wgs84 = context.object({ proj_create($0, "EPSG:4326") }),
-            let webMercator = context.object({ proj_create($0, "EPSG:3857") }),
-            let operation = context.object({ proj_create_crs_to_crs_from_pj($0, wgs84.handle, crs.handle, nil, nil) }),
-            let normalized = context.object({ proj_normalize_for_visualization($0, operation.handle) })
+        let context: ProjContext
+        do { context = try ProjContext(for: "the CRS \(checked.label)") } catch {
+            throw Failure(message: error.message)
+        }
+        guard let crs = context.object({ proj.proj_create($0, definition) }),
+            let wgs84 = context.object({ proj.proj_create($0, "EPSG:4326") }),
+            let webMercator = context.object({ proj.proj_create($0, "EPSG:3857") }),
+            let operation = context.object({
+                proj.proj_create_crs_to_crs_from_pj($0, wgs84.handle, crs.handle, nil, nil)
+            }),
+            let normalized = context.object({ proj.proj_normalize_for_visualization($0, operation.handle) })
         else {
             throw Failure(
                 message: "\(checked.label) cannot be drawn in: \(context.takeError() ?? "PROJ finds no conversion")")
@@ -76,7 +81,7 @@ public final class ProjectedPlane: Sendable {
         }
         self.crs = definition
         label = checked.label
-        name = proj_get_name(crs.handle).map { String(cString: $0) } ?? checked.label
+        name = proj.proj_get_name(crs.handle).map { String(cString: $0) } ?? checked.label
         isGeographic = axes[0].isAngular
         // An angular unit's factor is radians per unit: times the equatorial radius, metres.
         metresPerUnit = axes[0].factor * (axes[0].isAngular ? WGS84.equatorialRadius : 1)
@@ -85,9 +90,9 @@ public final class ProjectedPlane: Sendable {
         let northSouth = axes.first { $0.direction == "north" || $0.direction == "south" } ?? axes[1]
         signs = (eastWest.direction == "west" ? -1 : 1, northSouth.direction == "south" ? -1 : 1)
         isWebMercator =
-            proj_is_equivalent_to_with_ctx(context.handle, crs.handle, webMercator.handle, PJ_COMP_EQUIVALENT) != 0
+            proj.proj_is_equivalent_to_with_ctx(context.handle, crs.handle, webMercator.handle, PJ_COMP_EQUIVALENT) != 0
         (datum, method) = ProjectedPlane.datumAndMethod(crs, context)
-        proj = Mutex(Conversion(context: context, operation: normalized))
+        locked = Mutex(Conversion(context: context, operation: normalized))
     }
 
     /// The plane of a projected CRS, for what needs eastings and northings with a length on
@@ -110,8 +115,8 @@ public final class ProjectedPlane: Sendable {
     /// Longitude and latitude (degrees, WGS84) to plane metres; infinite where PROJ cannot
     /// convert the position.
     public func project(latitude: Double, longitude: Double) -> PlanePoint {
-        let c = proj.withLock { conversion in
-            proj_trans(conversion.operation.handle, PJ_FWD, proj_coord(longitude, latitude, 0, 0))
+        let c = locked.withLock { conversion in
+            proj.proj_trans(conversion.operation.handle, PJ_FWD, proj.proj_coord(longitude, latitude, 0, 0))
         }
         return plane(x: c.xy.x, y: c.xy.y)
     }
@@ -120,8 +125,8 @@ public final class ProjectedPlane: Sendable {
     /// convert the point.
     public func unproject(_ p: PlanePoint) -> GeoPosition {
         let (x, y) = crsCoordinates(p)
-        let c = proj.withLock { conversion in
-            proj_trans(conversion.operation.handle, PJ_INV, proj_coord(x, y, 0, 0))
+        let c = locked.withLock { conversion in
+            proj.proj_trans(conversion.operation.handle, PJ_INV, proj.proj_coord(x, y, 0, 0))
         }
         guard c.lp.lam.isFinite, c.lp.phi.isFinite else {
             return GeoPosition(latitude: .infinity, longitude: .infinity)
@@ -168,25 +173,25 @@ public final class ProjectedPlane: Sendable {
     /// The names of the datum and of the projection method of the CRS's horizontal part.
     private static func datumAndMethod(_ crs: ProjObject, _ context: ProjContext) -> (String, String?) {
         var horizontal = crs
-        if proj_get_type(crs.handle) == PJ_TYPE_COMPOUND_CRS,
-            let first = context.object({ proj_crs_get_sub_crs($0, crs.handle, 0) })
+        if proj.proj_get_type(crs.handle) == PJ_TYPE_COMPOUND_CRS,
+            let first = context.object({ proj.proj_crs_get_sub_crs($0, crs.handle, 0) })
         {
             horizontal = first
         }
-        if proj_get_type(horizontal.handle) == PJ_TYPE_BOUND_CRS,
-            let source = context.object({ proj_get_source_crs($0, horizontal.handle) })
+        if proj.proj_get_type(horizontal.handle) == PJ_TYPE_BOUND_CRS,
+            let source = context.object({ proj.proj_get_source_crs($0, horizontal.handle) })
         {
             horizontal = source
         }
         // A datum ensemble (WGS 84, ETRS89) has no single datum: its name is the ensemble's.
         let datum =
-            (context.object({ proj_crs_get_datum($0, horizontal.handle) })
-            ?? context.object({ proj_crs_get_datum_ensemble($0, horizontal.handle) }))
-            .flatMap { proj_get_name($0.handle).map { String(cString: $0) } } ?? "unknown datum"
+            (context.object({ proj.proj_crs_get_datum($0, horizontal.handle) })
+            ?? context.object({ proj.proj_crs_get_datum_ensemble($0, horizontal.handle) }))
+            .flatMap { proj.proj_get_name($0.handle).map { String(cString: $0) } } ?? "unknown datum"
         var method: String?
-        if let conversion = context.object({ proj_crs_get_coordoperation($0, horizontal.handle) }) {
+        if let conversion = context.object({ proj.proj_crs_get_coordoperation($0, horizontal.handle) }) {
             var name: UnsafePointer<CChar>?
-            if proj_coordoperation_get_method_info(context.handle, conversion.handle, &name, nil, nil) != 0 {
+            if proj.proj_coordoperation_get_method_info(context.handle, conversion.handle, &name, nil, nil) != 0 {
                 method = name.map { String(cString: $0) }
             }
         }
@@ -198,22 +203,24 @@ public final class ProjectedPlane: Sendable {
     /// source), in the CRS's own order.
     private static func horizontalAxes(_ crs: ProjObject, _ context: ProjContext) -> [Axis] {
         var horizontal = crs
-        switch proj_get_type(crs.handle) {
+        switch proj.proj_get_type(crs.handle) {
         case PJ_TYPE_COMPOUND_CRS:
-            guard let first = context.object({ proj_crs_get_sub_crs($0, crs.handle, 0) }) else { return [] }
+            guard let first = context.object({ proj.proj_crs_get_sub_crs($0, crs.handle, 0) }) else { return [] }
             return horizontalAxes(first, context)
         case PJ_TYPE_BOUND_CRS:
-            guard let source = context.object({ proj_get_source_crs($0, crs.handle) }) else { return [] }
+            guard let source = context.object({ proj.proj_get_source_crs($0, crs.handle) }) else { return [] }
             horizontal = source
         default: break
         }
-        guard let cs = context.object({ proj_crs_get_coordinate_system($0, horizontal.handle) }) else { return [] }
-        let angular = [PJ_TYPE_GEOGRAPHIC_2D_CRS, PJ_TYPE_GEOGRAPHIC_3D_CRS].contains(proj_get_type(horizontal.handle))
-        return (0..<min(2, proj_cs_get_axis_count(context.handle, cs.handle))).compactMap { i in
+        guard let cs = context.object({ proj.proj_crs_get_coordinate_system($0, horizontal.handle) }) else { return [] }
+        let angular = [PJ_TYPE_GEOGRAPHIC_2D_CRS, PJ_TYPE_GEOGRAPHIC_3D_CRS].contains(
+            proj.proj_get_type(horizontal.handle))
+        return (0..<min(2, proj.proj_cs_get_axis_count(context.handle, cs.handle))).compactMap { i in
             var direction: UnsafePointer<CChar>?
             var factor = 0.0
             guard
-                proj_cs_get_axis_info(context.handle, cs.handle, i, nil, nil, &direction, &factor, nil, nil, nil) != 0,
+                proj.proj_cs_get_axis_info(context.handle, cs.handle, i, nil, nil, &direction, &factor, nil, nil, nil)
+                    != 0,
                 factor > 0
             else { return nil }
             return Axis(

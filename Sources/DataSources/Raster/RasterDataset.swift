@@ -13,18 +13,18 @@ final class RasterDataset {
     /// GDAL's block cache, shared by every worker: by default 5% of the machine's memory,
     /// which alone would be most of a tile job's memory budget (docs/performance.md).
     static let blockCacheBytes: Int64 = 96 << 20
-    private static let cacheLimited: Void = GDALSetCacheMax64(blockCacheBytes)
+    private static let cacheLimited: Void = gdal.GDALSetCacheMax64(blockCacheBytes)
 
     init(path: String, srs: String?, geotransform: [Double]?) throws(SourceProblem) {
-        GDALRuntime.prepare()
+        try GDALRuntime.prepare(for: "reading the raster \(path)", key: "raster")
         _ = RasterDataset.cacheLimited
         GDALRuntime.resetError()
-        guard let opened = GDALOpenEx(path, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY), nil, nil, nil) else {
+        guard let opened = gdal.GDALOpenEx(path, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY), nil, nil, nil) else {
             let reason = GDALRuntime.lastError() ?? "GDAL cannot read it"
             throw SourceProblem("raster", "cannot open \(path) as a raster: \(reason)")
         }
-        guard GDALGetRasterCount(opened) > 0 else {
-            GDALClose(opened)
+        guard gdal.GDALGetRasterCount(opened) > 0 else {
+            gdal.GDALClose(opened)
             throw SourceProblem("raster", "\(path) holds no raster bands")
         }
         file = opened
@@ -32,25 +32,25 @@ final class RasterDataset {
             handle = opened
             wrapper = nil
         } else {
-            let driver = GDALGetDriverByName("VRT")
-            guard let vrt = GDALCreateCopy(driver, "", opened, 0, nil, nil, nil) else {
-                GDALClose(opened)
+            let driver = gdal.GDALGetDriverByName("VRT")
+            guard let vrt = gdal.GDALCreateCopy(driver, "", opened, 0, nil, nil, nil) else {
+                gdal.GDALClose(opened)
                 throw SourceProblem("raster", "\(path): \(GDALRuntime.lastError() ?? "cannot wrap it in a VRT")")
             }
             if let srs {
-                let reference = OSRNewSpatialReference(nil)
-                defer { OSRDestroySpatialReference(reference) }
-                guard OSRSetFromUserInput(reference, srs) == OGRERR_NONE else {
-                    GDALClose(vrt)
-                    GDALClose(opened)
+                let reference = gdal.OSRNewSpatialReference(nil)
+                defer { gdal.OSRDestroySpatialReference(reference) }
+                guard gdal.OSRSetFromUserInput(reference, srs) == OGRERR_NONE else {
+                    gdal.GDALClose(vrt)
+                    gdal.GDALClose(opened)
                     throw SourceProblem("srs", "unknown CRS \"\(srs)\"")
                 }
                 // A raster's geotransform is x east, y north, whatever the CRS's axis order.
-                OSRSetAxisMappingStrategy(reference, OAMS_TRADITIONAL_GIS_ORDER)
-                GDALSetSpatialRef(vrt, reference)
+                gdal.OSRSetAxisMappingStrategy(reference, OAMS_TRADITIONAL_GIS_ORDER)
+                _ = gdal.GDALSetSpatialRef(vrt, reference)
             }
             if var transform = geotransform {
-                GDALSetGeoTransform(vrt, &transform)
+                _ = gdal.GDALSetGeoTransform(vrt, &transform)
             }
             handle = vrt
             wrapper = vrt
@@ -64,23 +64,23 @@ final class RasterDataset {
     }
 
     deinit {
-        if let wrapper { GDALClose(wrapper) }
-        GDALClose(file)
+        if let wrapper { gdal.GDALClose(wrapper) }
+        gdal.GDALClose(file)
     }
 
-    var bandCount: Int { Int(GDALGetRasterCount(handle)) }
-    var width: Int { Int(GDALGetRasterXSize(handle)) }
-    var height: Int { Int(GDALGetRasterYSize(handle)) }
+    var bandCount: Int { Int(gdal.GDALGetRasterCount(handle)) }
+    var width: Int { Int(gdal.GDALGetRasterXSize(handle)) }
+    var height: Int { Int(gdal.GDALGetRasterYSize(handle)) }
 
     private var hasGeotransform: Bool {
         var transform = [Double](repeating: 0, count: 6)
-        return GDALGetGeoTransform(handle, &transform) == CE_None
+        return gdal.GDALGetGeoTransform(handle, &transform) == CE_None
     }
 
     /// The six numbers of the geotransform (GDAL's default, a unit grid, when it has none).
     var geotransform: [Double] {
         var transform = [Double](repeating: 0, count: 6)
-        _ = GDALGetGeoTransform(handle, &transform)
+        _ = gdal.GDALGetGeoTransform(handle, &transform)
         return transform
     }
 
@@ -100,10 +100,10 @@ final class RasterDataset {
 
     /// The dataset's CRS as WKT, or nil when it has none.
     var crsDefinition: String? {
-        guard let reference = GDALGetSpatialRef(handle) else { return nil }
+        guard let reference = gdal.GDALGetSpatialRef(handle) else { return nil }
         var wkt: UnsafeMutablePointer<CChar>?
-        guard OSRExportToWkt(reference, &wkt) == OGRERR_NONE, let wkt else { return nil }
-        defer { VSIFree(wkt) }
+        guard gdal.OSRExportToWkt(reference, &wkt) == OGRERR_NONE, let wkt else { return nil }
+        defer { gdal.VSIFree(wkt) }
         let text = String(cString: wkt)
         return text.isEmpty ? nil : text
     }
@@ -111,21 +111,21 @@ final class RasterDataset {
     /// The band whose colour interpretation is alpha, if any.
     var alphaBand: Int? {
         (1...bandCount).first {
-            GDALGetRasterColorInterpretation(GDALGetRasterBand(handle, Int32($0))) == GCI_AlphaBand
+            gdal.GDALGetRasterColorInterpretation(gdal.GDALGetRasterBand(handle, Int32($0))) == GCI_AlphaBand
         }
     }
 
     func hasPalette(band: Int) -> Bool {
-        GDALGetRasterColorTable(GDALGetRasterBand(handle, Int32(band))) != nil
+        gdal.GDALGetRasterColorTable(gdal.GDALGetRasterBand(handle, Int32(band))) != nil
     }
 
     /// The values a grey band spans: 0...255 for bytes, else the band's (approximate) range.
     func valueRange(band: Int) -> ClosedRange<Double> {
-        let raster = GDALGetRasterBand(handle, Int32(band))
-        if GDALGetRasterDataType(raster) == GDT_Byte { return 0...255 }
+        let raster = gdal.GDALGetRasterBand(handle, Int32(band))
+        if gdal.GDALGetRasterDataType(raster) == GDT_Byte { return 0...255 }
         var range = [0.0, 0.0]
         GDALRuntime.resetError()
-        GDALComputeRasterMinMax(raster, 1, &range)
+        _ = gdal.GDALComputeRasterMinMax(raster, 1, &range)
         guard range[0].isFinite, range[1].isFinite, range[1] > range[0] else { return 0...255 }
         return range[0]...range[1]
     }

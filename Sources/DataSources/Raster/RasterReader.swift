@@ -55,29 +55,29 @@ public final class RasterReader {
         }
         GDALRuntime.resetError()
         let options = CommandOptions(arguments)
-        guard let translateOptions = options.withArgv({ GDALTranslateOptionsNew($0, nil) }) else {
+        guard let translateOptions = options.withArgv({ gdal.GDALTranslateOptionsNew($0, nil) }) else {
             throw RasterError(message: "\(source.path): \(GDALRuntime.lastError() ?? "bad band selection")")
         }
-        defer { GDALTranslateOptionsFree(translateOptions) }
+        defer { gdal.GDALTranslateOptionsFree(translateOptions) }
         var usage: Int32 = 0
-        guard let vrt = GDALTranslate("", dataset.handle, translateOptions, &usage) else {
+        guard let vrt = gdal.GDALTranslate("", dataset.handle, translateOptions, &usage) else {
             throw RasterError(message: "\(source.path): \(GDALRuntime.lastError() ?? "cannot select its bands")")
         }
         selection = vrt
     }
 
     deinit {
-        GDALClose(selection)
-        for reference in references.values { OSRDestroySpatialReference(reference) }
+        gdal.GDALClose(selection)
+        for reference in references.values { gdal.OSRDestroySpatialReference(reference) }
     }
 
     /// Red, green, blue and alpha (not premultiplied), row by row; alpha 0 outside the data.
     public func warpColours(_ grid: RasterGrid, resampling: RasterStyle.Resampling) throws -> [UInt8] {
         let target = try warp(grid, bands: 4, type: GDT_Byte, resampling: resampling, nodata: nil)
-        defer { GDALClose(target) }
+        defer { gdal.GDALClose(target) }
         var pixels = [UInt8](repeating: 0, count: grid.width * grid.height * 4)
         let status = pixels.withUnsafeMutableBytes { buffer in
-            GDALDatasetRasterIO(
+            gdal.GDALDatasetRasterIO(
                 target, GF_Read, 0, 0, Int32(grid.width), Int32(grid.height), buffer.baseAddress,
                 Int32(grid.width), Int32(grid.height), GDT_Byte, 4, nil, 4, Int32(grid.width * 4), 1)
         }
@@ -90,13 +90,13 @@ public final class RasterReader {
         values: [Float], alpha: [UInt8]
     ) {
         let target = try warp(grid, bands: 2, type: GDT_Float32, resampling: resampling, nodata: nodata)
-        defer { GDALClose(target) }
+        defer { gdal.GDALClose(target) }
         let count = grid.width * grid.height
         var values = [Float](repeating: 0, count: count)
         var alpha = [UInt8](repeating: 0, count: count)
         let read = { (band: Int32, buffer: UnsafeMutableRawPointer?, type: GDALDataType) in
-            GDALRasterIO(
-                GDALGetRasterBand(target, band), GF_Read, 0, 0, Int32(grid.width), Int32(grid.height), buffer,
+            gdal.GDALRasterIO(
+                gdal.GDALGetRasterBand(target, band), GF_Read, 0, 0, Int32(grid.width), Int32(grid.height), buffer,
                 Int32(grid.width), Int32(grid.height), type, 0, 0)
         }
         let first = values.withUnsafeMutableBytes { read(1, $0.baseAddress, GDT_Float32) }
@@ -109,30 +109,30 @@ public final class RasterReader {
     private func warp(
         _ grid: RasterGrid, bands: Int, type: GDALDataType, resampling: RasterStyle.Resampling, nodata: Double?
     ) throws -> GDALDatasetH {
-        GDALRuntime.prepare()
+        // GDAL is loaded and set up: the reader's dataset is open.
         GDALRuntime.resetError()
         guard
-            let target = GDALCreate(
-                GDALGetDriverByName("MEM"), "", Int32(grid.width), Int32(grid.height), Int32(bands), type, nil)
+            let target = gdal.GDALCreate(
+                gdal.GDALGetDriverByName("MEM"), "", Int32(grid.width), Int32(grid.height), Int32(bands), type, nil)
         else { throw failure("creating a \(grid.width)x\(grid.height) image") }
         var transform = [grid.minX, grid.resolution, 0, grid.maxY, 0, -grid.resolution]
-        GDALSetGeoTransform(target, &transform)
-        GDALSetSpatialRef(target, try reference(grid.crs))
+        _ = gdal.GDALSetGeoTransform(target, &transform)
+        _ = gdal.GDALSetSpatialRef(target, try reference(grid.crs))
         var arguments = ["-r", resampling.rawValue, "-et", "0", "-dstalpha"] + (try overviewArguments(grid))
         if let nodata = nodata ?? source.nodataOverride { arguments += ["-srcnodata", "\(nodata)"] }
         let options = CommandOptions(arguments)
-        guard let warpOptions = options.withArgv({ GDALWarpAppOptionsNew($0, nil) }) else {
-            GDALClose(target)
+        guard let warpOptions = options.withArgv({ gdal.GDALWarpAppOptionsNew($0, nil) }) else {
+            gdal.GDALClose(target)
             throw failure("warp options")
         }
-        defer { GDALWarpAppOptionsFree(warpOptions) }
+        defer { gdal.GDALWarpAppOptionsFree(warpOptions) }
         var sources: [GDALDatasetH?] = [selection]
         var usage: Int32 = 0
         let result = sources.withUnsafeMutableBufferPointer {
-            GDALWarp(nil, target, 1, $0.baseAddress, warpOptions, &usage)
+            gdal.GDALWarp(nil, target, 1, $0.baseAddress, warpOptions, &usage)
         }
         guard result != nil, !GDALRuntime.failed else {
-            GDALClose(target)
+            gdal.GDALClose(target)
             throw failure("warping")
         }
         return target
@@ -153,12 +153,12 @@ public final class RasterReader {
         let transform = dataset.geotransform
         guard transform[2] == 0, transform[4] == 0, transform[1] != 0 else { return [] }
         let target = grid.resolution / abs(transform[1])
-        let band = GDALGetRasterBand(selection, 1)
-        let width = Double(GDALGetRasterXSize(selection))
+        let band = gdal.GDALGetRasterBand(selection, 1)
+        let width = Double(gdal.GDALGetRasterXSize(selection))
         var chosen: (level: Int32, ratio: Double)?
-        for level in 0..<GDALGetOverviewCount(band) {
-            guard let overview = GDALGetOverview(band, level) else { continue }
-            let ratio = width / Double(GDALGetRasterBandXSize(overview))
+        for level in 0..<gdal.GDALGetOverviewCount(band) {
+            guard let overview = gdal.GDALGetOverview(band, level) else { continue }
+            let ratio = width / Double(gdal.GDALGetRasterBandXSize(overview))
             if ratio <= target * RasterReader.overviewTolerance, ratio > chosen?.ratio ?? 0 {
                 chosen = (level, ratio)
             }
@@ -171,19 +171,19 @@ public final class RasterReader {
     private func isInCRS(_ crs: String) throws -> Bool {
         if let known = sameCRS[crs] { return known }
         let grid = try reference(crs)
-        let same = GDALGetSpatialRef(selection).map { OSRIsSame($0, grid) != 0 } ?? false
+        let same = gdal.GDALGetSpatialRef(selection).map { gdal.OSRIsSame($0, grid) != 0 } ?? false
         sameCRS[crs] = same
         return same
     }
 
     private func reference(_ crs: String) throws -> OGRSpatialReferenceH {
         if let known = references[crs] { return known }
-        let reference = OSRNewSpatialReference(nil)!
-        guard OSRSetFromUserInput(reference, crs) == OGRERR_NONE else {
-            OSRDestroySpatialReference(reference)
+        let reference = gdal.OSRNewSpatialReference(nil)!
+        guard gdal.OSRSetFromUserInput(reference, crs) == OGRERR_NONE else {
+            gdal.OSRDestroySpatialReference(reference)
             throw RasterError(message: "unknown CRS \"\(crs)\"")
         }
-        OSRSetAxisMappingStrategy(reference, OAMS_TRADITIONAL_GIS_ORDER)
+        gdal.OSRSetAxisMappingStrategy(reference, OAMS_TRADITIONAL_GIS_ORDER)
         references[crs] = reference
         return reference
     }

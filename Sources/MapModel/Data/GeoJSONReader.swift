@@ -145,7 +145,7 @@ public enum GeoJSONReader {
     }
 
     /// Longitude/latitude names of the legacy `crs` member (GeoJSON 2008), read without PROJ.
-    static let longitudeLatitudeNames: Set<String> = [
+    public static let longitudeLatitudeNames: Set<String> = [
         "urn:ogc:def:crs:OGC:1.3:CRS84", "urn:ogc:def:crs:OGC::CRS84", "OGC:CRS84", "CRS84", "EPSG:4326",
         "urn:ogc:def:crs:EPSG::4326",
     ]
