@@ -6,22 +6,7 @@
 #define MERIDIAN_GDAL_SONAME "libgdal.so"
 #endif
 
-#define MERIDIAN_NAME(name) #name,
-#define MERIDIAN_SLOT(name) (void **)&table.name,
-
-static MeridianGDAL table;
-static const char *const names[] = {MERIDIAN_GDAL_SONAME, "libgdal.so"};
-static const char *const symbols[] = {MERIDIAN_GDAL_FUNCTIONS(MERIDIAN_NAME)};
-static void **const slots[] = {MERIDIAN_GDAL_FUNCTIONS(MERIDIAN_SLOT)};
-static meridian_library library = {
-    .override_variable = "MERIDIAN_GDAL_LIBRARY",
-    .names = names,
-    .name_count = sizeof names / sizeof *names,
-    .symbols = symbols,
-    .slots = slots,
-    .symbol_count = sizeof symbols / sizeof *symbols,
-    .lock = PTHREAD_MUTEX_INITIALIZER,
-};
+MERIDIAN_LIBRARY_DEFINE(MeridianGDAL, MERIDIAN_GDAL_FUNCTIONS, "MERIDIAN_GDAL_LIBRARY", MERIDIAN_GDAL_SONAME, "libgdal.so")
 
 const MeridianGDAL *meridian_gdal_load(void) { return meridian_library_load(&library) ? &table : NULL; }
 

@@ -6,22 +6,7 @@
 #define MERIDIAN_PROJ_SONAME "libproj.so"
 #endif
 
-#define MERIDIAN_NAME(name) #name,
-#define MERIDIAN_SLOT(name) (void **)&table.name,
-
-static MeridianPROJ table;
-static const char *const names[] = {MERIDIAN_PROJ_SONAME, "libproj.so"};
-static const char *const symbols[] = {MERIDIAN_PROJ_FUNCTIONS(MERIDIAN_NAME)};
-static void **const slots[] = {MERIDIAN_PROJ_FUNCTIONS(MERIDIAN_SLOT)};
-static meridian_library library = {
-    .override_variable = "MERIDIAN_PROJ_LIBRARY",
-    .names = names,
-    .name_count = sizeof names / sizeof *names,
-    .symbols = symbols,
-    .slots = slots,
-    .symbol_count = sizeof symbols / sizeof *symbols,
-    .lock = PTHREAD_MUTEX_INITIALIZER,
-};
+MERIDIAN_LIBRARY_DEFINE(MeridianPROJ, MERIDIAN_PROJ_FUNCTIONS, "MERIDIAN_PROJ_LIBRARY", MERIDIAN_PROJ_SONAME, "libproj.so")
 
 const MeridianPROJ *meridian_proj_load(void) { return meridian_library_load(&library) ? &table : NULL; }
 

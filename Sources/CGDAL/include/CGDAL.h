@@ -145,13 +145,10 @@
     X(OSRSetFromUserInput) \
     X(VSIFree)
 
-// Each field has the type of a pointer to the function of its name, so the compiler checks
-// every pointer against GDAL's own prototype.
-#define MERIDIAN_GDAL_FIELD(name) __typeof__(name) *_Nonnull name;
+// One field per function, typed by its prototype (MERIDIAN_FUNCTION_FIELD).
 typedef struct {
-    MERIDIAN_GDAL_FUNCTIONS(MERIDIAN_GDAL_FIELD)
+    MERIDIAN_GDAL_FUNCTIONS(MERIDIAN_FUNCTION_FIELD)
 } MeridianGDAL;
-#undef MERIDIAN_GDAL_FIELD
 
 /// Loads libgdal and resolves every function the first time it is called (any thread may);
 /// NULL when that failed, for the rest of the process: `meridian_gdal_library()` says why.

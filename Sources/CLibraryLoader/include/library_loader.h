@@ -30,6 +30,30 @@ typedef struct {
     char failure[1024];
 } meridian_library;
 
+/// A field of a wrapper's function table: a pointer of the type of the function of its name,
+/// so that the compiler checks every pointer against the library's own prototype.
+#define MERIDIAN_FUNCTION_FIELD(name) __typeof__(name) *_Nonnull name;
+
+// The wrapper's .c file: `table` (of type TYPE, fields from FUNCTIONS(MERIDIAN_FUNCTION_FIELD))
+// and `library`, which fills it from SONAME, or the development symlink SYMLINK, or the file
+// the environment variable VARIABLE names.
+#define MERIDIAN_FUNCTION_NAME(name) #name,
+#define MERIDIAN_FUNCTION_SLOT(name) (void **)&table.name,
+#define MERIDIAN_LIBRARY_DEFINE(TYPE, FUNCTIONS, VARIABLE, SONAME, SYMLINK) \
+    static TYPE table; \
+    static const char *const names[] = {SONAME, SYMLINK}; \
+    static const char *const symbols[] = {FUNCTIONS(MERIDIAN_FUNCTION_NAME)}; \
+    static void **const slots[] = {FUNCTIONS(MERIDIAN_FUNCTION_SLOT)}; \
+    static meridian_library library = { \
+        .override_variable = VARIABLE, \
+        .names = names, \
+        .name_count = sizeof names / sizeof *names, \
+        .symbols = symbols, \
+        .slots = slots, \
+        .symbol_count = sizeof symbols / sizeof *symbols, \
+        .lock = PTHREAD_MUTEX_INITIALIZER, \
+    };
+
 /// Opens the library and fills every slot the first time it is called, and returns whether
 /// that worked (the same answer for the rest of the process). Thread-safe.
 bool meridian_library_load(meridian_library *_Nonnull library);

@@ -43,13 +43,10 @@
     X(proj_trans_bounds) \
     X(proj_trans_generic)
 
-// Each field has the type of a pointer to the function of its name, so the compiler checks
-// every pointer against PROJ's own prototype.
-#define MERIDIAN_PROJ_FIELD(name) __typeof__(name) *_Nonnull name;
+// One field per function, typed by its prototype (MERIDIAN_FUNCTION_FIELD).
 typedef struct {
-    MERIDIAN_PROJ_FUNCTIONS(MERIDIAN_PROJ_FIELD)
+    MERIDIAN_PROJ_FUNCTIONS(MERIDIAN_FUNCTION_FIELD)
 } MeridianPROJ;
-#undef MERIDIAN_PROJ_FIELD
 
 /// Loads libproj and resolves every function the first time it is called (any thread may);
 /// NULL when that failed, for the rest of the process: `meridian_proj_library()` says why.
