@@ -6,14 +6,14 @@ import CPROJ
 /// than linked. `GDALRuntime.prepare` loads it first and reports a failure as an error; reaching
 /// this without it is a programming error, which the message names.
 let gdal: MeridianGDAL = {
-    guard let table = meridian_gdal_load() else { fatalError(LoadedLibrary.gdal.failure(needed: "GDAL's functions")) }
+    guard let table = meridian_gdal_load() else { fatalError(LoadedLibrary.gdal.failure(needed: "a call into GDAL")) }
     return table.pointee
 }()
 
 /// PROJ's functions (Sources/CPROJ/include/CPROJ.h), from libproj opened on first use: a map in
 /// longitude/latitude drawn in Web Mercator never loads it. `ProjContext` loads it first.
 let proj: MeridianPROJ = {
-    guard let table = meridian_proj_load() else { fatalError(LoadedLibrary.proj.failure(needed: "PROJ's functions")) }
+    guard let table = meridian_proj_load() else { fatalError(LoadedLibrary.proj.failure(needed: "a call into PROJ")) }
     return table.pointee
 }()
 
@@ -22,7 +22,7 @@ enum LoadedLibrary {
     case gdal, proj
 
     /// Loads the library (once per process; any thread); false when it cannot be loaded.
-    var load: Bool {
+    func load() -> Bool {
         switch self {
         case .gdal: meridian_gdal_load() != nil
         case .proj: meridian_proj_load() != nil

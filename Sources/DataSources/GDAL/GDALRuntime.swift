@@ -24,7 +24,7 @@ enum GDALRuntime {
     /// needs it (`reading roads.shp`) in the error when the library cannot be loaded; `key` is
     /// the layer's key the error is reported on.
     static func prepare(for purpose: String, key: String) throws(SourceProblem) {
-        guard LoadedLibrary.gdal.load else {
+        guard LoadedLibrary.gdal.load() else {
             throw SourceProblem(key, LoadedLibrary.gdal.failure(needed: purpose))
         }
         _ = ready

@@ -11,7 +11,7 @@ final class ProjContext {
     /// `purpose` says what needs PROJ (`the CRS "EPSG:2263"`) in the error when the library
     /// cannot be loaded.
     init(for purpose: String) throws(TransformFailure) {
-        guard LoadedLibrary.proj.load else { throw TransformFailure(LoadedLibrary.proj.failure(needed: purpose)) }
+        guard LoadedLibrary.proj.load() else { throw TransformFailure(LoadedLibrary.proj.failure(needed: purpose)) }
         guard let handle = proj.proj_context_create() else {
             throw TransformFailure("PROJ cannot start: out of memory")
         }
