@@ -1,9 +1,9 @@
 import CGDAL
 import Foundation
 
-/// GDAL's process-wide set-up, done once when a source first needs GDAL: every driver registered, and GDAL's messages kept
-/// off stderr by a handler that records them per thread, so that a failed call is reported
-/// through `lastError()` as one of our errors instead.
+/// GDAL's process-wide set-up, done once when a source first needs GDAL: every driver
+/// registered, and GDAL's messages kept off stderr by a handler that records them per thread,
+/// so that a failed call is reported through `lastError()` as one of our errors instead.
 enum GDALRuntime {
     private static let ready: Void = {
         gdal.GDALAllRegister()
