@@ -25,9 +25,11 @@ final class GridLabelRegions: LabelObstacles {
     /// nil: the world, or an area of more regions than are kept.
     private let asked: Rect?
     /// Map labels placed against the grid's ask for the grid labels near their boxes, which
-    /// reach past the rendered area (by up to 600 pixels over New York at zoom 10-14): a
-    /// search past `asked` works a whole region out.
-    static let askedMargin = Double(regionSize)
+    /// reach past the rendered area (by up to some 800 pixels over New York at zoom 10-14), and a
+    /// search past `asked` works a whole region out. Over the New York MGRS pyramid a margin
+    /// of 512 pixels cost the fewest instructions: 1,024 made larger blocks, 256 made 34
+    /// whole regions (512: 11).
+    static let askedMargin = Double(regionSize / 2)
 
     /// The side of a region, in pixels.
     static let regionSize = 1024
