@@ -87,15 +87,24 @@ enum GridLabelPlacer {
     /// Indices are sorted, not the labels: moving a label (its text, font and alternatives)
     /// cost more than comparing it, and sorting indices by the same predicate gives the same
     /// order.
+    ///
+    /// The labels looked at for one start at the first that can reach it (none ends further
+    /// from its start than the widest box), not at the leftmost: a view many regions wide
+    /// (`GridLabelRegions` works them out a block at a time) has thousands of labels.
     static func placeLocally(_ candidates: [GridLabelCandidate]) -> [GridLabelCandidate] {
         let sorted = candidates.indices.sorted { candidates[$0].box.minX < candidates[$1].box.minX }
+        // A pixel more than the widest box, so that rounding cannot skip a label that overlaps.
+        let reach = (candidates.lazy.map(\.box.width).max() ?? 0) + 1
         var kept: [Int] = []
         kept.reserveCapacity(sorted.count)
+        var first = 0
         for (i, c) in sorted.enumerated() {
             let box = candidates[c].box
             var blocked = false
+            // Boxes starting a reach or more left of this one end before it.
+            while first < i, candidates[sorted[first]].box.minX + reach < box.minX { first += 1 }
             // Only labels starting left of this one's right edge can overlap it.
-            var j = 0
+            var j = first
             while j < sorted.count, candidates[sorted[j]].box.minX < box.maxX {
                 let other = sorted[j]
                 if j != i, candidates[other].outranks(candidates[c]), candidates[other].box.overlaps(box) {

@@ -16,18 +16,39 @@ final class GridLabelRegions: LabelObstacles {
     let dpi: Double
     private let text: TextEngine
     private let cache: GridCache?
-    private var regions: [RegionKey: [GridLabelCandidate]] = [:]
+    private var regions: [RegionKey: Region] = [:]
     /// How far a grid label's box reaches from its anchor at this resolution.
     let reach: Double
+    /// Where tiles are drawn at this resolution (`View.renderedArea`), grown by the two
+    /// reaches a block of tiles looks for labels beyond its edges and by `askedMargin`, in
+    /// whole pixels: the regions in it are worked out a block at a time (`blockRegions`).
+    /// nil: the world, or an area of more regions than are kept.
+    private let asked: Rect?
+    /// Map labels placed against the grid's ask for the grid labels near their boxes, which
+    /// reach past the rendered area (by up to some 800 pixels over New York at zoom 10-14), and a
+    /// search past `asked` works a whole region out. Over the New York MGRS pyramid a margin
+    /// of 512 pixels cost the fewest instructions: 1,024 made larger blocks, 256 made 34
+    /// whole regions (512: 11).
+    static let askedMargin = Double(regionSize / 2)
 
     /// The side of a region, in pixels.
     static let regionSize = 1024
     /// The most regions kept; past it the cache starts again (results do not change).
     static let maxRegions = 1024
+    /// Regions a side worked out at once inside `asked`.
+    static let blockRegions = 8
+    /// Views the labels were generated in (tests: blocks make fewer).
+    private(set) var generations = 0
 
     private struct RegionKey: Hashable {
         let x: Int
         let y: Int
+    }
+
+    /// A region's kept labels anchored in `area`: the whole region, or its part in `asked`.
+    private struct Region {
+        let area: Rect
+        let labels: [GridLabelCandidate]
     }
 
     /// For tiles like `view` (Web Mercator, its resolution and density).
@@ -38,7 +59,17 @@ final class GridLabelRegions: LabelObstacles {
         self.text = text
         self.cache = cache
         let overlay = GridOverlay(settings: settings, view: view, text: text)
-        reach = overlay.labelReach(overlay.levels())
+        let reach = overlay.labelReach(overlay.levels())
+        self.reach = reach
+        asked = view.renderedArea.flatMap { rendered in
+            let grown = rendered.expanded(by: 2 * reach + GridLabelRegions.askedMargin)
+            let area = Rect(
+                minX: grown.minX.rounded(.down), minY: grown.minY.rounded(.down), maxX: grown.maxX.rounded(.up),
+                maxY: grown.maxY.rounded(.up))
+            let size = Double(GridLabelRegions.regionSize)
+            let regions = (area.width / size + 2) * (area.height / size + 2)
+            return area.isEmpty || regions > Double(GridLabelRegions.maxRegions / 2) ? nil : area
+        }
     }
 
     func serves(_ view: View) -> Bool {
@@ -60,7 +91,7 @@ final class GridLabelRegions: LabelObstacles {
         var found: [GridLabelCandidate] = []
         for y in y0...y1 {
             for x in x0...x1 {
-                found += region(RegionKey(x: x, y: y)).filter { $0.box.intersects(rect) }
+                found += region(RegionKey(x: x, y: y), anchorsIn: search).filter { $0.box.intersects(rect) }
             }
         }
         return found.sorted { $0.outranks($1) }
@@ -68,25 +99,87 @@ final class GridLabelRegions: LabelObstacles {
 
     func boxes(touching rect: Rect) -> [Rect] { labels(touching: rect).map(\.box) }
 
-    /// The kept labels anchored in one region.
-    private func region(_ key: RegionKey) -> [GridLabelCandidate] {
-        if let known = regions[key] { return known }
+    /// The kept labels anchored in one region, at least those anchored in `search`.
+    ///
+    /// Inside `asked`, regions are worked out `blockRegions` a side at once, in one view of
+    /// their part in `asked`: each region's own view generated the grid (lines, stops, label
+    /// candidates) two label reaches around it, most of it again for its neighbours, and the
+    /// regions around the rendered area whole for the strip along its edge that its tiles ask
+    /// for. A label's keeping depends only on the grid within two reaches of its anchor
+    /// (`GridLabelPlacer.placeLocally`) and every view has whole-pixel edges, so a region's
+    /// labels are the same from any view that holds them. A search reaching past the part
+    /// worked out (a map label's box beyond the rendered area) works the whole region out.
+    private func region(_ key: RegionKey, anchorsIn search: Rect) -> [GridLabelCandidate] {
+        let whole = Self.area(of: key)
+        let wanted = whole.intersection(search)
+        if let known = regions[key], Self.covers(known.area, wanted, of: whole) { return known.labels }
         if regions.count >= GridLabelRegions.maxRegions { regions.removeAll(keepingCapacity: true) }
-        let size = GridLabelRegions.regionSize
-        let area = Rect(
-            minX: Double(key.x * size), minY: Double(key.y * size), maxX: Double((key.x + 1) * size),
-            maxY: Double((key.y + 1) * size))
-        var labels: [GridLabelCandidate] = []
-        if var view = try? View(
-            resolution: resolution, originX: area.minX, originY: area.minY, width: size, height: size, dpi: dpi)
-        {
-            view.isTileBlock = true
-            labels = GridOverlay(settings: settings, view: view, text: text).labels(cache: cache).filter {
-                $0.anchor.x >= area.minX && $0.anchor.x < area.maxX && $0.anchor.y >= area.minY
-                    && $0.anchor.y < area.maxY
+        if regions[key] == nil, let asked, Self.covers(whole.intersection(asked), wanted, of: whole) {
+            workOutBlock(of: key, in: asked)
+            if let known = regions[key] { return known.labels }
+        }
+        let labels = self.labels(anchoredIn: whole)
+        regions[key] = Region(area: whole, labels: labels)
+        return labels
+    }
+
+    /// Works out the regions of the block holding `key`, in their part in `asked`.
+    private func workOutBlock(of key: RegionKey, in asked: Rect) {
+        let n = GridLabelRegions.blockRegions
+        let first = RegionKey(x: Self.floorDivide(key.x, n) * n, y: Self.floorDivide(key.y, n) * n)
+        let block = Self.area(of: first).union(Self.area(of: RegionKey(x: first.x + n - 1, y: first.y + n - 1)))
+        let area = block.intersection(asked)
+        guard area.width >= 1, area.height >= 1 else { return }
+        var byRegion: [RegionKey: [GridLabelCandidate]] = [:]
+        let size = Double(GridLabelRegions.regionSize)
+        for label in labels(anchoredIn: area) {
+            let k = RegionKey(
+                x: Int((label.anchor.x / size).rounded(.down)), y: Int((label.anchor.y / size).rounded(.down)))
+            byRegion[k, default: []].append(label)
+        }
+        for y in first.y..<(first.y + n) {
+            for x in first.x..<(first.x + n) {
+                let k = RegionKey(x: x, y: y)
+                let part = Self.area(of: k).intersection(area)
+                guard part.width > 0, part.height > 0, regions[k] == nil else { continue }
+                regions[k] = Region(area: part, labels: byRegion[k] ?? [])
             }
         }
-        regions[key] = labels
-        return labels
+    }
+
+    private static func area(of key: RegionKey) -> Rect {
+        let size = Double(regionSize)
+        return Rect(
+            minX: Double(key.x) * size, minY: Double(key.y) * size, maxX: Double(key.x + 1) * size,
+            maxY: Double(key.y + 1) * size)
+    }
+
+    private static func floorDivide(_ a: Int, _ b: Int) -> Int {
+        a >= 0 ? a / b : -((-a + b - 1) / b)
+    }
+
+    /// Whether labels anchored in `area`, a part of region `whole`, include every one anchored
+    /// in `wanted`: anchors are kept from an area's min edges up to but not on its max edges
+    /// (those of the next region), so a part's max edge inside the region must lie beyond.
+    private static func covers(_ area: Rect, _ wanted: Rect, of whole: Rect) -> Bool {
+        wanted.isEmpty
+            || (area.minX <= wanted.minX && area.minY <= wanted.minY
+                && (wanted.maxX < area.maxX || area.maxX >= whole.maxX)
+                && (wanted.maxY < area.maxY || area.maxY >= whole.maxY))
+    }
+
+    /// The kept labels anchored in `area` (whole pixels), in drawing order, from a view of
+    /// that area alone.
+    private func labels(anchoredIn area: Rect) -> [GridLabelCandidate] {
+        guard
+            var view = try? View(
+                resolution: resolution, originX: area.minX, originY: area.minY, width: Int(area.width),
+                height: Int(area.height), dpi: dpi)
+        else { return [] }
+        view.isTileBlock = true
+        generations += 1
+        return GridOverlay(settings: settings, view: view, text: text).labels(cache: cache).filter {
+            $0.anchor.x >= area.minX && $0.anchor.x < area.maxX && $0.anchor.y >= area.minY && $0.anchor.y < area.maxY
+        }
     }
 }
