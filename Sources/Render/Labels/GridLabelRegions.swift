@@ -126,7 +126,8 @@ final class GridLabelRegions: LabelObstacles {
     /// Works out the regions of the block holding `key`, in their part in `asked`.
     private func workOutBlock(of key: RegionKey, in asked: Rect) {
         let n = GridLabelRegions.blockRegions
-        let first = RegionKey(x: Self.floorDivide(key.x, n) * n, y: Self.floorDivide(key.y, n) * n)
+        // Keys are never negative (`labels(touching:)` stops regions at the world's edges).
+        let first = RegionKey(x: key.x / n * n, y: key.y / n * n)
         let block = Self.area(of: first).union(Self.area(of: RegionKey(x: first.x + n - 1, y: first.y + n - 1)))
         let area = block.intersection(asked)
         guard area.width >= 1, area.height >= 1 else { return }
@@ -152,10 +153,6 @@ final class GridLabelRegions: LabelObstacles {
         return Rect(
             minX: Double(key.x) * size, minY: Double(key.y) * size, maxX: Double(key.x + 1) * size,
             maxY: Double(key.y + 1) * size)
-    }
-
-    private static func floorDivide(_ a: Int, _ b: Int) -> Int {
-        a >= 0 ? a / b : -((-a + b - 1) / b)
     }
 
     /// Whether labels anchored in `area`, a part of region `whole`, include every one anchored
