@@ -267,7 +267,14 @@ final class ColourCensus {
         // Past 256 colours only opacity and changes matter: each lane counts its own, the rest
         // of the row where counting stopped and every row after it. A row's first pixel, whose
         // predecessor ends the row above, is taken alone.
-        var laneChanges = Block(repeating: 0)
+        //
+        // The lanes count pixels equal to their predecessors, and the changes are the pixels
+        // compared less those: the compiler takes a lane's count from the compare's mask in
+        // one vector instruction, where counting the changes took a second to turn it around
+        // (this loop over the New York MGRS pyramid, callgrind: 19 instructions a block, 31.1 M,
+        // then 15, 24.6 M).
+        var laneEquals = Block(repeating: 0)
+        var laneBlocks = 0
         var lanesAnd = Block(repeating: ~0)
         var lastAnd = ~UInt32(0)
         if !fits {
@@ -278,12 +285,14 @@ final class ColourCensus {
                     if p != pixel(i &- 1, rowBase - skew) { changes &+= 1 }
                     i &+= 1
                 }
+                let blocksFrom = i
                 while i &+ 8 <= rowEnd {
                     let current = block(i, rowBase)
                     lanesAnd &= current
-                    laneChanges &+= Block(repeating: 0).replacing(with: 1, where: current .!= block(i &- 1, rowBase))
+                    laneEquals &+= Block(repeating: 0).replacing(with: 1, where: current .== block(i &- 1, rowBase))
                     i &+= 8
                 }
+                laneBlocks &+= (i &- blocksFrom) >> 3
                 // The row's last pixels one by one.
                 while i < rowEnd {
                     let p = pixel(i, rowBase)
@@ -304,7 +313,9 @@ final class ColourCensus {
         alphaAnd &= UInt64(and4 & lanesAnd[4] & lanesAnd[5] & lanesAnd[6] & lanesAnd[7]) &* 0x1_0000_0001
         var andAll = UInt32(truncatingIfNeeded: alphaAnd) & UInt32(truncatingIfNeeded: alphaAnd >> 32)
         andAll = UInt32(littleEndian: andAll) & lastAnd
-        self.changes = changes &+ Int(laneChanges.wrappedSum())
+        var equals = 0
+        for lane in 0..<8 { equals &+= Int(laneEquals[lane]) }
+        self.changes = changes &+ laneBlocks &* 8 &- equals
         reusedBlocks = reused
         opaque = andAll >> 24 == 0xFF
         fitsPalette = fits
