@@ -121,5 +121,44 @@ import Testing
         #expect(severalRegions > 50, "\(severalRegions) searches across regions")
     }
 
+    /// Thinning keeps what filtering every label by its stride keeps, in order, whether it
+    /// drops none (tiles, mostly: the labels come back as they are) or some.
+    @Test func thinningKeepsWhatItsStridesKeep() {
+        var random = Xorshift(state: 0x7417_0EED_0000_0042)
+        let spacing = GridSpacing(step: 1000, levelSteps: [100_000, 10_000, 1000])
+        let font = FontSpec(family: "DejaVu Sans", bold: false, italic: false, sizePixels: 10)
+        var dropped = 0
+        var keptAll = 0
+        for round in 0..<200 {
+            var labels: [GridLabelCandidate] = []
+            for i in 0..<(1 + random.below(60)) {
+                let anchor = PlanePoint(x: Double(random.below(4000)), y: Double(random.below(4000)))
+                let box = Rect(x: anchor.x, y: anchor.y, width: 40, height: 12)
+                var label = GridLabelCandidate(
+                    text: "\(i)", font: font, color: Color.black, halo: nil, corner: anchor, textBox: box, box: box,
+                    rank: GridLabelRank(level: 0, roundness: 0, order: i, key: 0), anchor: anchor)
+                if random.below(5) != 0 {
+                    label.family = random.below(2) == 0 ? .x : .y
+                    label.value = Double(random.below(100) * 1000)
+                }
+                labels.append(label)
+            }
+            // Lines 2.5 to 150 pixels apart per km: strides from every line to every 100th.
+            let tiles = (extents: (x: 60.0, y: 14.0), pixelsPerUnit: Double(1 + round % 60) / 400)
+            let thinned = GridLabelPlacer.thinned(labels, spacing: (spacing, spacing), tiles: tiles)
+            let strides = [
+                GridLabelFamily.x: GridLabelStride.stride(
+                    extent: 60, pixelsPerUnit: tiles.pixelsPerUnit, spacing: spacing),
+                .y: GridLabelStride.stride(extent: 14, pixelsPerUnit: tiles.pixelsPerUnit, spacing: spacing),
+            ]
+            let expected = labels.filter { label in
+                label.family.map { GridLabelStride.keeps(label.value, stride: strides[$0]!, spacing: spacing) } ?? true
+            }
+            #expect(thinned.map(\.rank.order) == expected.map(\.rank.order), "round \(round)")
+            if expected.count < labels.count { dropped += 1 } else { keptAll += 1 }
+        }
+        #expect(dropped > 20 && keptAll > 20, "\(dropped) rounds dropped labels, \(keptAll) kept all")
+    }
+
     static func sorted(_ boxes: [Rect]) -> [String] { boxes.map { "\($0)" }.sorted() }
 }

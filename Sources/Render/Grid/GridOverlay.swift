@@ -180,6 +180,9 @@ struct GridOverlay {
         let styles = Dictionary(uniqueKeysWithValues: levels.map { ($0.level, $0.style) })
         let geographic = view.isTileBlock || settings.labelPosition == .geographic
         var candidates: [GridLabelCandidate] = []
+        // Room for every anchor's label at once: grown by doubling, the large candidates were
+        // copied again and again (a block of regions has thousands).
+        candidates.reserveCapacity(grid.labels.count)
 
         /// A candidate whose text box has its top-left corner at `origin(width, height)`;
         /// `line` for a line's value, `room` for a cell's name.

@@ -199,8 +199,16 @@ final class GridLabelRegions: LabelObstacles {
         else { return [] }
         view.isTileBlock = true
         generations += 1
-        return GridOverlay(settings: settings, view: view, text: text).labels(cache: cache).filter {
-            $0.anchor.x >= area.minX && $0.anchor.x < area.maxX && $0.anchor.y >= area.minY && $0.anchor.y < area.maxY
+        let labels = GridOverlay(settings: settings, view: view, text: text).labels(cache: cache)
+        // Reserved, not grown by doubling: a block's labels are thousands of large values.
+        var inside: [GridLabelCandidate] = []
+        inside.reserveCapacity(labels.count)
+        for label in labels
+        where label.anchor.x >= area.minX && label.anchor.x < area.maxX && label.anchor.y >= area.minY
+            && label.anchor.y < area.maxY
+        {
+            inside.append(label)
         }
+        return inside
     }
 }
