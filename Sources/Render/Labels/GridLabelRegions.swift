@@ -78,10 +78,10 @@ final class GridLabelRegions: LabelObstacles {
 
     /// The grid labels whose boxes touch `rect`, in drawing order.
     ///
-    /// Each region's labels are in drawing order already, so a search within one region
-    /// (most metatiles) keeps theirs as they are; across regions the indices are sorted,
-    /// not the labels, which are large to move (`outranks` is a total order, so the order
-    /// is the one sorting the labels gave).
+    /// Each region's labels are in drawing order already, so a search within one region (a
+    /// later grid's label box) keeps them as they are; across regions (a metatile and its
+    /// reach, mostly) the indices are sorted, not the labels, which are large to move
+    /// (`outranks` is a total order, so the order is the one sorting the labels gave).
     func labels(touching rect: Rect) -> [GridLabelCandidate] {
         var parts: [[GridLabelCandidate]] = []
         forEachRegion(touching: rect) { labels in
