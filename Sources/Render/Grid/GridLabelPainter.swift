@@ -34,7 +34,24 @@ final class GridLabelPainter {
     }
 
     /// Draws `label` with its text box's top-left corner at (x, y) in the context's units.
+    ///
+    /// A sprite already made is copied without asking for the text's layout: the engine's
+    /// lookup (hashing the text and font, moving the layout into the view's cache) cost more
+    /// than the copy, for every label of every metatile.
     func draw(_ label: GridLabelCandidate, in context: CairoContext, x: Double, y: Double) {
+        if !label.turned, x == x.rounded(), y == y.rounded(),
+            cairo_surface_get_type(context.surface.pointer) == CAIRO_SURFACE_TYPE_IMAGE
+        {
+            let key = Key(
+                text: label.text, font: label.font, color: label.color, haloColor: label.halo?.color,
+                haloWidth: label.halo?.width ?? 0)
+            if let sprite = sprites[key] ?? sprite(label, key) {
+                cairo_set_source_surface(
+                    context.pointer, sprite.surface.pointer, x - Double(sprite.inset), y - Double(sprite.inset))
+                cairo_paint(context.pointer)
+                return
+            }
+        }
         let layout = text.layout(label.text, font: label.font)
         if label.turned {
             // The text's start sits at the box's bottom-left corner and runs up the page.
@@ -45,22 +62,13 @@ final class GridLabelPainter {
             context.restore()
             return
         }
-        let isImage = cairo_surface_get_type(context.surface.pointer) == CAIRO_SURFACE_TYPE_IMAGE
-        guard isImage, x == x.rounded(), y == y.rounded(), let sprite = sprite(label, layout) else {
-            layout.draw(in: context, x: x, y: y, color: label.color, halo: label.halo)
-            return
-        }
-        cairo_set_source_surface(
-            context.pointer, sprite.surface.pointer, x - Double(sprite.inset), y - Double(sprite.inset))
-        cairo_paint(context.pointer)
+        layout.draw(in: context, x: x, y: y, color: label.color, halo: label.halo)
     }
 
-    private func sprite(_ label: GridLabelCandidate, _ layout: TextLayout) -> Sprite? {
-        let key = Key(
-            text: label.text, font: label.font, color: label.color, haloColor: label.halo?.color,
-            haloWidth: label.halo?.width ?? 0)
-        if let known = sprites[key] { return known }
+    /// A new sprite for `label`, kept under `key`; nil when no surface can be made.
+    private func sprite(_ label: GridLabelCandidate, _ key: Key) -> Sprite? {
         if sprites.count >= GridLabelPainter.maxSprites { sprites.removeAll(keepingCapacity: true) }
+        let layout = text.layout(label.text, font: label.font)
         let inset = Int((label.halo?.width ?? 0).rounded(.up)) + 2
         let width = Int(layout.extents.width.rounded(.up)) + 2 * inset
         let height = Int(layout.extents.height.rounded(.up)) + 2 * inset

@@ -136,9 +136,15 @@ enum GridLabelPlacer {
                 stride[family] = GridLabelStride.stride(of: candidates.filter { $0.family == family }, spacing: s)
             }
         }
-        return candidates.filter { c in
+        func keeps(_ c: GridLabelCandidate) -> Bool {
             guard let family = c.family, let n = stride[family] else { return true }
             return GridLabelStride.keeps(c.value, stride: n, spacing: family == .x ? spacing.x : spacing.y)
         }
+        // Tiles mostly keep every line's label: then the candidates are not copied.
+        guard let first = candidates.firstIndex(where: { !keeps($0) }) else { return candidates }
+        var kept = Array(candidates[..<first])
+        kept.reserveCapacity(candidates.count - 1)
+        for c in candidates[(first + 1)...] where keeps(c) { kept.append(c) }
+        return kept
     }
 }

@@ -71,6 +71,14 @@ struct GridOverlay {
             sizePixels: style.text.size * view.pixelsPerPoint)
     }
 
+    /// The extents of a label's text: measured once per text and font for the map's workers
+    /// (`TextMeasures`, bit for bit Pango's), not looked up or shaped again in every view.
+    /// Each label region and metatile is a view of its own, so the engine's layouts, kept
+    /// for a view and the next, shaped the same grid texts again and again.
+    func extents(of string: String, font: FontSpec) -> TextExtents {
+        text.measures.extents(string, font: font, options: .plain) { text.extents(string, font: font) }
+    }
+
     /// How far a label's box can reach from its anchor: the widest label text at the largest size.
     /// With a `cache`, measured once for each set of fonts and samples (every label region
     /// and metatile of a zoom asks again, and the samples' layouts are looked up by text).
@@ -81,7 +89,7 @@ struct GridOverlay {
             var reach = 0.0
             for (f, growth) in fonts {
                 for sample in samples {
-                    let e = text.layout(sample, font: f).extents
+                    let e = extents(of: sample, font: f)
                     reach = max(reach, max(e.width, e.height) + 2 * growth + 4)
                 }
             }
@@ -172,6 +180,9 @@ struct GridOverlay {
         let styles = Dictionary(uniqueKeysWithValues: levels.map { ($0.level, $0.style) })
         let geographic = view.isTileBlock || settings.labelPosition == .geographic
         var candidates: [GridLabelCandidate] = []
+        // Room for every anchor's label at once: grown by doubling, the large candidates were
+        // copied again and again (a block of regions has thousands).
+        candidates.reserveCapacity(grid.labels.count)
 
         /// A candidate whose text box has its top-left corner at `origin(width, height)`;
         /// `line` for a line's value, `room` for a cell's name.
@@ -184,9 +195,10 @@ struct GridOverlay {
             let f = font(style)
             guard f.sizePixels >= LabelSpace.minimumTextPixels else { return }
             let text = annotatedText(text, axis: line?.axis, value: line?.value ?? 0, spacing: grid.spacing)
-            let layout = self.text.layout(text, font: f).extents
+            let measured = self.extents(of: text, font: f)
             let extents =
-                turned ? (width: layout.height, height: layout.width) : (width: layout.width, height: layout.height)
+                turned
+                ? (width: measured.height, height: measured.width) : (width: measured.width, height: measured.height)
             if let room, level >= 1, extents.width > room.width || extents.height > room.height { return }
             let halo = style.text.halo.map { (color: $0.color, width: $0.width * view.pixelsPerPoint) }
             let grow = labelGrowth(style)
@@ -268,8 +280,8 @@ struct GridOverlay {
         for (_, style) in levels {
             let f = font(style)
             let grow = 2 * labelGrowth(style)
-            x = max(x, ([samples.x] + annotated).map { text.layout($0, font: f).extents.width }.max()! + grow)
-            y = max(y, text.layout(samples.y, font: f).extents.height + grow)
+            x = max(x, ([samples.x] + annotated).map { extents(of: $0, font: f).width }.max()! + grow)
+            y = max(y, extents(of: samples.y, font: f).height + grow)
         }
         let perUnit = (settings.type == .latlong ? GridLevels.metresPerDegree : 1) / view.resolution
         return ((x, y), perUnit)

@@ -77,8 +77,36 @@ final class GridLabelRegions: LabelObstacles {
     }
 
     /// The grid labels whose boxes touch `rect`, in drawing order.
+    ///
+    /// Each region's labels are in drawing order already, so a search within one region (a
+    /// later grid's label box) keeps them as they are; across regions (a metatile and its
+    /// reach, mostly) the indices are sorted, not the labels, which are large to move
+    /// (`outranks` is a total order, so the order is the one sorting the labels gave).
     func labels(touching rect: Rect) -> [GridLabelCandidate] {
-        guard settings.labelsVisible, !rect.isEmpty else { return [] }
+        var parts: [[GridLabelCandidate]] = []
+        forEachRegion(touching: rect) { labels in
+            let touching = labels.filter { $0.box.intersects(rect) }
+            if !touching.isEmpty { parts.append(touching) }
+        }
+        guard parts.count > 1 else { return parts.first ?? [] }
+        let found = Array(parts.joined())
+        return found.indices.sorted { found[$0].outranks(found[$1]) }.map { found[$0] }
+    }
+
+    /// The boxes of the labels touching `rect`, in no order: map labels test their candidates
+    /// against all of them.
+    func boxes(touching rect: Rect) -> [Rect] {
+        var boxes: [Rect] = []
+        forEachRegion(touching: rect) { labels in
+            for label in labels where label.box.intersects(rect) { boxes.append(label.box) }
+        }
+        return boxes
+    }
+
+    /// The labels of each region that may hold a label whose box touches `rect`: those
+    /// anchored within a reach of it, and more.
+    private func forEachRegion(touching rect: Rect, _ body: ([GridLabelCandidate]) -> Void) {
+        guard settings.labelsVisible, !rect.isEmpty else { return }
         let size = Double(GridLabelRegions.regionSize)
         let search = rect.expanded(by: reach)
         // Anchors outside the world have no labels: regions stop at its edges.
@@ -87,17 +115,13 @@ final class GridLabelRegions: LabelObstacles {
         let x1 = Int(min(world, search.maxX).rounded(.down) / size)
         let y0 = Int(max(0, search.minY / size).rounded(.down))
         let y1 = Int(min(world, search.maxY).rounded(.down) / size)
-        guard x0 <= x1, y0 <= y1 else { return [] }
-        var found: [GridLabelCandidate] = []
+        guard x0 <= x1, y0 <= y1 else { return }
         for y in y0...y1 {
             for x in x0...x1 {
-                found += region(RegionKey(x: x, y: y), anchorsIn: search).filter { $0.box.intersects(rect) }
+                body(region(RegionKey(x: x, y: y), anchorsIn: search))
             }
         }
-        return found.sorted { $0.outranks($1) }
     }
-
-    func boxes(touching rect: Rect) -> [Rect] { labels(touching: rect).map(\.box) }
 
     /// The kept labels anchored in one region, at least those anchored in `search`.
     ///
@@ -175,8 +199,16 @@ final class GridLabelRegions: LabelObstacles {
         else { return [] }
         view.isTileBlock = true
         generations += 1
-        return GridOverlay(settings: settings, view: view, text: text).labels(cache: cache).filter {
-            $0.anchor.x >= area.minX && $0.anchor.x < area.maxX && $0.anchor.y >= area.minY && $0.anchor.y < area.maxY
+        let labels = GridOverlay(settings: settings, view: view, text: text).labels(cache: cache)
+        // Reserved, not grown by doubling: a block's labels are thousands of large values.
+        var inside: [GridLabelCandidate] = []
+        inside.reserveCapacity(labels.count)
+        for label in labels
+        where label.anchor.x >= area.minX && label.anchor.x < area.maxX && label.anchor.y >= area.minY
+            && label.anchor.y < area.maxY
+        {
+            inside.append(label)
         }
+        return inside
     }
 }

@@ -18,7 +18,9 @@ final class GridLabelStack: LabelObstacles {
     /// Grid `index`'s labels whose boxes touch `rect`, less those an earlier grid's kept
     /// labels overlap, in drawing order.
     func kept(_ index: Int, touching rect: Rect) -> [GridLabelCandidate] {
-        regions[index].labels(touching: rect).filter { label in
+        // The first grid's labels give way to none: no copy filtered by nothing.
+        guard index > 0 else { return regions[index].labels(touching: rect) }
+        return regions[index].labels(touching: rect).filter { label in
             !(0..<index).contains { earlier in
                 kept(earlier, touching: label.box).contains { $0.box.overlaps(label.box) }
             }
@@ -32,9 +34,12 @@ final class GridLabelStack: LabelObstacles {
     }
 
     /// Map labels keep clear of the grids whose labels go first (`labelPriority` `grid`).
+    ///
+    /// The first grid's boxes come from its regions without its labels: no label is copied or
+    /// sorted for a search (a block of map labels) that only tests boxes.
     func boxes(touching rect: Rect) -> [Rect] {
         regions.indices.filter { regions[$0].settings.labelPriority == .grid }.flatMap {
-            kept($0, touching: rect).map(\.box)
+            $0 == 0 ? regions[0].boxes(touching: rect) : kept($0, touching: rect).map(\.box)
         }
     }
 
