@@ -153,7 +153,17 @@ enum GridLineOutline {
         func finish(_ v: PlanePoint, _ n: PlanePoint) {
             left.append(PlanePoint(x: v.x + n.x * h, y: v.y + n.y * h))
             right.append(PlanePoint(x: v.x - n.x * h, y: v.y - n.y * h))
-            polygons.append(left + right.reversed())
+            // One array of the final size: `left + right.reversed()` made a reversed copy and
+            // grew the sum twice, three allocations a polygon and most of this function.
+            var polygon: [PlanePoint] = []
+            polygon.reserveCapacity(left.count + right.count)
+            polygon.append(contentsOf: left)
+            var i = right.count
+            while i > 0 {
+                i &-= 1
+                polygon.append(right[i])
+            }
+            polygons.append(polygon)
         }
         start(points[0], normals[0])
         for i in 1..<(points.count - 1) {

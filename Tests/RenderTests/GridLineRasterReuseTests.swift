@@ -1,0 +1,50 @@
+import Geodesy
+import MapModel
+import TestSupport
+import Testing
+
+@testable import Render
+
+/// One raster fills every grid line of a worker: its vertex buffers are grown and reused from
+/// fill to fill, and its colour table is built again only when the colour changes. Neither may
+/// change a pixel: a raster that has drawn thousands of other lines draws what a new one does.
+@Suite struct GridLineRasterReuseTests {
+    /// Random drawings (`GridLineRasterRowsTests.Case`: a few lines of a few colours, any
+    /// size) drawn in turn by one raster and each by a raster of its own: the same pixels.
+    @Test func aRasterThatHasDrawnBeforeDrawsAsANewOne() throws {
+        var random = Xorshift(state: 0x9E37_79B9_7F4A_7C15)
+        let shared = GridLineRaster()
+        for index in 0..<1_500 {
+            let drawing = GridLineRasterRowsTests.Case(&random)
+            let a = try drawing.draw(shared)
+            let b = try drawing.draw(GridLineRaster())
+            #expect(a == b, "case \(index)")
+            if a != b { break }
+        }
+    }
+
+    /// Fills of one colour in a row (a family's lines, tile after tile) build the colour's
+    /// table once; another colour builds it again, and so does the first colour after it.
+    @Test func aColoursTableIsBuiltOnceForItsFills() throws {
+        let (_, context, target) = try GridCoverageLevelsTests.whiteCanvas(256)
+        defer { withExtendedLifetime(context) {} }
+        let raster = GridLineRaster()
+        let region = Rect(x: 0, y: 0, width: 256, height: 256)
+        let grey = Color(red: 0.3, green: 0.3, blue: 0.3, alpha: 0.8)
+        for k in 0..<10 {
+            let x = 10.3 + Double(k) * 20
+            let line = [PlanePoint(x: x, y: -5), PlanePoint(x: x + 3, y: 261)]
+            raster.fill(
+                GridLineOutline.polygons(line, halfWidth: 0.55, cap: .butt), color: grey, region: region, target: target
+            )
+        }
+        #expect(raster.levelTablesBuilt == 1)
+        let across = [PlanePoint(x: -5, y: 100.4), PlanePoint(x: 261, y: 104)]
+        raster.fill(
+            GridLineOutline.polygons(across, halfWidth: 0.55, cap: .butt), color: .black, region: region, target: target
+        )
+        raster.fill(
+            GridLineOutline.polygons(across, halfWidth: 1, cap: .butt), color: grey, region: region, target: target)
+        #expect(raster.levelTablesBuilt == 3)
+    }
+}
