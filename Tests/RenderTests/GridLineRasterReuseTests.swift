@@ -47,4 +47,30 @@ import Testing
             GridLineOutline.polygons(across, halfWidth: 1, cap: .butt), color: grey, region: region, target: target)
         #expect(raster.levelTablesBuilt == 3)
     }
+
+    /// Outlines made with one scratch in turn (lines of any length, turns, repeated points
+    /// and caps) are those made with fresh arrays, to the bit.
+    @Test func outlinesWithAKeptScratchAreThoseMadeAfresh() {
+        var random = Xorshift(state: 0x6A09_E667_F3BC_C909)
+        func unit() -> Double { Double(random.next() >> 11) / Double(1 << 53) }
+        var scratch = GridLineOutline.Scratch()
+        var polygons = 0
+        for index in 0..<2_000 {
+            var p = PlanePoint(x: unit() * 500, y: unit() * 500)
+            var line = [p]
+            for _ in 0..<(Int(random.next() % 30)) {
+                // Now and then a repeated point, or a sharp turn (a disc at the joint).
+                if random.next() % 8 != 0 { p = PlanePoint(x: p.x + unit() * 80 - 40, y: p.y + unit() * 80 - 40) }
+                line.append(p)
+            }
+            let halfWidth = 0.1 + unit() * 3
+            let cap: LineCap = [.butt, .round, .square][Int(random.next() % 3)]
+            let kept = GridLineOutline.polygons(line, halfWidth: halfWidth, cap: cap, scratch: &scratch)
+            let fresh = GridLineOutline.polygons(line, halfWidth: halfWidth, cap: cap)
+            let bits = { (o: [[PlanePoint]]) in o.map { $0.flatMap { [$0.x.bitPattern, $0.y.bitPattern] } } }
+            #expect(bits(kept) == bits(fresh), "line \(index)")
+            polygons += kept.count
+        }
+        #expect(polygons > 2_000)
+    }
 }

@@ -78,7 +78,8 @@ struct GridLinePainter {
             guard !runs.isEmpty else { continue }
             if let target {
                 for run in runs {
-                    let outline = GridLineOutline.polygons(run, halfWidth: family.width / 2, cap: family.cap)
+                    let outline = GridLineOutline.polygons(
+                        run, halfWidth: family.width / 2, cap: family.cap, scratch: &raster.outlineScratch)
                     raster.fill(outline, color: family.color, region: region, target: target)
                 }
             } else {

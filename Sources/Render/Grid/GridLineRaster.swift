@@ -138,6 +138,9 @@ final class GridLineRaster {
     private var edges = UnsafeMutablePointer<Edge>.allocate(capacity: 0)
     private var active = UnsafeMutablePointer<Int>.allocate(capacity: 0)
     private var edgeCapacity = 0
+    /// The outline's working arrays, kept from one run to the next (`GridLinePainter.draw`).
+    var outlineScratch = GridLineOutline.Scratch()
+
     /// A vertex on the fixed grid (1/256 pixel).
     struct FixedPoint {
         let x: Int64
