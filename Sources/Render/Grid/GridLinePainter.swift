@@ -39,6 +39,7 @@ struct GridLinePainter {
     /// A polyline in global pixels with the indices where its chunks start.
     struct Path {
         var points: [PlanePoint]
+        /// Empty in the runs of an undashed family, where nothing reads them.
         var chunkStarts: [Int]
     }
 
@@ -105,6 +106,7 @@ struct GridLinePainter {
     /// faint seam where their anti-aliased edges overlap), and cut into dashes.
     static func runs(_ family: Family, near: Rect) -> [[PlanePoint]] {
         var paths: [Path] = []
+        let dashed = !family.dash.isEmpty
         for (index, line) in family.lines.enumerated() where family.lineBounds[index].intersects(near) {
             let bounds = family.chunkBounds[index]
             // Each stretch of consecutive chunks that reach `near` becomes one path, its
@@ -123,9 +125,12 @@ struct GridLinePainter {
                 var points: [PlanePoint] = []
                 points.reserveCapacity(to - from + 1)
                 for v in from...to { points.append(line.vertices[v].point) }
+                // Only dashes read where the chunks start (joining carries them along).
                 var chunkStarts: [Int] = []
-                chunkStarts.reserveCapacity(last - c + 1)
-                for k in c...last { chunkStarts.append(line.chunkStarts[k] - from) }
+                if dashed {
+                    chunkStarts.reserveCapacity(last - c + 1)
+                    for k in c...last { chunkStarts.append(line.chunkStarts[k] - from) }
+                }
                 paths.append(Path(points: points, chunkStarts: chunkStarts))
                 c = last + 1
             }
