@@ -73,4 +73,38 @@ import Testing
         }
         #expect(polygons > 2_000)
     }
+
+    /// Lines outlined into one kept scratch in turn and filled from it (as the painter does)
+    /// give the pixels of each line's polygons filled by a new raster: nothing of an earlier
+    /// outline is left in the scratch.
+    @Test func outlinesFilledFromTheScratchAreThoseFilledAsPolygons() throws {
+        var random = Xorshift(state: 0xBB67_AE85_84CA_A73B)
+        func unit() -> Double { Double(random.next() >> 11) / Double(1 << 53) }
+        let (surfaceA, contextA, targetA) = try GridCoverageLevelsTests.whiteCanvas(64)
+        let (surfaceB, contextB, targetB) = try GridCoverageLevelsTests.whiteCanvas(64)
+        defer { withExtendedLifetime((contextA, contextB)) {} }
+        let raster = GridLineRaster()
+        let region = Rect(x: 0, y: 0, width: 64, height: 64)
+        for _ in 0..<300 {
+            var p = PlanePoint(x: unit() * 64, y: unit() * 64)
+            var line = [p]
+            for _ in 0..<(1 + Int(random.next() % 8)) {
+                p = PlanePoint(x: p.x + unit() * 40 - 20, y: p.y + unit() * 40 - 20)
+                line.append(p)
+            }
+            let halfWidth = 0.2 + unit() * 2
+            let cap: LineCap = [.butt, .round, .square][Int(random.next() % 3)]
+            let color = Color(red: unit(), green: unit(), blue: unit(), alpha: 0.3 + unit() * 0.7)
+            GridLineOutline.outline(line, halfWidth: halfWidth, cap: cap, into: &raster.outlineScratch)
+            raster.fill(
+                raster.outlineScratch.outline, ends: raster.outlineScratch.ends, color: color, region: region,
+                target: targetA)
+            GridLineRaster().fill(
+                GridLineOutline.polygons(line, halfWidth: halfWidth, cap: cap), color: color, region: region,
+                target: targetB)
+        }
+        let a = surfaceA.withPixels { Array($0) }
+        let b = surfaceB.withPixels { Array($0) }
+        #expect(a == b)
+    }
 }

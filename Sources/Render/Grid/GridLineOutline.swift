@@ -139,6 +139,10 @@ enum GridLineOutline {
         var normals: [PlanePoint] = []
         var left: [PlanePoint] = []
         var right: [PlanePoint] = []
+        /// The outline made (`outline(_:halfWidth:cap:into:)`): its polygons one after another,
+        /// and where each ends.
+        var outline: [PlanePoint] = []
+        var ends: [Int] = []
     }
 
     /// `polygons(_:halfWidth:cap:)` with its working arrays in `scratch` (emptied before
@@ -146,12 +150,25 @@ enum GridLineOutline {
     static func polygons(
         _ line: [PlanePoint], halfWidth h: Double, cap: LineCap, scratch: inout Scratch
     ) -> [[PlanePoint]] {
+        outline(line, halfWidth: h, cap: cap, into: &scratch)
+        var start = 0
+        return scratch.ends.map { end in
+            defer { start = end }
+            return Array(scratch.outline[start..<end])
+        }
+    }
+
+    /// The polygons of `polygons(_:halfWidth:cap:)` one after another in `scratch.outline`,
+    /// each ending at the next of `scratch.ends`: what the raster fills, without an array a
+    /// polygon (and one of them) made and freed for every run of every tile.
+    static func outline(_ line: [PlanePoint], halfWidth h: Double, cap: LineCap, into scratch: inout Scratch) {
+        scratch.outline.removeAll(keepingCapacity: true)
+        scratch.ends.removeAll(keepingCapacity: true)
         // Drop repeated points: they have no direction.
         scratch.points.removeAll(keepingCapacity: true)
         scratch.points.reserveCapacity(line.count)
         for p in line where scratch.points.last.map({ $0.x != p.x || $0.y != p.y }) ?? true { scratch.points.append(p) }
-        guard scratch.points.count >= 2 else { return [] }
-        var polygons: [[PlanePoint]] = []
+        guard scratch.points.count >= 2 else { return }
         // Unit normals of the segments.
         scratch.normals.removeAll(keepingCapacity: true)
         scratch.normals.reserveCapacity(scratch.points.count - 1)
@@ -173,17 +190,15 @@ enum GridLineOutline {
         func finish(_ v: PlanePoint, _ n: PlanePoint) {
             scratch.left.append(PlanePoint(x: v.x + n.x * h, y: v.y + n.y * h))
             scratch.right.append(PlanePoint(x: v.x - n.x * h, y: v.y - n.y * h))
-            // One array of the final size: `left + right.reversed()` made a reversed copy and
-            // grew the sum twice, three allocations a polygon and most of this function.
-            var polygon: [PlanePoint] = []
-            polygon.reserveCapacity(scratch.left.count + scratch.right.count)
-            polygon.append(contentsOf: scratch.left)
+            // The left side, then the right one backwards (`left + right.reversed()` made a
+            // reversed copy and grew the sum twice).
+            scratch.outline.append(contentsOf: scratch.left)
             var i = scratch.right.count
             while i > 0 {
                 i &-= 1
-                polygon.append(scratch.right[i])
+                scratch.outline.append(scratch.right[i])
             }
-            polygons.append(polygon)
+            scratch.ends.append(scratch.outline.count)
         }
         start(scratch.points[0], scratch.normals[0])
         for i in 1..<(scratch.points.count - 1) {
@@ -199,7 +214,7 @@ enum GridLineOutline {
                 scratch.right.append(PlanePoint(x: v.x - sum.x * k, y: v.y - sum.y * k))
             } else {
                 finish(v, n0)
-                polygons.append(disc(v, radius: h))
+                appendDisc(v, radius: h, to: &scratch)
                 start(v, n1)
             }
         }
@@ -208,8 +223,8 @@ enum GridLineOutline {
         case .butt:
             break
         case .round:
-            polygons.append(disc(scratch.points[0], radius: h))
-            polygons.append(disc(scratch.points[scratch.points.count - 1], radius: h))
+            appendDisc(scratch.points[0], radius: h, to: &scratch)
+            appendDisc(scratch.points[scratch.points.count - 1], radius: h, to: &scratch)
         case .square:
             for (end, n, sign) in [
                 (scratch.points[0], scratch.normals[0], -1.0),
@@ -217,23 +232,23 @@ enum GridLineOutline {
             ] {
                 // Half a width beyond the end, along the line (the normal turned back a quarter).
                 let out = PlanePoint(x: n.y * h * sign, y: -n.x * h * sign)
-                polygons.append([
-                    PlanePoint(x: end.x + n.x * h, y: end.y + n.y * h),
-                    PlanePoint(x: end.x + n.x * h + out.x, y: end.y + n.y * h + out.y),
-                    PlanePoint(x: end.x - n.x * h + out.x, y: end.y - n.y * h + out.y),
-                    PlanePoint(x: end.x - n.x * h, y: end.y - n.y * h),
-                ])
+                scratch.outline.append(PlanePoint(x: end.x + n.x * h, y: end.y + n.y * h))
+                scratch.outline.append(PlanePoint(x: end.x + n.x * h + out.x, y: end.y + n.y * h + out.y))
+                scratch.outline.append(PlanePoint(x: end.x - n.x * h + out.x, y: end.y - n.y * h + out.y))
+                scratch.outline.append(PlanePoint(x: end.x - n.x * h, y: end.y - n.y * h))
+                scratch.ends.append(scratch.outline.count)
             }
         }
-        return polygons
     }
 
-    /// A disc as a polygon, fine enough to stay within 0.05 px of the circle.
-    static func disc(_ c: PlanePoint, radius r: Double) -> [PlanePoint] {
+    /// A disc as a polygon, fine enough to stay within 0.05 px of the circle, added to the
+    /// scratch's outline.
+    static func appendDisc(_ c: PlanePoint, radius r: Double, to scratch: inout Scratch) {
         let n = max(8, Int((Double.pi / acos(max(-1, 1 - 0.05 / max(r, 0.05)))).rounded(.up)))
-        return (0..<n).map { k in
+        for k in 0..<n {
             let a = 2 * Double.pi * Double(k) / Double(n)
-            return PlanePoint(x: c.x + r * cos(a), y: c.y + r * sin(a))
+            scratch.outline.append(PlanePoint(x: c.x + r * cos(a), y: c.y + r * sin(a)))
         }
+        scratch.ends.append(scratch.outline.count)
     }
 }

@@ -79,9 +79,11 @@ struct GridLinePainter {
             guard !runs.isEmpty else { continue }
             if let target {
                 for run in runs {
-                    let outline = GridLineOutline.polygons(
-                        run, halfWidth: family.width / 2, cap: family.cap, scratch: &raster.outlineScratch)
-                    raster.fill(outline, color: family.color, region: region, target: target)
+                    GridLineOutline.outline(
+                        run, halfWidth: family.width / 2, cap: family.cap, into: &raster.outlineScratch)
+                    raster.fill(
+                        raster.outlineScratch.outline, ends: raster.outlineScratch.ends, color: family.color,
+                        region: region, target: target)
                 }
             } else {
                 context.save()

@@ -214,6 +214,18 @@ final class GridLineRaster {
     /// height less the other's share. Other rows sum their edges' deltas in `cells`. Both
     /// ways add the same integers, so give the same pixels.
     func fill(_ polygons: [[PlanePoint]], color: Color, region: Rect, target t: Target) {
+        var points: [PlanePoint] = []
+        var ends: [Int] = []
+        for polygon in polygons {
+            points += polygon
+            ends.append(points.count)
+        }
+        fill(points, ends: ends, color: color, region: region, target: t)
+    }
+
+    /// `fill(_:color:region:target:)` of polygons given one after another in `points`, each
+    /// ending at the next of `ends` (`GridLineOutline.outline`).
+    func fill(_ points: [PlanePoint], ends: [Int], color: Color, region: Rect, target t: Target) {
         // Clip: the region's cells within the image.
         let c0 = Swift.max(Int((region.minX - t.shiftX).rounded(.down)), t.cellX)
         let c1 = Swift.min(Int((region.maxX - t.shiftX).rounded(.up)), t.cellX + t.width)
@@ -226,9 +238,13 @@ final class GridLineRaster {
         // rings were three allocations and releases a fill, and a metatile makes thousands.
         var vertices = 0
         var ringCount = 0
-        for polygon in polygons where polygon.count >= 3 {
-            vertices &+= polygon.count
-            ringCount &+= 1
+        var start = 0
+        for end in ends {
+            if end - start >= 3 {
+                vertices &+= end - start
+                ringCount &+= 1
+            }
+            start = end
         }
         guard ringCount > 0 else { return }
         if fixedCapacity < vertices {
@@ -249,8 +265,11 @@ final class GridLineRaster {
         var maxY = Int64.min
         var stored = 0
         var ring = 0
-        for polygon in polygons where polygon.count >= 3 {
-            for p in polygon {
+        start = 0
+        for end in ends {
+            defer { start = end }
+            guard end - start >= 3 else { continue }
+            for p in points[start..<end] {
                 let x = (p.x - t.shiftX) * GridLineRaster.unit
                 let y = (p.y - t.shiftY) * GridLineRaster.unit
                 guard Swift.abs(x) < 1e15, Swift.abs(y) < 1e15 else { return }
