@@ -70,4 +70,57 @@ import Testing
         #expect(skipped > 1_000)  // lines were skipped
         #expect(drawn > 1_000)  // and others drawn
     }
+
+    /// The paths a family's lines give a region as they were built before the runs were
+    /// copied a stretch at a time: chunk by chunk, each reaching chunk appended to the path
+    /// before it (its first vertex dropped), a chunk that misses ending the path.
+    static func pathsChunkByChunk(_ family: GridLinePainter.Family, near: Rect) -> [GridLinePainter.Path] {
+        var paths: [GridLinePainter.Path] = []
+        for (index, line) in family.lines.enumerated() where family.lineBounds[index].intersects(near) {
+            let bounds = family.chunkBounds[index]
+            var current: GridLinePainter.Path?
+            for c in 0..<bounds.count {
+                guard bounds[c].intersects(near) else {
+                    if let path = current { paths.append(path) }
+                    current = nil
+                    continue
+                }
+                let end = c + 1 < line.chunkStarts.count ? line.chunkStarts[c + 1] : line.vertices.count - 1
+                let points = line.vertices[line.chunkStarts[c]...end].map(\.point)
+                if var path = current {
+                    path.chunkStarts.append(path.points.count - 1)
+                    path.points += points.dropFirst()
+                    current = path
+                } else {
+                    current = GridLinePainter.Path(points: points, chunkStarts: [0])
+                }
+            }
+            if let path = current { paths.append(path) }
+        }
+        return paths
+    }
+
+    /// Runs made a stretch of chunks at a time are those made chunk by chunk, joined and
+    /// dashed the same way.
+    @Test func stretchesOfChunksGiveTheRunsOfChunkByChunk() {
+        var compared = 0
+        for seed in 1...200 {
+            let painter = Self.painter(seed: UInt64(seed) &+ 1_000, dashed: seed % 3 == 0)
+            guard let family = painter.families.first else { continue }
+            var random = Xorshift(state: UInt64(seed) * 77)
+            for _ in 0..<20 {
+                let x = Double(random.next() % 2_048)
+                let y = Double(random.next() % 2_048)
+                let near = Rect(minX: x, minY: y, maxX: x + 258, maxY: y + 258)
+                let joined = GridLineOutline.join(Self.pathsChunkByChunk(family, near: near))
+                let expected =
+                    family.dash.isEmpty
+                    ? joined.map(\.points) : joined.flatMap { GridLineOutline.dashes($0, pattern: family.dash) }
+                let runs = GridLinePainter.runs(family, near: near)
+                #expect(Self.bits(runs) == Self.bits(expected), "seed \(seed)")
+                compared += runs.count
+            }
+        }
+        #expect(compared > 1_000)
+    }
 }

@@ -126,83 +126,129 @@ enum GridLineOutline {
     /// of a degree between vertices, so the join style cannot show), split with a round join
     /// where it turns by more than 120°, and capped.
     static func polygons(_ line: [PlanePoint], halfWidth h: Double, cap: LineCap) -> [[PlanePoint]] {
-        // Drop repeated points: they have no direction.
+        var scratch = Scratch()
+        return polygons(line, halfWidth: h, cap: cap, scratch: &scratch)
+    }
+
+    /// The working arrays of `polygons`, kept by a caller that outlines many lines in turn (a
+    /// metatile's grid, tile by tile): made afresh, they were four allocations an outline. A
+    /// value passed `inout`, not a class: a class's arrays are checked for exclusive access
+    /// at every use, which cost more than the allocations saved.
+    struct Scratch {
         var points: [PlanePoint] = []
-        points.reserveCapacity(line.count)
-        for p in line where points.last.map({ $0.x != p.x || $0.y != p.y }) ?? true { points.append(p) }
-        guard points.count >= 2 else { return [] }
-        var polygons: [[PlanePoint]] = []
-        // Unit normals of the segments.
-        let normals: [PlanePoint] = (0..<(points.count - 1)).map { i in
-            let dx = points[i + 1].x - points[i].x
-            let dy = points[i + 1].y - points[i].y
-            let length = (dx * dx + dy * dy).squareRoot()
-            return PlanePoint(x: -dy / length, y: dx / length)
-        }
+        var normals: [PlanePoint] = []
         var left: [PlanePoint] = []
         var right: [PlanePoint] = []
+        /// The outline made (`outline(_:halfWidth:cap:into:)`): its polygons one after another,
+        /// and where each ends.
+        var outline: [PlanePoint] = []
+        var ends: [Int] = []
+    }
+
+    /// `polygons(_:halfWidth:cap:)` with its working arrays in `scratch` (emptied before
+    /// use, their room kept).
+    static func polygons(
+        _ line: [PlanePoint], halfWidth h: Double, cap: LineCap, scratch: inout Scratch
+    ) -> [[PlanePoint]] {
+        outline(line, halfWidth: h, cap: cap, into: &scratch)
+        var start = 0
+        return scratch.ends.map { end in
+            defer { start = end }
+            return Array(scratch.outline[start..<end])
+        }
+    }
+
+    /// The polygons of `polygons(_:halfWidth:cap:)` one after another in `scratch.outline`,
+    /// each ending at the next of `scratch.ends`: what the raster fills, without an array a
+    /// polygon (and one of them) made and freed for every run of every tile.
+    static func outline(_ line: [PlanePoint], halfWidth h: Double, cap: LineCap, into scratch: inout Scratch) {
+        scratch.outline.removeAll(keepingCapacity: true)
+        scratch.ends.removeAll(keepingCapacity: true)
+        // Drop repeated points: they have no direction.
+        scratch.points.removeAll(keepingCapacity: true)
+        scratch.points.reserveCapacity(line.count)
+        for p in line where scratch.points.last.map({ $0.x != p.x || $0.y != p.y }) ?? true { scratch.points.append(p) }
+        guard scratch.points.count >= 2 else { return }
+        // Unit normals of the segments.
+        scratch.normals.removeAll(keepingCapacity: true)
+        scratch.normals.reserveCapacity(scratch.points.count - 1)
+        for i in 0..<(scratch.points.count - 1) {
+            let dx = scratch.points[i + 1].x - scratch.points[i].x
+            let dy = scratch.points[i + 1].y - scratch.points[i].y
+            let length = (dx * dx + dy * dy).squareRoot()
+            scratch.normals.append(PlanePoint(x: -dy / length, y: dx / length))
+        }
         func start(_ v: PlanePoint, _ n: PlanePoint) {
             // Room for every vertex at once: grown point by point, each side was copied as it grew.
-            left = []
-            left.reserveCapacity(points.count)
-            left.append(PlanePoint(x: v.x + n.x * h, y: v.y + n.y * h))
-            right = []
-            right.reserveCapacity(points.count)
-            right.append(PlanePoint(x: v.x - n.x * h, y: v.y - n.y * h))
+            scratch.left.removeAll(keepingCapacity: true)
+            scratch.left.reserveCapacity(scratch.points.count)
+            scratch.left.append(PlanePoint(x: v.x + n.x * h, y: v.y + n.y * h))
+            scratch.right.removeAll(keepingCapacity: true)
+            scratch.right.reserveCapacity(scratch.points.count)
+            scratch.right.append(PlanePoint(x: v.x - n.x * h, y: v.y - n.y * h))
         }
         func finish(_ v: PlanePoint, _ n: PlanePoint) {
-            left.append(PlanePoint(x: v.x + n.x * h, y: v.y + n.y * h))
-            right.append(PlanePoint(x: v.x - n.x * h, y: v.y - n.y * h))
-            polygons.append(left + right.reversed())
+            scratch.left.append(PlanePoint(x: v.x + n.x * h, y: v.y + n.y * h))
+            scratch.right.append(PlanePoint(x: v.x - n.x * h, y: v.y - n.y * h))
+            // The left side, then the right one backwards (`left + right.reversed()` made a
+            // reversed copy and grew the sum twice).
+            scratch.outline.append(contentsOf: scratch.left)
+            var i = scratch.right.count
+            while i > 0 {
+                i &-= 1
+                scratch.outline.append(scratch.right[i])
+            }
+            scratch.ends.append(scratch.outline.count)
         }
-        start(points[0], normals[0])
-        for i in 1..<(points.count - 1) {
-            let v = points[i]
-            let n0 = normals[i - 1]
-            let n1 = normals[i]
+        start(scratch.points[0], scratch.normals[0])
+        for i in 1..<(scratch.points.count - 1) {
+            let v = scratch.points[i]
+            let n0 = scratch.normals[i - 1]
+            let n1 = scratch.normals[i]
             let sum = PlanePoint(x: n0.x + n1.x, y: n0.y + n1.y)
             let sum2 = sum.x * sum.x + sum.y * sum.y
             if sum2 > 1 {
                 // Mitre: along the bisector, h / cos(half the turn) out.
                 let k = 2 * h / sum2
-                left.append(PlanePoint(x: v.x + sum.x * k, y: v.y + sum.y * k))
-                right.append(PlanePoint(x: v.x - sum.x * k, y: v.y - sum.y * k))
+                scratch.left.append(PlanePoint(x: v.x + sum.x * k, y: v.y + sum.y * k))
+                scratch.right.append(PlanePoint(x: v.x - sum.x * k, y: v.y - sum.y * k))
             } else {
                 finish(v, n0)
-                polygons.append(disc(v, radius: h))
+                appendDisc(v, radius: h, to: &scratch)
                 start(v, n1)
             }
         }
-        finish(points[points.count - 1], normals[normals.count - 1])
+        finish(scratch.points[scratch.points.count - 1], scratch.normals[scratch.normals.count - 1])
         switch cap {
         case .butt:
             break
         case .round:
-            polygons.append(disc(points[0], radius: h))
-            polygons.append(disc(points[points.count - 1], radius: h))
+            appendDisc(scratch.points[0], radius: h, to: &scratch)
+            appendDisc(scratch.points[scratch.points.count - 1], radius: h, to: &scratch)
         case .square:
             for (end, n, sign) in [
-                (points[0], normals[0], -1.0), (points[points.count - 1], normals[normals.count - 1], 1.0),
+                (scratch.points[0], scratch.normals[0], -1.0),
+                (scratch.points[scratch.points.count - 1], scratch.normals[scratch.normals.count - 1], 1.0),
             ] {
                 // Half a width beyond the end, along the line (the normal turned back a quarter).
                 let out = PlanePoint(x: n.y * h * sign, y: -n.x * h * sign)
-                polygons.append([
-                    PlanePoint(x: end.x + n.x * h, y: end.y + n.y * h),
-                    PlanePoint(x: end.x + n.x * h + out.x, y: end.y + n.y * h + out.y),
-                    PlanePoint(x: end.x - n.x * h + out.x, y: end.y - n.y * h + out.y),
-                    PlanePoint(x: end.x - n.x * h, y: end.y - n.y * h),
-                ])
+                scratch.outline.append(PlanePoint(x: end.x + n.x * h, y: end.y + n.y * h))
+                scratch.outline.append(PlanePoint(x: end.x + n.x * h + out.x, y: end.y + n.y * h + out.y))
+                scratch.outline.append(PlanePoint(x: end.x - n.x * h + out.x, y: end.y - n.y * h + out.y))
+                scratch.outline.append(PlanePoint(x: end.x - n.x * h, y: end.y - n.y * h))
+                scratch.ends.append(scratch.outline.count)
             }
         }
-        return polygons
     }
 
-    /// A disc as a polygon, fine enough to stay within 0.05 px of the circle.
-    static func disc(_ c: PlanePoint, radius r: Double) -> [PlanePoint] {
+    /// A disc as a polygon, fine enough to stay within 0.05 px of the circle, added to the
+    /// scratch's outline.
+    static func appendDisc(_ c: PlanePoint, radius r: Double, to scratch: inout Scratch) {
         let n = max(8, Int((Double.pi / acos(max(-1, 1 - 0.05 / max(r, 0.05)))).rounded(.up)))
-        return (0..<n).map { k in
+        for k in 0..<n {
             let a = 2 * Double.pi * Double(k) / Double(n)
-            return PlanePoint(x: c.x + r * cos(a), y: c.y + r * sin(a))
+            scratch.outline.append(PlanePoint(x: c.x + r * cos(a), y: c.y + r * sin(a)))
         }
+        scratch.ends.append(scratch.outline.count)
     }
 }

@@ -39,6 +39,7 @@ struct GridLinePainter {
     /// A polyline in global pixels with the indices where its chunks start.
     struct Path {
         var points: [PlanePoint]
+        /// Empty in the runs of an undashed family, where nothing reads them.
         var chunkStarts: [Int]
     }
 
@@ -78,8 +79,11 @@ struct GridLinePainter {
             guard !runs.isEmpty else { continue }
             if let target {
                 for run in runs {
-                    let outline = GridLineOutline.polygons(run, halfWidth: family.width / 2, cap: family.cap)
-                    raster.fill(outline, color: family.color, region: region, target: target)
+                    GridLineOutline.outline(
+                        run, halfWidth: family.width / 2, cap: family.cap, into: &raster.outlineScratch)
+                    raster.fill(
+                        raster.outlineScratch.outline, ends: raster.outlineScratch.ends, color: family.color,
+                        region: region, target: target)
                 }
             } else {
                 context.save()
@@ -104,27 +108,34 @@ struct GridLinePainter {
     /// faint seam where their anti-aliased edges overlap), and cut into dashes.
     static func runs(_ family: Family, near: Rect) -> [[PlanePoint]] {
         var paths: [Path] = []
+        let dashed = !family.dash.isEmpty
         for (index, line) in family.lines.enumerated() where family.lineBounds[index].intersects(near) {
             let bounds = family.chunkBounds[index]
-            var current: Path?
-            for c in 0..<bounds.count {
+            // Each stretch of consecutive chunks that reach `near` becomes one path, its
+            // points copied once into an array of their number (grown chunk by chunk, a path
+            // was reallocated at every chunk).
+            var c = 0
+            while c < bounds.count {
                 guard bounds[c].intersects(near) else {
-                    if let path = current { paths.append(path) }
-                    current = nil
+                    c += 1
                     continue
                 }
-                let end = c + 1 < line.chunkStarts.count ? line.chunkStarts[c + 1] : line.vertices.count - 1
-                let vertices = line.vertices[line.chunkStarts[c]...end]
-                if current != nil {
-                    // Extended in place: a copy taken out of `current` and put back was not
-                    // unique, so every chunk copied the whole path.
-                    current!.chunkStarts.append(current!.points.count - 1)
-                    current!.points += vertices.dropFirst().lazy.map(\.point)
-                } else {
-                    current = Path(points: vertices.map(\.point), chunkStarts: [0])
+                var last = c
+                while last + 1 < bounds.count, bounds[last + 1].intersects(near) { last += 1 }
+                let from = line.chunkStarts[c]
+                let to = last + 1 < line.chunkStarts.count ? line.chunkStarts[last + 1] : line.vertices.count - 1
+                var points: [PlanePoint] = []
+                points.reserveCapacity(to - from + 1)
+                for v in from...to { points.append(line.vertices[v].point) }
+                // Only dashes read where the chunks start (joining carries them along).
+                var chunkStarts: [Int] = []
+                if dashed {
+                    chunkStarts.reserveCapacity(last - c + 1)
+                    for k in c...last { chunkStarts.append(line.chunkStarts[k] - from) }
                 }
+                paths.append(Path(points: points, chunkStarts: chunkStarts))
+                c = last + 1
             }
-            if let path = current { paths.append(path) }
         }
         let joined = GridLineOutline.join(paths)
         guard !family.dash.isEmpty else { return joined.map(\.points) }

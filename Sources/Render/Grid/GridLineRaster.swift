@@ -138,12 +138,30 @@ final class GridLineRaster {
     private var edges = UnsafeMutablePointer<Edge>.allocate(capacity: 0)
     private var active = UnsafeMutablePointer<Int>.allocate(capacity: 0)
     private var edgeCapacity = 0
+    /// The outline's working arrays, kept from one run to the next (`GridLinePainter.draw`).
+    var outlineScratch = GridLineOutline.Scratch()
+
+    /// A vertex on the fixed grid (1/256 pixel).
+    struct FixedPoint {
+        let x: Int64
+        let y: Int64
+    }
+
+    /// The current fill's rings on the fixed grid, one after another, and where each ends.
+    private var fixed = UnsafeMutablePointer<FixedPoint>.allocate(capacity: 0)
+    private var fixedCapacity = 0
+    private var ringEnds = UnsafeMutablePointer<Int>.allocate(capacity: 0)
+    private var ringCapacity = 0
     /// Accumulated coverage deltas over the cells of the row being drawn, when it is not part
     /// of a strip of two edges (see `fill`); back at zero after every row.
     private var cells = UnsafeMutablePointer<Int64>.allocate(capacity: 0)
     private var cellCapacity = 0
     /// The current fill's colour at each coverage level (`Premultiplied.Levels`).
     private let levelTable = UnsafeMutablePointer<UInt32>.allocate(capacity: Premultiplied.Levels.count)
+    /// The colour `levelTable` was built for (nil before the first fill).
+    private var levelColor: Color?
+    /// How many times `levelTable` was built (tests).
+    private(set) var levelTablesBuilt = 0
 
     /// Rows drawn straight from their two edges, and rows summed in `cells`, since the raster
     /// was made: what shows the fast path is taken (tests).
@@ -154,6 +172,8 @@ final class GridLineRaster {
 
     deinit {
         levelTable.deallocate()
+        fixed.deallocate()
+        ringEnds.deallocate()
         cells.deallocate()
         edges.deallocate()
         active.deallocate()
@@ -194,6 +214,18 @@ final class GridLineRaster {
     /// height less the other's share. Other rows sum their edges' deltas in `cells`. Both
     /// ways add the same integers, so give the same pixels.
     func fill(_ polygons: [[PlanePoint]], color: Color, region: Rect, target t: Target) {
+        var points: [PlanePoint] = []
+        var ends: [Int] = []
+        for polygon in polygons {
+            points += polygon
+            ends.append(points.count)
+        }
+        fill(points, ends: ends, color: color, region: region, target: t)
+    }
+
+    /// `fill(_:color:region:target:)` of polygons given one after another in `points`, each
+    /// ending at the next of `ends` (`GridLineOutline.outline`).
+    func fill(_ points: [PlanePoint], ends: [Int], color: Color, region: Rect, target t: Target) {
         // Clip: the region's cells within the image.
         let c0 = Swift.max(Int((region.minX - t.shiftX).rounded(.down)), t.cellX)
         let c1 = Swift.min(Int((region.maxX - t.shiftX).rounded(.up)), t.cellX + t.width)
@@ -201,32 +233,57 @@ final class GridLineRaster {
         let r1 = Swift.min(Int((region.maxY - t.shiftY).rounded(.up)), t.cellY + t.height)
         guard c0 < c1, r0 < r1 else { return }
 
-        // Vertices on the fixed grid, and the rows and columns they reach.
-        var rings: [[(x: Int64, y: Int64)]] = []
-        rings.reserveCapacity(polygons.count)
+        // Vertices on the fixed grid, and the rows and columns they reach: the rings one
+        // after another in the raster's own buffer (`ringEnds` where each stops). Arrays of
+        // rings were three allocations and releases a fill, and a metatile makes thousands.
+        var vertices = 0
+        var ringCount = 0
+        var start = 0
+        for end in ends {
+            if end - start >= 3 {
+                vertices &+= end - start
+                ringCount &+= 1
+            }
+            start = end
+        }
+        guard ringCount > 0 else { return }
+        if fixedCapacity < vertices {
+            fixed.deallocate()
+            fixedCapacity = Swift.max(vertices, 2 * fixedCapacity)
+            fixed = .allocate(capacity: fixedCapacity)
+        }
+        if ringCapacity < ringCount {
+            ringEnds.deallocate()
+            ringCapacity = Swift.max(ringCount, 2 * ringCapacity)
+            ringEnds = .allocate(capacity: ringCapacity)
+        }
+        let fixed = fixed
+        let ringEnds = ringEnds
         var minX = Int64.max
         var maxX = Int64.min
         var minY = Int64.max
         var maxY = Int64.min
-        var vertices = 0
-        for polygon in polygons where polygon.count >= 3 {
-            var ring: [(x: Int64, y: Int64)] = []
-            ring.reserveCapacity(polygon.count)
-            for p in polygon {
+        var stored = 0
+        var ring = 0
+        start = 0
+        for end in ends {
+            defer { start = end }
+            guard end - start >= 3 else { continue }
+            for p in points[start..<end] {
                 let x = (p.x - t.shiftX) * GridLineRaster.unit
                 let y = (p.y - t.shiftY) * GridLineRaster.unit
                 guard Swift.abs(x) < 1e15, Swift.abs(y) < 1e15 else { return }
-                let q = (x: GridLineRaster.round(x), y: GridLineRaster.round(y))
-                ring.append(q)
+                let q = FixedPoint(x: GridLineRaster.round(x), y: GridLineRaster.round(y))
+                fixed[stored] = q
+                stored &+= 1
                 minX = Swift.min(minX, q.x)
                 maxX = Swift.max(maxX, q.x)
                 minY = Swift.min(minY, q.y)
                 maxY = Swift.max(maxY, q.y)
             }
-            vertices += ring.count
-            rings.append(ring)
+            ringEnds[ring] = stored
+            ring &+= 1
         }
-        guard !rings.isEmpty else { return }
         // Cells left of the region carry their coverage into its first column; cells right of
         // it cannot show.
         let first = Int(minX >> 8)
@@ -257,9 +314,15 @@ final class GridLineRaster {
         // The edges that cross the rows drawn, in order of their first row (inserted in place:
         // a fill holds a few dozen edges at most, mostly in order).
         var edgeCount = 0
-        for ring in rings {
-            var previous = ring[ring.count - 1]
-            for point in ring {
+        var ringStart = 0
+        for r in 0..<ringCount {
+            let ringEnd = ringEnds[r]
+            defer { ringStart = ringEnd }
+            var previous = fixed[ringEnd &- 1]
+            var v = ringStart
+            while v < ringEnd {
+                let point = fixed[v]
+                v &+= 1
                 defer { previous = point }
                 guard previous.y != point.y else { continue }
                 let down = point.y > previous.y
@@ -287,7 +350,14 @@ final class GridLineRaster {
         }
         guard edgeCount > 0 else { return }
 
-        let colour = Premultiplied.Levels(Premultiplied(color), in: levelTable)
+        // A family's fills come one after another in one colour: its table is built once.
+        // (Its remembered blends carry over: each is a function of its pixel and level alone.)
+        if levelColor != color {
+            _ = Premultiplied.Levels(Premultiplied(color), in: levelTable)
+            levelColor = color
+            levelTablesBuilt &+= 1
+        }
+        let colour = Premultiplied.Levels(built: levelTable)
         let levelOf = GridLineRaster.coverageLevels
         /// Blends the colour into pixel `c` of `line` at the coverage of running sum `sum`.
         @inline(__always) func blend(_ line: UnsafeMutablePointer<UInt32>, _ c: Int, _ sum: Int64) {
@@ -660,6 +730,9 @@ final class GridLineRaster {
             private static let inverses = GridCoverageLevels.steps + 1
             private static let unders = 2 * (GridCoverageLevels.steps + 1)
             private static let results = 3 * (GridCoverageLevels.steps + 1)
+
+            /// A table already built by `init(_:in:)`.
+            init(built table: UnsafeMutablePointer<UInt32>) { self.table = table }
 
             init(_ colour: Premultiplied, in table: UnsafeMutablePointer<UInt32>) {
                 self.table = table
