@@ -124,9 +124,12 @@ check "memory flat with depth (target: growth <= 64 MB)" "$growth <= 64"
 # `grid_rounds` times and each one's median counting: one worker's CPU time is the work of
 # the instruction count, and alternating the runs spreads the machine's load and the disk's
 # state over both. The check is on instructions: the CPU share still moves by a few points
-# from one set of runs to the next on a shared machine.
+# from one set of runs to the next on a shared machine (two sets of 15 rounds of the same map
+# against itself differed by 3.7%, 2026-12-03 evening). So 21 rounds, and besides the medians
+# the median of the rounds' own ratios, which a slow spell of the machine moves least: each
+# round's two runs share it.
 nyc_bbox=-74.26,40.49,-73.70,40.92
-grid_rounds=${GRID_ROUNDS:-7}
+grid_rounds=${GRID_ROUNDS:-21}
 # cpu_run NAME MAP: one run's user + system seconds.
 cpu_run() {
   local name=$1 map=$2
@@ -150,8 +153,11 @@ grid_cpu=$(median < "$scratch/grid.cpus")
 grid_tiles=$(find "$cpu_scratch/nyc-mgrs" -name '*.png' | wc -l)
 overhead=$(awk -v g="$grid_cpu" -v p="$plain_cpu" 'BEGIN { printf "%+.1f", (g / p - 1) * 100 }')
 added_cpu=$(awk -v g="$grid_cpu" -v p="$plain_cpu" 'BEGIN { printf "%.2f", g - p }')
+round_overhead=$(paste "$scratch/plain.cpus" "$scratch/grid.cpus" | awk '{ printf "%.4f\n", ($2 / $1 - 1) * 100 }' \
+  | sort -n | awk '{ v[NR] = $1 } END { printf "%+.1f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
 echo "  $grid_tiles tiles: without the grid $plain_cpu CPU s, with it $grid_cpu CPU s: +$added_cpu s (${overhead}%;" \
   "medians of $grid_rounds runs each, in turn; not checked)"
+echo "  the median of the $grid_rounds rounds' own ratios: ${round_overhead}% (not checked)"
 echo "  output: without the grid $(bytes_of "$cpu_scratch/nyc") bytes, with it $(bytes_of "$cpu_scratch/nyc-mgrs") bytes"
 # instructions NAME MAP: callgrind's total instruction count of the pyramid, one worker. Debian
 # 12's valgrind cannot read the DWARF 5 the Swift toolchain writes: it runs a copy without it
@@ -175,7 +181,8 @@ echo "== the table (issue 18), this run, $workers workers, load average $(cut -d
 echo "$table"
 echo
 printf "%s" "$details"
-echo "grid: MGRS over the New York boroughs, zoom 10-14: ${ir_overhead}% instructions, ${overhead}% CPU time"
+echo "grid: MGRS over the New York boroughs, zoom 10-14: ${ir_overhead}% instructions, ${overhead}% CPU time" \
+  "(medians; ${round_overhead}% by the rounds' ratios)"
 
 # Raster pyramids: Meridian against gdal2tiles on a 20,000 x 20,000 GeoTIFF (its own script).
 echo
