@@ -138,7 +138,7 @@ struct GridLinePainter {
             }
         }
         let joined = GridLineOutline.join(paths)
-        guard !family.dash.isEmpty else { return joined.map(\.points) }
+        guard dashed else { return joined.map(\.points) }
         return joined.flatMap { GridLineOutline.dashes($0, pattern: family.dash) }
     }
 }

@@ -108,6 +108,20 @@ final class GridLineRaster {
         return UnsafePointer(table)
     }()
 
+    /// Makes `buffer` (room for `capacity` elements) hold at least `count`, by at least doubling
+    /// it, so a raster kept over a metatile's many fills rarely reallocates; what it held is
+    /// not kept. True when it was reallocated.
+    @discardableResult
+    private static func grow<T>(_ buffer: inout UnsafeMutablePointer<T>, _ capacity: inout Int, toHold count: Int)
+        -> Bool
+    {
+        guard capacity < count else { return false }
+        buffer.deallocate()
+        capacity = Swift.max(count, 2 * capacity)
+        buffer = .allocate(capacity: capacity)
+        return true
+    }
+
     /// A coverage 0...`full` rounded to 8 bits (0...255).
     @inline(__always)
     static func coverageByte(_ coverage: Int64) -> Int {
@@ -247,16 +261,8 @@ final class GridLineRaster {
             start = end
         }
         guard ringCount > 0 else { return }
-        if fixedCapacity < vertices {
-            fixed.deallocate()
-            fixedCapacity = Swift.max(vertices, 2 * fixedCapacity)
-            fixed = .allocate(capacity: fixedCapacity)
-        }
-        if ringCapacity < ringCount {
-            ringEnds.deallocate()
-            ringCapacity = Swift.max(ringCount, 2 * ringCapacity)
-            ringEnds = .allocate(capacity: ringCapacity)
-        }
+        GridLineRaster.grow(&fixed, &fixedCapacity, toHold: vertices)
+        GridLineRaster.grow(&ringEnds, &ringCapacity, toHold: ringCount)
         let fixed = fixed
         let ringEnds = ringEnds
         var minX = Int64.max
@@ -294,17 +300,12 @@ final class GridLineRaster {
         let left = Swift.max(first, c0)
         let right = Swift.min(last, c1 - 1)
         let width = right - left + 1
-        if cellCapacity < width {
-            cells.deallocate()
-            cellCapacity = Swift.max(width, 2 * cellCapacity)
-            cells = .allocate(capacity: cellCapacity)
+        if GridLineRaster.grow(&cells, &cellCapacity, toHold: width) {
             cells.initialize(repeating: 0, count: cellCapacity)
         }
-        if edgeCapacity < vertices {
-            edges.deallocate()
+        if GridLineRaster.grow(&edges, &edgeCapacity, toHold: vertices) {
+            // One index into `edges` for each edge: the same capacity.
             active.deallocate()
-            edgeCapacity = Swift.max(vertices, 2 * edgeCapacity)
-            edges = .allocate(capacity: edgeCapacity)
             active = .allocate(capacity: edgeCapacity)
         }
         let edges = edges
