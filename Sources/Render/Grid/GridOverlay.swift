@@ -76,7 +76,7 @@ struct GridOverlay {
     /// Each label region and metatile is a view of its own, so the engine's layouts, kept
     /// for a view and the next, shaped the same grid texts again and again.
     func extents(of string: String, font: FontSpec) -> TextExtents {
-        text.measures.extents(string, font: font, options: .plain) { text.extents(string, font: font) }
+        text.sharedExtents(string, font: font)
     }
 
     /// How far a label's box can reach from its anchor: the widest label text at the largest size.

@@ -179,10 +179,7 @@ struct CandidateMaker {
         // A point label measured for placement alone needs its box, not its glyphs.
         let layout = measuring && label.placement == .point ? nil : text.layout(string, font: font, options: options)
         let extents =
-            layout?.extents
-            ?? text.measures.extents(string, font: font, options: options) {
-                text.extents(string, font: font, options: options)
-            }
+            layout?.extents ?? text.sharedExtents(string, font: font, options: options)
         let color = label.color.value(values)
         let halo = label.halo.map { (color: $0.color.value(values), width: scale.pixels($0.width.value(values))) }
         let style = TextLook(

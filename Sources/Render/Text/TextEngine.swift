@@ -102,6 +102,13 @@ final class TextEngine {
         return TextLayout(context: context, text: text, font: font, options: options).extents
     }
 
+    /// The extents of the text laid out, from `measures`: measured once per text, font and
+    /// options for every engine sharing them (a map's workers), bit for bit Pango's, where
+    /// `extents` may shape the same text again in every view.
+    func sharedExtents(_ text: String, font: FontSpec, options: TextOptions = .plain) -> TextExtents {
+        measures.extents(text, font: font, options: options) { extents(text, font: font, options: options) }
+    }
+
     /// A new view begins: the layouts of the view before last are let go.
     func beginView() {
         previousLayouts = layouts
