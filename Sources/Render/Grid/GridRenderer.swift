@@ -85,10 +85,11 @@ struct GridDrawing {
     /// sprite's rows (8 KB apart in a metatile) waited on memory in turn.
     func drawLabels(_ labels: [GridLabelCandidate], into context: CairoContext, painter: GridLabelPainter) {
         let target = GridLineRaster.Target(context, view: view)
+        let direct = labels.isEmpty ? nil : GridLabelPainter.DirectTarget(context)
         for (index, label) in labels.enumerated() {
             if let target, index &+ 1 < labels.count { target.prefetchForWrite(labels[index &+ 1].box) }
             let corner = view.transform.image(global: label.corner)
-            painter.draw(label, in: context, x: corner.x, y: corner.y)
+            painter.draw(label, in: context, x: corner.x, y: corner.y, direct: direct)
         }
     }
 }
