@@ -8,8 +8,8 @@ import Testing
 
 @testable import Render
 
-/// Grid label sprites copied onto an image with pixman directly: the pixels must be those
-/// `cairo_paint` gives.
+/// Grid label sprites copied onto an image with pixman directly, and label candidates that
+/// look each text up once a view: the pixels and labels must be those of the Cairo way.
 @Suite struct GridLabelSpriteCopyTests {
     static func label(_ text: String, color: Color = Color(rgb: 0x2d5fa6), size: Double = 10.5)
         -> GridLabelCandidate
@@ -135,5 +135,39 @@ import Testing
             Self.label("4510km", color: Color(rgb: 0xb01010)), in: CairoContext(fresh), x: 6, y: 6)
         #expect(GridCoverageLevelsTests.words(blue) != GridCoverageLevelsTests.words(red))
         #expect(GridCoverageLevelsTests.words(red) == GridCoverageLevelsTests.words(fresh))
+    }
+
+    /// A view's candidates look each text up once a level (its font), not once a label, and
+    /// measure it as the engine does.
+    @Test func candidatesLookEachTextUpOnce() throws {
+        let text = try GridLabelRuleTests.text()
+        for (type, z) in [(GridType.mgrs, 13), (.utm, 12), (.latlong, 11)] {
+            var view = try View(
+                resolution: try View.tiles(z: z, x: 0, y: 0).resolution, originX: 617_472 / Double(1 << (13 - z)),
+                originY: 787_968 / Double(1 << (13 - z)), width: 2048, height: 2048, dpi: 96)
+            view.isTileBlock = true
+            let overlay = GridOverlay(settings: GridSettings(type: type), view: view, text: text)
+            let levels = overlay.levels()
+            let grid = try #require(overlay.geometry(levels, lines: false))
+            let before = text.sharedLookups
+            let candidates = overlay.labelCandidates(grid, levels)
+            let lookups = text.sharedLookups - before
+            struct Measured: Hashable {
+                let text: String
+                let font: FontSpec
+            }
+            let distinct = Set(candidates.map { Measured(text: $0.text, font: $0.font) })
+            #expect(candidates.count > 2 * distinct.count, "\(type): too few repeats to tell")
+            #expect(lookups == distinct.count, "\(type): \(lookups) lookups for \(distinct.count) texts")
+            for c in candidates {
+                let extents = text.sharedExtents(c.text, font: c.font)
+                let size = c.turned ? (extents.height, extents.width) : (extents.width, extents.height)
+                #expect(c.textBox.width == size.0 && c.textBox.height == size.1)
+                if c.family != nil {
+                    let label = grid.labels.first { $0.anchor.x == c.anchor.x && $0.anchor.y == c.anchor.y }
+                    #expect(c.zoneNumber == GridOverlay.zoneNumber(label?.zone))
+                }
+            }
+        }
     }
 }

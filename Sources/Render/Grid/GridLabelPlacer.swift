@@ -91,23 +91,28 @@ enum GridLabelPlacer {
     /// The labels looked at for one start at the first that can reach it (none ends further
     /// from its start than the widest box), not at the leftmost: a view many regions wide
     /// (`GridLabelRegions` works them out a block at a time) has thousands of labels.
+    ///
+    /// The boxes are read from an array of their own, and a pair's overlap is tested before
+    /// its ranks: the sweep reads boxes again and again, each among a label's few hundred
+    /// bytes of text, font and colours, and most pairs it looks at do not overlap.
     static func placeLocally(_ candidates: [GridLabelCandidate]) -> [GridLabelCandidate] {
-        let sorted = candidates.indices.sorted { candidates[$0].box.minX < candidates[$1].box.minX }
+        let boxes = candidates.map(\.box)
+        let sorted = boxes.indices.sorted { boxes[$0].minX < boxes[$1].minX }
         // A pixel more than the widest box, so that rounding cannot skip a label that overlaps.
-        let reach = (candidates.lazy.map(\.box.width).max() ?? 0) + 1
+        let reach = (boxes.lazy.map(\.width).max() ?? 0) + 1
         var kept: [Int] = []
         kept.reserveCapacity(sorted.count)
         var first = 0
         for (i, c) in sorted.enumerated() {
-            let box = candidates[c].box
+            let box = boxes[c]
             var blocked = false
             // Boxes starting a reach or more left of this one end before it.
-            while first < i, candidates[sorted[first]].box.minX + reach < box.minX { first += 1 }
+            while first < i, boxes[sorted[first]].minX + reach < box.minX { first += 1 }
             // Only labels starting left of this one's right edge can overlap it.
             var j = first
-            while j < sorted.count, candidates[sorted[j]].box.minX < box.maxX {
+            while j < sorted.count, boxes[sorted[j]].minX < box.maxX {
                 let other = sorted[j]
-                if j != i, candidates[other].outranks(candidates[c]), candidates[other].box.overlaps(box) {
+                if j != i, boxes[other].overlaps(box), candidates[other].outranks(candidates[c]) {
                     blocked = true
                     break
                 }

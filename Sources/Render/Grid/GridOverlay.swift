@@ -183,19 +183,33 @@ struct GridOverlay {
         // Room for every anchor's label at once: grown by doubling, the large candidates were
         // copied again and again (a block of regions has thousands).
         candidates.reserveCapacity(grid.labels.count)
+        // A view's labels repeat their texts (a line's value every `labelRepeat`, a zone's
+        // number on each of its lines): each text is looked up once a level here, by one
+        // hash of the level and text, where the map's shared table hashes the font too and
+        // takes its lock (a tenth of the label regions' candidates).
+        var measuredTexts: [LevelText: TextExtents] = [:]
+        var lastZone: String?
+        var lastZoneNumber = ""
 
         /// A candidate whose text box has its top-left corner at `origin(width, height)`;
         /// `line` for a line's value, `room` for a cell's name.
         /// `turned`: a quarter turn to read bottom to top, `origin` given the turned box.
         func make(
-            _ text: String, level: Int, rank: GridLabelRank, anchor: PlanePoint, line: GridLine?,
+            _ text: String, level: Int, rank: GridLabelRank, anchor: PlanePoint, line: LineOfLabel?,
             room: Rect?, turned: Bool = false, _ origin: (Double, Double) -> PlanePoint
         ) {
             guard let style = styles[level] else { return }
             let f = font(style)
             guard f.sizePixels >= LabelSpace.minimumTextPixels else { return }
             let text = annotatedText(text, axis: line?.axis, value: line?.value ?? 0, spacing: grid.spacing)
-            let measured = self.extents(of: text, font: f)
+            let measured: TextExtents
+            let levelText = LevelText(level: level, text: text)
+            if let known = measuredTexts[levelText] {
+                measured = known
+            } else {
+                measured = self.extents(of: text, font: f)
+                measuredTexts[levelText] = measured
+            }
             let extents =
                 turned
                 ? (width: measured.height, height: measured.width) : (width: measured.width, height: measured.height)
@@ -217,7 +231,12 @@ struct GridOverlay {
             if let line {
                 candidate.family = line.axis.labelsOnHorizontalEdges ? .x : .y
                 candidate.value = line.value
-                candidate.zoneNumber = GridOverlay.zoneNumber(line.zone)
+                // Lines come zone by zone: the last zone's number is mostly this one's.
+                if line.zone != lastZone {
+                    lastZone = line.zone
+                    lastZoneNumber = GridOverlay.zoneNumber(line.zone)
+                }
+                candidate.zoneNumber = lastZoneNumber
             }
             if let room, level >= 1, !view.isTileBlock {
                 // A 100 km square's name may move into a corner of its part of the view
@@ -240,9 +259,17 @@ struct GridOverlay {
             }
         }
         if !geographic {
-            edgeLabels(grid) { make($0, level: $1, rank: $2, anchor: $3, line: $4, room: nil, turned: $5, $6) }
+            edgeLabels(grid) {
+                make($0, level: $1, rank: $2, anchor: $3, line: $4.map(LineOfLabel.init), room: nil, turned: $5, $6)
+            }
         }
         return candidates
+    }
+
+    /// A label text at a level (whose style gives its font), measured once a view.
+    private struct LevelText: Hashable {
+        let level: Int
+        let text: String
     }
 
     /// The digits a grid zone designator starts with (`18` of `18T`; empty for the UPS zones).
@@ -256,12 +283,29 @@ struct GridOverlay {
         return String(decoding: bytes.prefix { $0 >= 0x30 && $0 <= 0x39 }, as: UTF8.self)
     }
 
-    /// The line a line label repeats the value of (its axis, value and zone are what matter).
-    private func lineOf(_ label: GridLabel) -> GridLine? {
+    /// What a line label takes from its line: its axis, value and zone.
+    struct LineOfLabel {
+        let axis: GridAxis
+        let value: Double
+        let zone: String?
+
+        init(_ line: GridLine) {
+            self.init(axis: line.axis, value: line.value, zone: line.zone)
+        }
+
+        init(axis: GridAxis, value: Double, zone: String?) {
+            self.axis = axis
+            self.value = value
+            self.zone = zone
+        }
+    }
+
+    /// The line a line label repeats the value of (its axis, value and zone are what matter):
+    /// those alone, not a `GridLine` made of the label (its text, level and rank copied and
+    /// let go again for each of a block's thousands of labels).
+    private func lineOf(_ label: GridLabel) -> LineOfLabel? {
         guard let axis = label.axis else { return nil }
-        let value = label.lineValue ?? 0
-        return GridLine(
-            level: label.level, axis: axis, zone: label.zone, value: value, label: label.text, labelRank: label.rank)
+        return LineOfLabel(axis: axis, value: label.lineValue ?? 0, zone: label.zone)
     }
 
     /// In tiles: how long a label of each family runs along the spacing of its lines (the

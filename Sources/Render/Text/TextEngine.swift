@@ -106,8 +106,12 @@ final class TextEngine {
     /// options for every engine sharing them (a map's workers), bit for bit Pango's, where
     /// `extents` may shape the same text again in every view.
     func sharedExtents(_ text: String, font: FontSpec, options: TextOptions = .plain) -> TextExtents {
-        measures.extents(text, font: font, options: options) { extents(text, font: font, options: options) }
+        sharedLookups &+= 1
+        return measures.extents(text, font: font, options: options) { extents(text, font: font, options: options) }
     }
+
+    /// Texts looked up in `measures` (tests).
+    private(set) var sharedLookups = 0
 
     /// A new view begins: the layouts of the view before last are let go.
     func beginView() {
