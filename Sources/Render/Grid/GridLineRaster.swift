@@ -220,6 +220,12 @@ final class GridLineRaster {
         return i
     }
 
+    /// The largest integer at most `x`, for 0 <= x < 2^63: its integer part, one instruction
+    /// (`meridian_truncate`), where `floor` takes some eight. The strips' shares and a shallow
+    /// edge's whole cells round values known to lie within 0.5...65,537 (see there).
+    @inline(__always)
+    static func floorOfPositive(_ x: Double) -> Int64 { meridian_truncate(x) }
+
     /// The cell holding fixed-point x.
     @inline(__always)
     private static func cell(_ x: Double) -> Int { Int(floor(x) >> 8) }
@@ -582,8 +588,10 @@ final class GridLineRaster {
                             let inner = Swift.min(kLast, kr &- 1)
                             var cellLeft = Double(k << 8)
                             var givenMagnitude = sign &* given
+                            // The total is at least 0.5 (cellLeft > xl: k is past kl) and at
+                            // most about 65,536.5: its floor is its integer part.
                             while k <= inner {
-                                let now = GridLineRaster.floor(
+                                let now = GridLineRaster.floorOfPositive(
                                     (cellLeft - xl) * magnitude * GridLineRaster.unit + whole + 0.5)
                                 acc[k &- left] &+= sign &* (now &- givenMagnitude)
                                 givenMagnitude = now
@@ -660,14 +668,15 @@ final class GridLineRaster {
         }
 
         /// The magnitude of the edge's share of its cell in the row it leaves at `xBottom`
-        /// (see `fill`; the share is the edge's sign times it), and on to the next row. Both ends lie in
-        /// the cell, so mid is within 0...256 and the magnitude within 0...65,536.
+        /// (see `fill`; the share is the edge's sign times it), and on to the next row. Both ends
+        /// lie in the cell, so mid is within 0...256, the rounded value within 0.5...65,536.5 and
+        /// the magnitude within 0...65,536.
         @inline(__always)
         mutating func magnitude(to xBottom: Double) -> Int64 {
             let mid = (xTop + xBottom) / 2 - cellLeft
             xTop = xBottom
             dy += GridLineRaster.unit
-            return GridLineRaster.floor(GridLineRaster.unit * (GridLineRaster.unit - mid) + 0.5)
+            return GridLineRaster.floorOfPositive(GridLineRaster.unit * (GridLineRaster.unit - mid) + 0.5)
         }
     }
 
