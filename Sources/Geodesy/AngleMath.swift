@@ -113,10 +113,18 @@ enum AngleMath {
     /// tan χ (conformal latitude) from tan φ (geographic latitude).
     @inline(__always)
     static func taupf(_ tau: Double, _ es: Double) -> Double {
-        guard tau.isFinite else { return tau }
+        taupfAndSecant(tau, es).taup
+    }
+
+    /// `taupf` and hypot(1, tau), which it works out on the way (bit for bit the same as
+    /// calling hypot again): `tauf`'s Newton step needs both, and hypot is among the grid's
+    /// costliest library calls.
+    @inline(__always)
+    static func taupfAndSecant(_ tau: Double, _ es: Double) -> (taup: Double, secant: Double) {
+        guard tau.isFinite else { return (tau, Foundation.hypot(1, tau)) }
         let tau1 = Foundation.hypot(1, tau)
         let sig = Foundation.sinh(eatanhe(tau / tau1, es))
-        return Foundation.hypot(1, sig) * tau - sig * tau1
+        return (Foundation.hypot(1, sig) * tau - sig * tau1, tau1)
     }
 
     /// tan φ from tan χ by Newton's method (two iterations at most in practice).
@@ -129,10 +137,10 @@ enum AngleMath {
         let stol = tol * Swift.max(1, Swift.abs(taup))
         guard Swift.abs(tau) < taumax else { return tau }
         for _ in 0..<5 {
-            let taupa = taupf(tau, es)
+            let (taupa, secant) = taupfAndSecant(tau, es)
             let dtau =
                 (taup - taupa) * (1 + e2m * (tau * tau))
-                / (e2m * Foundation.hypot(1, tau) * Foundation.hypot(1, taupa))
+                / (e2m * secant * Foundation.hypot(1, taupa))
             tau += dtau
             if !(Swift.abs(dtau) >= stol) { break }
         }

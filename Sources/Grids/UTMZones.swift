@@ -16,7 +16,8 @@ struct UTMZoneFrame {
     /// Working relative to the central meridian keeps zone 60 continuous at 180°.
     @inline(__always)
     func local(_ easting: Double, _ northing: Double) -> (latitude: Double, dlon: Double) {
-        let r = TransverseMercator.utm.reverse(centralMeridian: 0, x: easting - WGS84.utmFalseEasting, y: northing)
+        let r = TransverseMercator.utm.reversePosition(
+            centralMeridian: 0, x: easting - WGS84.utmFalseEasting, y: northing)
         return (r.latitude, r.longitude)
     }
 

@@ -28,6 +28,16 @@ import Testing
         }
     }
 
+    /// The strips' and shallow cells' floor (an integer part) on the values they round:
+    /// 0.5...65,536.5 and beyond, where it must be the floor `floor` gives.
+    @Test func floorOfPositiveIsFloor() {
+        let positive = (Self.awkward + Self.random).filter { $0 >= 0 && $0 < 1e15 }
+        #expect(positive.count > 90_000)
+        for v in positive {
+            #expect(GridLineRaster.floorOfPositive(v) == GridLineRaster.floor(v), "floorOfPositive(\(v))")
+        }
+    }
+
     @Test func floorIsSwiftsFloor() {
         for v in Self.awkward + Self.random {
             #expect(GridLineRaster.floor(v) == Int64(v.rounded(.down)), "floor(\(v))")

@@ -147,13 +147,20 @@ final class GridLineRaster {
         var cellTop: Int
     }
 
+    // The working state below is marked `@exclusivity(unchecked)`: a raster belongs to one
+    // worker's `GridRenderer` and is used by one thread at a time, and no method hands one of
+    // these properties out while it works on another. Checked, every fill began and ended
+    // some eight dynamic accesses (`grow`'s inout buffers, the counters, the colour), and the
+    // painter one for the outline's scratch: about 4 M instructions in the New York MGRS
+    // pyramid (callgrind), for nothing a test can catch.
+
     /// The current fill's edges in the rows it draws, by first row, and those crossing the
     /// row being drawn.
-    private var edges = UnsafeMutablePointer<Edge>.allocate(capacity: 0)
-    private var active = UnsafeMutablePointer<Int>.allocate(capacity: 0)
-    private var edgeCapacity = 0
+    @exclusivity(unchecked) private var edges = UnsafeMutablePointer<Edge>.allocate(capacity: 0)
+    @exclusivity(unchecked) private var active = UnsafeMutablePointer<Int>.allocate(capacity: 0)
+    @exclusivity(unchecked) private var edgeCapacity = 0
     /// The outline's working arrays, kept from one run to the next (`GridLinePainter.draw`).
-    var outlineScratch = GridLineOutline.Scratch()
+    @exclusivity(unchecked) var outlineScratch = GridLineOutline.Scratch()
 
     /// A vertex on the fixed grid (1/256 pixel).
     struct FixedPoint {
@@ -162,25 +169,25 @@ final class GridLineRaster {
     }
 
     /// The current fill's rings on the fixed grid, one after another, and where each ends.
-    private var fixed = UnsafeMutablePointer<FixedPoint>.allocate(capacity: 0)
-    private var fixedCapacity = 0
-    private var ringEnds = UnsafeMutablePointer<Int>.allocate(capacity: 0)
-    private var ringCapacity = 0
+    @exclusivity(unchecked) private var fixed = UnsafeMutablePointer<FixedPoint>.allocate(capacity: 0)
+    @exclusivity(unchecked) private var fixedCapacity = 0
+    @exclusivity(unchecked) private var ringEnds = UnsafeMutablePointer<Int>.allocate(capacity: 0)
+    @exclusivity(unchecked) private var ringCapacity = 0
     /// Accumulated coverage deltas over the cells of the row being drawn, when it is not part
     /// of a strip of two edges (see `fill`); back at zero after every row.
-    private var cells = UnsafeMutablePointer<Int64>.allocate(capacity: 0)
-    private var cellCapacity = 0
+    @exclusivity(unchecked) private var cells = UnsafeMutablePointer<Int64>.allocate(capacity: 0)
+    @exclusivity(unchecked) private var cellCapacity = 0
     /// The current fill's colour at each coverage level (`Premultiplied.Levels`).
     private let levelTable = UnsafeMutablePointer<UInt32>.allocate(capacity: Premultiplied.Levels.count)
     /// The colour `levelTable` was built for (nil before the first fill).
-    private var levelColor: Color?
+    @exclusivity(unchecked) private var levelColor: Color?
     /// How many times `levelTable` was built (tests).
-    private(set) var levelTablesBuilt = 0
+    @exclusivity(unchecked) private(set) var levelTablesBuilt = 0
 
     /// Rows drawn straight from their two edges, and rows summed in `cells`, since the raster
     /// was made: what shows the fast path is taken (tests).
-    private(set) var directRows = 0
-    private(set) var summedRows = 0
+    @exclusivity(unchecked) private(set) var directRows = 0
+    @exclusivity(unchecked) private(set) var summedRows = 0
     /// False draws every row through `cells` (tests: the two ways give the same pixels).
     var drawsRowsDirectly = true
 
@@ -212,6 +219,12 @@ final class GridLineRaster {
         if Double(i) > x { i &-= 1 }
         return i
     }
+
+    /// The largest integer at most `x`, for 0 <= x < 2^63: its integer part, one instruction
+    /// (`meridian_truncate`), where `floor` takes some eight. The strips' shares and a shallow
+    /// edge's whole cells round values known to lie within 0.5...65,537 (see there).
+    @inline(__always)
+    static func floorOfPositive(_ x: Double) -> Int64 { meridian_truncate(x) }
 
     /// The cell holding fixed-point x.
     @inline(__always)
@@ -365,6 +378,11 @@ final class GridLineRaster {
             guard sum != 0 else { return }
             GridLineRaster.blend(colour, levels: levelOf, into: line + c, sum: sum)
         }
+        /// Blends the colour into pixel `c` of `line` at `coverage` (0...`full`).
+        @inline(__always) func cover(_ line: UnsafeMutablePointer<UInt32>, _ c: Int, _ coverage: Int64) {
+            guard coverage != 0 else { return }
+            colour.blend(into: line + c, level: Int(levelOf[GridLineRaster.coverageByte(coverage)]))
+        }
         /// Draws rows `row..<limit` of two edges `p` and `q` (p's cell not after q's), both
         /// crossing each row whole, in cells within the region, up to the first row where
         /// either edge leaves its cell; returns that row (`limit` when none does).
@@ -373,14 +391,20 @@ final class GridLineRaster {
         /// cell (`h` is ±256: the share is the edge's sign times the rounded part of 256 *
         /// (256 - mid), which is at least 0), p's cell p's share, the cells between p's whole
         /// height, q's cell that and q's share, and nothing beyond.
-        @inline(__always) func strip(
+        ///
+        /// The coverages are taken from the shares' magnitudes, without the signs: p and q run
+        /// opposite ways (the caller checks), so the sums are ±mp in p's cell, ±65,536 between,
+        /// ±(65,536 - mq) in q's cell and ±(mp - mq) when both share one cell, whose absolute
+        /// values (all within 0...65,536, so the clamp to `full` never bites) are what `blend`
+        /// made of the signed sums. The cells between take one level, looked up once.
+        @inline(never) func strip(
             _ p: UnsafeMutablePointer<Edge>, _ q: UnsafeMutablePointer<Edge>, rows first: Int, _ limit: Int
         ) -> Int {
             var ps = StripSide(p.pointee, row: first)
             var qs = StripSide(q.pointee, row: first)
             let cp = ps.cell &- left
             let cq = qs.cell &- left
-            let pTotal = ps.sign << 16
+            let fullLevel = Int(levelOf[GridLineRaster.coverageByte(GridLineRaster.full)])
             var line = t.data + (first &- t.cellY) &* t.stride + (left &- t.cellX)
             let aheadP = (GridLineRaster.prefetchRows &* t.stride &+ cp) &* 4
             let aheadQ = (GridLineRaster.prefetchRows &* t.stride &+ cq) &* 4
@@ -393,18 +417,18 @@ final class GridLineRaster {
                 guard pxBottom >= ps.cellLeft, pxBottom < ps.cellRight, qxBottom >= qs.cellLeft,
                     qxBottom < qs.cellRight
                 else { break }
-                let pShare = ps.share(to: pxBottom)
-                let qShare = qs.share(to: qxBottom)
+                let mp = ps.magnitude(to: pxBottom)
+                let mq = qs.magnitude(to: qxBottom)
                 if cp == cq {
-                    blend(line, cp, pShare &+ qShare)
+                    cover(line, cp, Swift.abs(mp &- mq))
                 } else {
-                    blend(line, cp, pShare)
+                    cover(line, cp, mp)
                     var c = cp &+ 1
                     while c < cq {
-                        blend(line, c, pTotal)
+                        colour.blend(into: line + c, level: fullLevel)
                         c &+= 1
                     }
-                    blend(line, cq, pTotal &+ qShare)
+                    cover(line, cq, GridLineRaster.full &- mq)
                 }
                 line += t.stride
                 row &+= 1
@@ -564,8 +588,10 @@ final class GridLineRaster {
                             let inner = Swift.min(kLast, kr &- 1)
                             var cellLeft = Double(k << 8)
                             var givenMagnitude = sign &* given
+                            // The total is at least 0.5 (cellLeft > xl: k is past kl) and at
+                            // most about 65,536.5: its floor is its integer part.
                             while k <= inner {
-                                let now = GridLineRaster.floor(
+                                let now = GridLineRaster.floorOfPositive(
                                     (cellLeft - xl) * magnitude * GridLineRaster.unit + whole + 0.5)
                                 acc[k &- left] &+= sign &* (now &- givenMagnitude)
                                 givenMagnitude = now
@@ -623,7 +649,6 @@ final class GridLineRaster {
     private struct StripSide {
         let ax: Double
         let slope: Double
-        let sign: Int64
         let cell: Int
         let cellLeft: Double
         let cellRight: Double
@@ -635,7 +660,6 @@ final class GridLineRaster {
         init(_ edge: Edge, row: Int) {
             ax = edge.ax
             slope = edge.slope
-            sign = edge.sign
             cell = edge.cellTop
             cellLeft = Double(cell << 8)
             cellRight = cellLeft + GridLineRaster.unit
@@ -643,14 +667,16 @@ final class GridLineRaster {
             dy = Double((Int64(row &+ 1) << 8) &- edge.ay)
         }
 
-        /// The edge's share of its cell in the row it leaves at `xBottom` (see `fill`), and
-        /// on to the next row.
+        /// The magnitude of the edge's share of its cell in the row it leaves at `xBottom`
+        /// (see `fill`; the share is the edge's sign times it), and on to the next row. Both ends
+        /// lie in the cell, so mid is within 0...256, the rounded value within 0.5...65,536.5 and
+        /// the magnitude within 0...65,536.
         @inline(__always)
-        mutating func share(to xBottom: Double) -> Int64 {
+        mutating func magnitude(to xBottom: Double) -> Int64 {
             let mid = (xTop + xBottom) / 2 - cellLeft
             xTop = xBottom
             dy += GridLineRaster.unit
-            return sign &* GridLineRaster.floor(GridLineRaster.unit * (GridLineRaster.unit - mid) + 0.5)
+            return GridLineRaster.floorOfPositive(GridLineRaster.unit * (GridLineRaster.unit - mid) + 0.5)
         }
     }
 
