@@ -35,10 +35,23 @@ final class ColourCensus {
     /// Pixels whose colour differs from the pixel before them in row-major order: few in flat
     /// images (a map of plain areas crossed by lines), many in detailed ones.
     private(set) var changes = 0
-    /// Every pixel's 8-bit palette index in pixel order, noted while counting; nil when the
-    /// image does not fit a palette, has translucent colours (the palette order is then not the
-    /// order of appearance) or is larger than `maxNotedPixels`.
+    /// Every pixel's 8-bit palette index in pixel order, each row after a byte 0 (`indexRows`),
+    /// noted while counting; nil when the image does not fit a palette, has translucent colours
+    /// (the palette order is then not the order of appearance) or is larger than
+    /// `maxNotedPixels`.
     private var noted: UnsafeMutablePointer<UInt8>?
+    private var notedWidth = 0
+    private var notedHeight = 0
+
+    /// The image data of a PNG of 8-bit palette indices whose rows all have filter type none
+    /// (0): each row's filter byte, then its pixels' indices, `height * (width + 1)` bytes,
+    /// while the census lives; nil when no indices were noted. The indices are noted in this
+    /// layout so that such a PNG is compressed from them, not from a copy (copying them row
+    /// by row cost some 20,000 instructions a tile, 13 M over the New York MGRS pyramid).
+    var indexRows: UnsafeRawBufferPointer? {
+        noted.map { UnsafeRawBufferPointer(start: $0, count: notedHeight &* (notedWidth &+ 1)) }
+    }
+
     /// Images up to this many pixels (a 1024 x 1024 tile) have their indices noted: a byte a
     /// pixel, bounded whatever the image.
     static let maxNotedPixels = 1 << 20
@@ -113,6 +126,20 @@ final class ColourCensus {
     /// the New York MGRS pyramid (the census alone, callgrind) 0.27 G instructions instead of
     /// 0.40 G, the same answers.
     private func count(_ base: UnsafeRawPointer, width rowLength: Int, height: Int, stride: Int) {
+        // Two copies of the body, one for each value of `noting` (a constant in each): noting,
+        // as nearly always, the mask of every note's offset and the notes' move each row fold
+        // away, and the loop keeps one value fewer (the moving notes cost 5 M instructions
+        // more over the New York MGRS pyramid with the mask a variable).
+        if rowLength &* height <= Self.maxNotedPixels {
+            countRows(base, width: rowLength, height: height, stride: stride, noting: true)
+        } else {
+            countRows(base, width: rowLength, height: height, stride: stride, noting: false)
+        }
+    }
+
+    /// `count`'s body; `noting` when the indices are noted (at most `maxNotedPixels`).
+    @inline(__always)
+    private func countRows(_ base: UnsafeRawPointer, width rowLength: Int, height: Int, stride: Int, noting: Bool) {
         let total = rowLength &* height
         // Pixel i of a row lies at `rowBase + i * 4`: the row's first pixel (pixel `rowStart`)
         // at `base + y * stride`, so `rowBase` is `base + y * skew`, at or after `base`. Packed
@@ -126,10 +153,14 @@ final class ColourCensus {
             at.loadUnaligned(fromByteOffset: i &* 4, as: Block.self)
         }
         // Indices are noted one byte a pixel (8 more for a block's whole-word store); past
-        // `maxNotedPixels` every note lands in the first 8 bytes and none is kept.
-        let noting = total <= Self.maxNotedPixels
-        let notes = UnsafeMutablePointer<UInt8>.allocate(capacity: noting ? total &+ 8 : 16)
+        // `maxNotedPixels` every note lands in the first 8 bytes and none is kept. Each row's
+        // notes follow a byte for its PNG filter type (`indexRows`): pixel i of a row is noted
+        // at `notes + i`, and `notes` moves on a byte a row (`1 & mask`: not when not noting).
+        // One pointer that moves, not a second one beside the allocation's start: another
+        // live value in the loop cost 8 M instructions over the New York MGRS pyramid.
+        let allocated = UnsafeMutablePointer<UInt8>.allocate(capacity: noting ? total &+ height &+ 8 : 16)
         let mask = noting ? Int.max : 0
+        var notes = allocated + (1 & mask)
         var palette: [UInt32] = []
         palette.reserveCapacity(Self.maxPaletteSize)
         var fits = true
@@ -165,7 +196,10 @@ final class ColourCensus {
             }
             // Where pixel rowStart - 1, the last of the row above, is read from.
             let above = rowBase
-            if rowStart > 0 { rowBase += skew }
+            if rowStart > 0 {
+                rowBase += skew
+                notes += 1 & mask
+            }
             if rowStart > 0 && noting
                 && memcmp(rowBase + rowStart &* 4, above + (rowStart &- rowLength) &* 4, rowLength &* 4) == 0
             {
@@ -173,7 +207,8 @@ final class ColourCensus {
                 // the same indices.
                 if pixel(rowStart, rowBase) != pixel(rowStart &- 1, above) { changes &+= 1 }
                 changes &+= rowAboveChanges
-                (notes + rowStart).update(from: notes + (rowStart &- rowLength), count: rowLength)
+                // (Noting: the row above's notes are a byte back.)
+                (notes + rowStart).update(from: notes + (rowStart &- rowLength &- 1), count: rowLength)
                 index = notes[rowEnd &- 1]
                 indexBytes = UInt64(index) &* 0x0101_0101_0101_0101
                 pair =
@@ -195,7 +230,7 @@ final class ColourCensus {
                     // notes, and the same changes within it, read from those notes (equal
                     // indices are equal colours); only its first pixel's change is its own.
                     let blockNotes = notes + i
-                    blockNotes.update(from: notes + (i &- rowLength), count: 8)
+                    blockNotes.update(from: notes + (i &- rowLength &- 1), count: 8)
                     let before = i == rowStart ? above : rowBase
                     if pixel(i, rowBase) != pixel(i &- 1, before) { changes &+= 1 }
                     changes &+= Self.changesWithin(UnsafeRawPointer(blockNotes).loadUnaligned(as: UInt64.self))
@@ -320,9 +355,19 @@ final class ColourCensus {
         opaque = andAll >> 24 == 0xFF
         fitsPalette = fits
         colours = fits ? palette : []
-        if fits { orderPalette() }
+        // Every colour opaque: the order of appearance is already the palette's (the two
+        // filters and the slots looked up again cost some 6,000 instructions a tile).
+        if fits && !opaque { orderPalette() }
         // Order of appearance is the palette order when no colour is translucent.
-        if noting && fits && translucentCount == 0 { noted = notes } else { notes.deallocate() }
+        if noting && fits && translucentCount == 0 {
+            // Filter type 0 (none) before each row.
+            for y in 0..<height { allocated[y &* (rowLength &+ 1)] = 0 }
+            noted = allocated
+            notedWidth = rowLength
+            notedHeight = height
+        } else {
+            allocated.deallocate()
+        }
     }
 
     /// How many rows ahead of the row being counted its pixels are asked for.
@@ -516,7 +561,7 @@ extension ColourCensus {
     ) {
         for y in 0..<height {
             let row = output + y &* stride
-            let source = noted + y &* width
+            let source = noted + (y &* (width &+ 1) &+ 1)
             switch bitDepth {
             case 8: row.update(from: source, count: width)
             case 4: Self.pack(source, count: width, bits: 4, into: row)

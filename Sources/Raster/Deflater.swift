@@ -56,28 +56,31 @@ final class Deflater: @unchecked Sendable {  // one thread at a time: the pool h
         return UnsafeMutableRawBufferPointer(rebasing: input[0..<count])
     }
 
-    /// Compresses the first `count` bytes of the input scratch as a zlib stream (RFC 1950,
-    /// what a PNG's IDAT holds); the stream is in the output scratch. Nil when out of memory.
-    func zlibCompressInput(count: Int) -> UnsafeRawBufferPointer? {
+    /// Compresses `source` (the input scratch, or image data laid out elsewhere) as a zlib
+    /// stream (RFC 1950, what a PNG's IDAT holds); the stream is in the output scratch. Nil
+    /// when out of memory.
+    func zlibCompress(_ source: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
+        let count = source.count
         Deflater.grow(&output, to: libdeflate_zlib_compress_bound(compressor, count))
-        guard let source = input.baseAddress, let target = output.baseAddress else { return nil }
-        let size = libdeflate_zlib_compress(compressor, source, count, target, output.count)
+        guard let target = output.baseAddress else { return nil }
+        let size = libdeflate_zlib_compress(compressor, source.baseAddress, count, target, output.count)
         guard size > 0 else { return nil }  // 0: did not fit, which the bound rules out
         return UnsafeRawBufferPointer(rebasing: output[0..<size])
     }
 
-    /// The first `count` bytes of the input scratch (rows of `row` bytes, pixels of `pixel`
-    /// bytes) as a zlib stream made by `RunDeflate`, in the output scratch; nil when it gives
-    /// up: detail, which libdeflate compresses better. The budget is one literal byte in 16
-    /// for palette indices and one in 24 for RGB and RGBA, whose literal pixels cost three or
-    /// four bytes: at one in 16 a tile of slanted streets with 7.7% of its pixels changing
-    /// (Fixtures/png/tiles/base-14-4825-6157.png) took the runs at 42% more bytes than level
-    /// 1; at one in 24 it goes to level 1. Over the world pyramid at zoom 0-6 one in 24 costs
-    /// 2% more instructions than one in 16 for 0.4% fewer bytes; one in 32, 4% for 0.5%
-    /// (docs/performance.md).
-    func zlibRunsOfInput(count: Int, row: Int, pixel: Int) -> UnsafeRawBufferPointer? {
+    /// `data` (the input scratch, or image data laid out elsewhere; rows of `row` bytes,
+    /// pixels of `pixel` bytes) as a zlib stream made by `RunDeflate`, in the output scratch;
+    /// nil when it gives up: detail, which libdeflate compresses better. The budget is one
+    /// literal byte in 16 for palette indices and one in 24 for RGB and RGBA, whose literal
+    /// pixels cost three or four bytes: at one in 16 a tile of slanted streets with 7.7% of
+    /// its pixels changing (Fixtures/png/tiles/base-14-4825-6157.png) took the runs at 42%
+    /// more bytes than level 1; at one in 24 it goes to level 1. Over the world pyramid at
+    /// zoom 0-6 one in 24 costs 2% more instructions than one in 16 for 0.4% fewer bytes; one
+    /// in 32, 4% for 0.5% (docs/performance.md).
+    func zlibRuns(of data: UnsafeRawBufferPointer, row: Int, pixel: Int) -> UnsafeRawBufferPointer? {
+        let count = data.count
         Deflater.grow(&output, to: RunDeflate.bound(count) + 6)
-        guard count > 0, let source = input.baseAddress, let target = output.baseAddress else { return nil }
+        guard count > 0, let source = data.baseAddress, let target = output.baseAddress else { return nil }
         let bytes = target.assumingMemoryBound(to: UInt8.self)
         // CMF: deflate with a 32 KB window; FLG: the fastest compression, no dictionary, and
         // CMF * 256 + FLG a multiple of 31.

@@ -78,6 +78,9 @@ extension PNG {
                 palette: rgb, alpha: alpha, pixelsPerMetre: params.pixels_per_metre,
                 subFilter: options.palette.filter == .sub)
             let choice = options.palette.choice(pixels: width * height, changes: census.changes)
+            if depth == 8, !writer.subFilter, let rows = census.indexRows {
+                return writer.encode(level: choice.compression.level, runs: choice.runs, imageData: rows)
+            }
             return writer.encode(level: choice.compression.level, runs: choice.runs) { rows, stride in
                 census.writeIndices(
                     of: pixels, width: width, height: height, bitDepth: depth, into: rows,

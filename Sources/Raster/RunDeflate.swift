@@ -43,6 +43,8 @@ enum RunDeflate {
         into output: UnsafeMutablePointer<UInt8>, shortcuts: Bool
     ) -> Int? {
         precondition((1...4).contains(pixel), "distances 1-4 have symbols without extra bits")
+        // Frequencies are counted in 32 bits (below: their table stays small).
+        guard count < 1 << 32 else { return nil }
         let rowDistance = row <= maxDistance ? row : 0
         // Distances 1-4 are symbols 0-3.
         let leftSymbol = pixel &- 1
@@ -52,11 +54,12 @@ enum RunDeflate {
         let tokens = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity)
         defer { tokens.deallocate() }
         var tokenCount = 0
-        // Both alphabets side by side (literals and lengths, then distances): their
-        // frequencies, code lengths and codes.
-        let frequencies = UnsafeMutablePointer<Int>.allocate(capacity: symbolCount)
+        let tables = Tables()
+        defer { tables.deallocate() }
+        // 32-bit: as 64-bit words the table (2.5 KB) was cleared by `rep stosb`, which
+        // callgrind counts by the byte.
+        let frequencies = tables.frequencies
         frequencies.initialize(repeating: 0, count: symbolCount)
-        defer { frequencies.deallocate() }
         let literalFrequencies = frequencies
         let distanceFrequencies = frequencies + literalSymbols
         let rowSymbol = rowDistance > 0 ? distanceSymbol(rowDistance) : 0
@@ -129,15 +132,12 @@ enum RunDeflate {
         // Deflate's decoders want at least one distance code.
         if (0..<distanceSymbols).allSatisfy({ distanceFrequencies[$0] == 0 }) { distanceFrequencies[0] = 1 }
 
-        let lengths = UnsafeMutablePointer<UInt8>.allocate(capacity: symbolCount)
-        defer { lengths.deallocate() }
-        let codes = UnsafeMutablePointer<HuffmanCode.Code>.allocate(capacity: symbolCount)
-        defer { codes.deallocate() }
+        let lengths = tables.lengths
+        let codes = tables.codes
         @inline(__always) func code(first: Int, size: Int) {
-            HuffmanCode.lengths(
-                UnsafeBufferPointer(start: frequencies + first, count: size), limit: 15,
-                into: UnsafeMutableBufferPointer(start: lengths + first, count: size))
-            HuffmanCode.canonical(lengths + first, count: size, into: codes + first)
+            HuffmanCode.build(
+                frequencies + first, count: size, limit: 15, lengths: lengths + first, codes: codes + first,
+                scratch: tables.scratch)
         }
         code(first: 0, size: literalSymbols)
         code(first: literalSymbols, size: distanceSymbols)
@@ -145,7 +145,7 @@ enum RunDeflate {
         let distanceCodes = codes + literalSymbols
         var bits = BitWriter(output)
         bits.write(0b101, 3)  // BFINAL 1, BTYPE 10: dynamic Huffman codes
-        writeCodeLengths(lengths, into: &bits)
+        writeCodeLengths(tables, into: &bits)
         let rowExtra =
             rowDistance > 0
             ? (bits: UInt64(rowDistance - distanceBases[rowSymbol]), count: distanceExtraBits(rowSymbol))
@@ -188,6 +188,58 @@ enum RunDeflate {
     /// 15 bits, a match (at least 3 bytes) at most 48 bits with its extra bits, so at most 16
     /// bits a byte; the header's code lengths (under 400 bytes); a word of slack.
     static func bound(_ count: Int) -> Int { count &* 2 &+ 1024 }
+
+    /// The fixed-size memory of one `compress` call, in one allocation: both alphabets side by
+    /// side (literals and lengths, then distances) with their frequencies, code lengths and
+    /// codes; the Huffman builds' scratch; the header's items and its code length code.
+    /// Allocated one by one, with the builds' temporary buffers (which Swift puts on the heap
+    /// past 1 KB), they were some eight allocations a tile.
+    private struct Tables {
+        let base: UnsafeMutableRawPointer
+        let codes: UnsafeMutablePointer<HuffmanCode.Code>
+        let scratch: UnsafeMutablePointer<UInt64>
+        let headerCodes: UnsafeMutablePointer<HuffmanCode.Code>
+        let frequencies: UnsafeMutablePointer<UInt32>
+        let headerFrequencies: UnsafeMutablePointer<UInt32>
+        let lengths: UnsafeMutablePointer<UInt8>
+        /// The header's lengths, then its items' symbols and extra bits (`writeCodeLengths`).
+        let items: UnsafeMutablePointer<UInt8>
+        let headerLengths: UnsafeMutablePointer<UInt8>
+
+        /// The regions' sizes in bytes, in decreasing alignment.
+        private static let sizes = [
+            MemoryLayout<HuffmanCode.Code>.stride * symbolCount, 8 * HuffmanCode.scratchWords(literalSymbols),
+            MemoryLayout<HuffmanCode.Code>.stride * headerSymbols, 4 * symbolCount, 4 * headerSymbols, symbolCount,
+            3 * symbolCount, headerSymbols,
+        ]
+        private static let byteCount = sizes.reduce(0, +)
+
+        /// Each region bound once to its type.
+        init() {
+            let sizes = Self.sizes
+            let start = UnsafeMutableRawPointer.allocate(byteCount: Self.byteCount, alignment: 8)
+            base = start
+            var offset = 0
+            func next<T>(_ type: T.Type, _ k: Int) -> UnsafeMutablePointer<T> {
+                let p = (start + offset).bindMemory(to: T.self, capacity: sizes[k] / MemoryLayout<T>.stride)
+                offset += sizes[k]
+                return p
+            }
+            codes = next(HuffmanCode.Code.self, 0)
+            scratch = next(UInt64.self, 1)
+            headerCodes = next(HuffmanCode.Code.self, 2)
+            frequencies = next(UInt32.self, 3)
+            headerFrequencies = next(UInt32.self, 4)
+            lengths = next(UInt8.self, 5)
+            items = next(UInt8.self, 6)
+            headerLengths = next(UInt8.self, 7)
+        }
+
+        func deallocate() { base.deallocate() }
+    }
+
+    /// The code length code's symbols.
+    private static let headerSymbols = 19
 
     private static let minLength = 3
     private static let maxLength = 258
@@ -309,7 +361,12 @@ enum RunDeflate {
         6145, 8193, 12289, 16385, 24577,
     ]
 
-    private static func distanceSymbol(_ distance: Int) -> Int { distanceBases.lastIndex { $0 <= distance }! }
+    /// A loop, not `lastIndex` with a closure (some 1,900 instructions a tile).
+    private static func distanceSymbol(_ distance: Int) -> Int {
+        var symbol = distanceBases.count - 1
+        while distanceBases[symbol] > distance { symbol -= 1 }
+        return symbol
+    }
 
     private static func distanceExtraBits(_ symbol: Int) -> Int { symbol < 4 ? 0 : symbol / 2 - 1 }
 
@@ -320,81 +377,82 @@ enum RunDeflate {
     /// and length code's 286, then the distance code's 30), run-length coded (16 repeats the
     /// previous length 3-6 times, 17 and 18 write 3-10 and 11-138 zeros) and Huffman coded in
     /// their turn.
-    private static func writeCodeLengths(_ lengths: UnsafePointer<UInt8>, into bits: inout BitWriter) {
+    private static func writeCodeLengths(_ tables: Tables, into bits: inout BitWriter) {
+        let lengths = tables.lengths
         var hlit = literalSymbols
         while hlit > 257 && lengths[hlit - 1] == 0 { hlit -= 1 }
         var hdist = distanceSymbols
         while hdist > 1 && lengths[literalSymbols + hdist - 1] == 0 { hdist -= 1 }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 3 * symbolCount) { scratch in
-            // The lengths written (the literal code's first hlit, the distance code's first
-            // hdist), then each item's symbol and extra bits: at most one item a length.
-            let all = scratch.baseAddress!
-            let symbols = all + symbolCount
-            let extras = symbols + symbolCount
-            let total = hlit + hdist
-            all.update(from: lengths, count: hlit)
-            (all + hlit).update(from: lengths + literalSymbols, count: hdist)
-            var items = 0
-            @inline(__always) func item(_ symbol: UInt8, _ extra: Int) {
-                symbols[items] = symbol
-                extras[items] = UInt8(truncatingIfNeeded: extra)
-                items &+= 1
-            }
-            var k = 0
-            while k < total {
-                let v = all[k]
-                var run = 1
-                while k + run < total && all[k + run] == v { run += 1 }
-                k += run
-                var left = run
-                if v == 0 {
-                    while left >= 11 {
-                        let n = min(left, 138)
-                        item(18, n - 11)
-                        left -= n
-                    }
-                    if left >= 3 {
-                        item(17, left - 3)
-                        left = 0
-                    }
-                } else {
-                    item(v, 0)
-                    left -= 1
-                    while left >= 3 {
-                        let n = min(left, 6)
-                        item(16, n - 3)
-                        left -= n
-                    }
+        // The lengths written (the literal code's first hlit, the distance code's first hdist),
+        // then each item's symbol and extra bits: at most one item a length.
+        let all = tables.items
+        let symbols = all + symbolCount
+        let extras = symbols + symbolCount
+        let total = hlit + hdist
+        all.update(from: lengths, count: hlit)
+        (all + hlit).update(from: lengths + literalSymbols, count: hdist)
+        var items = 0
+        @inline(__always) func item(_ symbol: UInt8, _ extra: Int) {
+            symbols[items] = symbol
+            extras[items] = UInt8(truncatingIfNeeded: extra)
+            items &+= 1
+        }
+        var k = 0
+        while k < total {
+            let v = all[k]
+            var run = 1
+            while k + run < total && all[k + run] == v { run += 1 }
+            k += run
+            var left = run
+            if v == 0 {
+                while left >= 11 {
+                    let n = min(left, 138)
+                    item(18, n - 11)
+                    left -= n
                 }
-                for _ in 0..<left { item(v, 0) }
-            }
-            var frequencies = [Int](repeating: 0, count: 19)
-            for i in 0..<items { frequencies[Int(symbols[i])] += 1 }
-            // zlib rejects an incomplete code length code: give it a second symbol, unused.
-            if frequencies.filter({ $0 > 0 }).count < 2 { frequencies[frequencies[0] > 0 ? 1 : 0] = 1 }
-            let codeLengths = HuffmanCode.lengths(frequencies, limit: 7)
-            var codes = [HuffmanCode.Code](repeating: HuffmanCode.Code(bits: 0, count: 0), count: 19)
-            codeLengths.withUnsafeBufferPointer { l in
-                codes.withUnsafeMutableBufferPointer {
-                    HuffmanCode.canonical(l.baseAddress!, count: 19, into: $0.baseAddress!)
+                if left >= 3 {
+                    item(17, left - 3)
+                    left = 0
+                }
+            } else {
+                item(v, 0)
+                left -= 1
+                while left >= 3 {
+                    let n = min(left, 6)
+                    item(16, n - 3)
+                    left -= n
                 }
             }
-            var hclen = 19
-            while hclen > 4 && codeLengths[codeLengthOrder[hclen - 1]] == 0 { hclen -= 1 }
-            bits.write(UInt64(hlit - 257), 5)
-            bits.write(UInt64(hdist - 1), 5)
-            bits.write(UInt64(hclen - 4), 4)
-            for i in 0..<hclen { bits.write(UInt64(codeLengths[codeLengthOrder[i]]), 3) }
-            for i in 0..<items {
-                let symbol = Int(symbols[i])
-                let code = codes[symbol]
-                bits.write(UInt64(code.bits), Int(code.count))
-                switch symbol {
-                case 16: bits.write(UInt64(extras[i]), 2)
-                case 17: bits.write(UInt64(extras[i]), 3)
-                case 18: bits.write(UInt64(extras[i]), 7)
-                default: break
-                }
+            for _ in 0..<left { item(v, 0) }
+        }
+        // The code length code, over raw memory (arrays, a filter and the array form of
+        // the lengths cost some 10,000 instructions a tile).
+        let frequencies = tables.headerFrequencies
+        frequencies.initialize(repeating: 0, count: headerSymbols)
+        for i in 0..<items { frequencies[Int(symbols[i])] &+= 1 }
+        // zlib rejects an incomplete code length code: give it a second symbol, unused.
+        var used = 0
+        for s in 0..<headerSymbols where frequencies[s] > 0 { used &+= 1 }
+        if used < 2 { frequencies[frequencies[0] > 0 ? 1 : 0] = 1 }
+        let codeLengths = tables.headerLengths
+        let codes = tables.headerCodes
+        HuffmanCode.build(
+            frequencies, count: headerSymbols, limit: 7, lengths: codeLengths, codes: codes, scratch: tables.scratch)
+        var hclen = 19
+        while hclen > 4 && codeLengths[codeLengthOrder[hclen - 1]] == 0 { hclen -= 1 }
+        bits.write(UInt64(hlit - 257), 5)
+        bits.write(UInt64(hdist - 1), 5)
+        bits.write(UInt64(hclen - 4), 4)
+        for i in 0..<hclen { bits.write(UInt64(codeLengths[codeLengthOrder[i]]), 3) }
+        for i in 0..<items {
+            let symbol = Int(symbols[i])
+            let code = codes[symbol]
+            bits.write(UInt64(code.bits), Int(code.count))
+            switch symbol {
+            case 16: bits.write(UInt64(extras[i]), 2)
+            case 17: bits.write(UInt64(extras[i]), 3)
+            case 18: bits.write(UInt64(extras[i]), 7)
+            default: break
             }
         }
     }
