@@ -1,5 +1,6 @@
-/// A deterministic pseudo-random generator (xorshift) so test inputs are reproducible.
-public struct Xorshift {
+/// A deterministic pseudo-random generator (xorshift) so test inputs are reproducible; also
+/// the generator for the standard library's `random(in:using:)`.
+public struct Xorshift: RandomNumberGenerator {
     public var state: UInt64
 
     public init(state: UInt64) {
