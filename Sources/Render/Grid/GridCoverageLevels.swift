@@ -30,11 +30,13 @@ enum GridCoverageLevels {
     /// alpha), found by least squares over its four channels; its alpha and its share of text
     /// are rounded to sixteenths and the pixel made again from them. Pixels of full text or
     /// full halo keep their colour exactly. Sprites in other colours (translucent text or
-    /// halo) are left as drawn.
-    static func quantizeSprite(_ surface: OpaquePointer, color: Color, halo: Color?) {
+    /// halo) are left as drawn. Returns how many pixels were solved (tests: the rest came from
+    /// the table of pixels made).
+    @discardableResult
+    static func quantizeSprite(_ surface: OpaquePointer, color: Color, halo: Color?) -> Int {
         guard color.alpha == 1, halo.map({ $0.alpha == 1 }) ?? true,
             let raw = cairo_image_surface_get_data(surface)
-        else { return }
+        else { return 0 }
         let width = Int(cairo_image_surface_get_width(surface))
         let height = Int(cairo_image_surface_get_height(surface))
         let stride = Int(cairo_image_surface_get_stride(surface))
@@ -46,42 +48,54 @@ enum GridCoverageLevels {
         let hh = (under * under).sum()
         let det = tt * hh - th * th
         let steps = Double(GridCoverageLevels.steps)
-        // The result is a function of the pixel alone, and a sprite is mostly runs of full
-        // text and full halo: the last pixel made is remembered.
-        var lastPixel: UInt32 = 0
-        var lastMade: UInt32 = 0
-        for y in 0..<height {
-            let row = (raw + y * stride).withMemoryRebound(to: UInt32.self, capacity: width) { $0 }
-            for x in 0..<width {
-                let p = row[x]
-                guard p >> 24 != 0 else { continue }
-                if p == lastPixel {
-                    row[x] = lastMade
-                    continue
+        // The result is a function of the pixel alone, and a sprite's pixels repeat: runs of
+        // full text and full halo, and the same edge blends along its strokes, not only side
+        // by side. A small table of the pixels made, by a hash of the pixel, answers them
+        // where remembering the last pixel alone solved every edge pixel. Key 0 is free:
+        // pixels of alpha 0 are skipped before the table.
+        var solved = 0
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * tableSize) { table in
+            table.initialize(repeating: 0)
+            for y in 0..<height {
+                let row = (raw + y * stride).withMemoryRebound(to: UInt32.self, capacity: width) { $0 }
+                for x in 0..<width {
+                    let p = row[x]
+                    guard p >> 24 != 0 else { continue }
+                    let slot = 2 * Int((p &* 0x9E37_79B1) >> (32 - tableBits))
+                    if table[slot] == p {
+                        row[x] = table[slot + 1]
+                        continue
+                    }
+                    solved &+= 1
+                    let bytes = SIMD4<UInt32>(p >> 16, p >> 8, p, p >> 24) & 0xFF
+                    let channels = SIMD4<Double>(bytes) / 255
+                    var u = channels.w
+                    if det > 1e-6 {
+                        // Text and halo tell apart: solve for both.
+                        let pt = (channels * text).sum()
+                        let ph = (channels * under).sum()
+                        u = (pt * hh - ph * th) / det
+                    }
+                    let alpha = rounded(channels.w * steps) / steps
+                    let share = rounded(max(0, min(alpha, u)) * steps) / steps
+                    let rest: Double = alpha - share
+                    let made: SIMD4<Double> = (text * share + under * rest) * 255
+                    // Within 0...255: the shares are at least 0 and add up to at most 1.
+                    func byte(_ v: Double) -> UInt32 { UInt32(rounded(v)) }
+                    let quantized = byte(made.w) << 24 | byte(made.x) << 16 | byte(made.y) << 8 | byte(made.z)
+                    table[slot] = p
+                    table[slot + 1] = quantized
+                    row[x] = quantized
                 }
-                let bytes = SIMD4<UInt32>(p >> 16, p >> 8, p, p >> 24) & 0xFF
-                let channels = SIMD4<Double>(bytes) / 255
-                var u = channels.w
-                if det > 1e-6 {
-                    // Text and halo tell apart: solve for both.
-                    let pt = (channels * text).sum()
-                    let ph = (channels * under).sum()
-                    u = (pt * hh - ph * th) / det
-                }
-                let alpha = rounded(channels.w * steps) / steps
-                let share = rounded(max(0, min(alpha, u)) * steps) / steps
-                let rest: Double = alpha - share
-                let made: SIMD4<Double> = (text * share + under * rest) * 255
-                // Within 0...255: the shares are at least 0 and add up to at most 1.
-                func byte(_ v: Double) -> UInt32 { UInt32(rounded(v)) }
-                let quantized = byte(made.w) << 24 | byte(made.x) << 16 | byte(made.y) << 8 | byte(made.z)
-                lastPixel = p
-                lastMade = quantized
-                row[x] = quantized
             }
         }
         cairo_surface_mark_dirty(surface)
+        return solved
     }
+
+    /// Pixels made remembered by `quantizeSprite`, a power of two.
+    static let tableBits = 8
+    static let tableSize = 1 << tableBits
 
     /// `v.rounded()` (half away from zero) for 0 <= v < 2^51 (and -0.0), without the library
     /// call Swift makes for it: the whole part (`GridLineRaster.floor`), one up when the

@@ -155,19 +155,24 @@ final class GridLabelRegions: LabelObstacles {
         let block = Self.area(of: first).union(Self.area(of: RegionKey(x: first.x + n - 1, y: first.y + n - 1)))
         let area = block.intersection(asked)
         guard area.width >= 1, area.height >= 1 else { return }
-        var byRegion: [RegionKey: [GridLabelCandidate]] = [:]
+        // The block's regions by their place in it, row by row: a label anchored in `area` is
+        // in one of them. The view's labels go straight to their regions, not through the
+        // list of those anchored in the area first: each copy of a label retains and releases
+        // its strings.
+        var byRegion = [[GridLabelCandidate]](repeating: [], count: n * n)
         let size = Double(GridLabelRegions.regionSize)
-        for label in labels(anchoredIn: area) {
-            let k = RegionKey(
-                x: Int((label.anchor.x / size).rounded(.down)), y: Int((label.anchor.y / size).rounded(.down)))
-            byRegion[k, default: []].append(label)
+        for label in placedLabels(in: area) where Self.anchors(label, in: area) {
+            let x = Int((label.anchor.x / size).rounded(.down)) - first.x
+            let y = Int((label.anchor.y / size).rounded(.down)) - first.y
+            guard x >= 0, x < n, y >= 0, y < n else { continue }
+            byRegion[y * n + x].append(label)
         }
-        for y in first.y..<(first.y + n) {
-            for x in first.x..<(first.x + n) {
-                let k = RegionKey(x: x, y: y)
+        for y in 0..<n {
+            for x in 0..<n {
+                let k = RegionKey(x: first.x + x, y: first.y + y)
                 let part = Self.area(of: k).intersection(area)
                 guard part.width > 0, part.height > 0, regions[k] == nil else { continue }
-                regions[k] = Region(area: part, labels: byRegion[k] ?? [])
+                regions[k] = Region(area: part, labels: byRegion[y * n + x])
             }
         }
     }
@@ -192,6 +197,17 @@ final class GridLabelRegions: LabelObstacles {
     /// The kept labels anchored in `area` (whole pixels), in drawing order, from a view of
     /// that area alone.
     private func labels(anchoredIn area: Rect) -> [GridLabelCandidate] {
+        let labels = placedLabels(in: area)
+        // Reserved, not grown by doubling: a block's labels are thousands of large values.
+        var inside: [GridLabelCandidate] = []
+        inside.reserveCapacity(labels.count)
+        for label in labels where Self.anchors(label, in: area) { inside.append(label) }
+        return inside
+    }
+
+    /// The labels a view of `area` (whole pixels) keeps, in drawing order, anchored in it or
+    /// around it.
+    private func placedLabels(in area: Rect) -> [GridLabelCandidate] {
         guard
             var view = try? View(
                 resolution: resolution, originX: area.minX, originY: area.minY, width: Int(area.width),
@@ -199,16 +215,12 @@ final class GridLabelRegions: LabelObstacles {
         else { return [] }
         view.isTileBlock = true
         generations += 1
-        let labels = GridOverlay(settings: settings, view: view, text: text).labels(cache: cache)
-        // Reserved, not grown by doubling: a block's labels are thousands of large values.
-        var inside: [GridLabelCandidate] = []
-        inside.reserveCapacity(labels.count)
-        for label in labels
-        where label.anchor.x >= area.minX && label.anchor.x < area.maxX && label.anchor.y >= area.minY
+        return GridOverlay(settings: settings, view: view, text: text).labels(cache: cache)
+    }
+
+    /// Whether `label` is anchored in `area`, from its min edges up to but not on its max ones.
+    private static func anchors(_ label: GridLabelCandidate, in area: Rect) -> Bool {
+        label.anchor.x >= area.minX && label.anchor.x < area.maxX && label.anchor.y >= area.minY
             && label.anchor.y < area.maxY
-        {
-            inside.append(label)
-        }
-        return inside
     }
 }
