@@ -118,10 +118,11 @@ struct GridBuilder<P: GridProjection> {
                     run = nil
                     continue
                 }
-                if var current = run {
-                    current.chunkStarts.append(current.vertices.count - 1)
-                    current.vertices += vertices.dropFirst()
-                    run = current
+                if run != nil {
+                    // In place: a copy taken out of the optional and put back shared the
+                    // vertices with it, so every chunk copied the whole run before appending.
+                    run!.chunkStarts.append(run!.vertices.count - 1)
+                    run!.vertices += vertices.dropFirst()
                 } else {
                     var fresh = piece.line
                     fresh.vertices = vertices

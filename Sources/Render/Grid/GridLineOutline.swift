@@ -162,12 +162,26 @@ enum GridLineOutline {
     /// each ending at the next of `scratch.ends`: what the raster fills, without an array a
     /// polygon (and one of them) made and freed for every run of every tile.
     static func outline(_ line: [PlanePoint], halfWidth h: Double, cap: LineCap, into scratch: inout Scratch) {
-        scratch.outline.removeAll(keepingCapacity: true)
-        scratch.ends.removeAll(keepingCapacity: true)
-        // Drop repeated points: they have no direction.
         scratch.points.removeAll(keepingCapacity: true)
         scratch.points.reserveCapacity(line.count)
-        for p in line where scratch.points.last.map({ $0.x != p.x || $0.y != p.y }) ?? true { scratch.points.append(p) }
+        for p in line { appendPoint(p, to: &scratch) }
+        outlineOfPoints(halfWidth: h, cap: cap, into: &scratch)
+    }
+
+    /// Adds a polyline's point to `scratch.points` unless it repeats the last one (repeated
+    /// points have no direction): what `outline` keeps of its line, for a caller that gives
+    /// the points one by one (`GridLinePainter.outlines`).
+    @inline(__always)
+    static func appendPoint(_ p: PlanePoint, to scratch: inout Scratch) {
+        if let last = scratch.points.last, last.x == p.x, last.y == p.y { return }
+        scratch.points.append(p)
+    }
+
+    /// `outline(_:halfWidth:cap:into:)` of the polyline already in `scratch.points` (repeated
+    /// points dropped, `appendPoint`).
+    static func outlineOfPoints(halfWidth h: Double, cap: LineCap, into scratch: inout Scratch) {
+        scratch.outline.removeAll(keepingCapacity: true)
+        scratch.ends.removeAll(keepingCapacity: true)
         guard scratch.points.count >= 2 else { return }
         // Unit normals of the segments.
         scratch.normals.removeAll(keepingCapacity: true)

@@ -161,6 +161,9 @@ final class GridLineRaster {
     @exclusivity(unchecked) private var edgeCapacity = 0
     /// The outline's working arrays, kept from one run to the next (`GridLinePainter.draw`).
     @exclusivity(unchecked) var outlineScratch = GridLineOutline.Scratch()
+    /// A solid family's stretches and which are drawn (`GridLinePainter.outlines`), kept too.
+    @exclusivity(unchecked) var stretches: [GridLinePainter.Stretch] = []
+    @exclusivity(unchecked) var stretchUsed: [Bool] = []
 
     /// A vertex on the fixed grid (1/256 pixel).
     struct FixedPoint {
