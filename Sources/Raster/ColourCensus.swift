@@ -1,4 +1,5 @@
 import CPrefetch
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -26,7 +27,28 @@ final class ColourCensus {
 
     /// 0 marks an empty slot, otherwise the colour word with bit 32 set.
     private let keys: UnsafeMutablePointer<UInt64>
+    /// A used slot's palette index (read only where `keys` has the slot: never cleared).
     private let indices: UnsafeMutablePointer<UInt8>
+    /// The slots filled, in order (at most `maxPaletteSize`, one a palette colour, noted as
+    /// they fill: the palette, a local while counting, is all that knows how many), so that
+    /// `deinit` empties just those.
+    private let filled: UnsafeMutablePointer<UInt16>
+    private var filledCount = 0
+    private let table: UnsafeMutableRawPointer
+
+    /// Bytes of one census's tables: the keys, the filled slots' numbers, the indices.
+    private static let tableBytes = slotCount * 8 + maxPaletteSize * 2 + slotCount
+    /// Tables of finished censuses, their keys all empty again. A new census's table was
+    /// allocated and its 8 KB of keys cleared (glibc's memset clears that much with
+    /// `rep stosb`: some 8,000 instructions by callgrind's count, a tile's census), and the
+    /// keys filled are at most 256 (a grid tile's some 100): emptying those is cheaper.
+    /// Bounded by the threads encoding at once.
+    private static let idleTables = Mutex<[IdleTable]>([])
+    /// An idle table: no census uses it, so any thread may take it.
+    private struct IdleTable: @unchecked Sendable { let base: UnsafeMutableRawPointer }
+    private static let maxIdleTables = 64
+    /// Idle tables (tests).
+    static var idleTableCount: Int { idleTables.withLock { $0.count } }
     /// Distinct colours in palette order once `census` has run (translucent ones first).
     private(set) var colours: [UInt32] = []
     /// False when the image has more than `maxPaletteSize` colours.
@@ -84,10 +106,14 @@ final class ColourCensus {
         precondition(
             width >= 0 && height >= 0 && stride >= width * 4
                 && (width == 0 || height == 0 || pixels.count >= (height - 1) * stride + width * 4))
-        keys = .allocate(capacity: Self.slotCount)
-        keys.initialize(repeating: 0, count: Self.slotCount)
-        indices = .allocate(capacity: Self.slotCount)
-        indices.initialize(repeating: 0, count: Self.slotCount)
+        let idle = Self.idleTables.withLock { $0.popLast()?.base }
+        let table = idle ?? UnsafeMutableRawPointer.allocate(byteCount: Self.tableBytes, alignment: 8)
+        self.table = table
+        keys = table.bindMemory(to: UInt64.self, capacity: Self.slotCount)
+        if idle == nil { keys.initialize(repeating: 0, count: Self.slotCount) }
+        filled = (table + Self.slotCount * 8).bindMemory(to: UInt16.self, capacity: Self.maxPaletteSize)
+        indices = (table + Self.slotCount * 8 + Self.maxPaletteSize * 2).bindMemory(
+            to: UInt8.self, capacity: Self.slotCount)
         rowStride = stride
         reusesRowAbove = reusingBlocks
         if let base = pixels.baseAddress, width > 0, height > 0 {
@@ -96,9 +122,14 @@ final class ColourCensus {
     }
 
     deinit {
-        keys.deallocate()
-        indices.deallocate()
         noted?.deallocate()
+        for k in 0..<filledCount { keys[Int(filled[k])] = 0 }
+        let kept = Self.idleTables.withLock { idle in
+            guard idle.count < Self.maxIdleTables else { return false }
+            idle.append(IdleTable(base: table))
+            return true
+        }
+        if !kept { table.deallocate() }
     }
 
     @inline(__always) private func slot(of colour: UInt32) -> Int {
@@ -354,6 +385,7 @@ final class ColourCensus {
         reusedBlocks = reused
         opaque = andAll >> 24 == 0xFF
         fitsPalette = fits
+        filledCount = palette.count
         colours = fits ? palette : []
         // Every colour opaque: the order of appearance is already the palette's (the two
         // filters and the slots looked up again cost some 6,000 instructions a tile).
@@ -456,6 +488,7 @@ final class ColourCensus {
         if palette.count == Self.maxPaletteSize { return nil }
         keys[s] = UInt64(colour) | 1 << 32
         indices[s] = UInt8(truncatingIfNeeded: palette.count)
+        filled[palette.count] = UInt16(truncatingIfNeeded: s)
         palette.append(colour)
         return indices[s]
     }

@@ -82,6 +82,34 @@ import Testing
         #expect(palettes > 0 && truecolour > 0)  // both outcomes were checked
     }
 
+    /// Censuses one after the other take the tables of those before them, emptied of just the
+    /// colours those filled: a census after one that filled the table (past 256 colours) or
+    /// put colour 0 in it must find only its own colours, with the same indices.
+    @Test func tablesTakenAgainAreEmpty() throws {
+        func image(colours: Int, salt: UInt32) throws -> Image {
+            let width = 32
+            let height = (colours + width - 1) / width + 2
+            var pixels: [UInt8] = []
+            for i in 0..<width * height {
+                let c = UInt32(i % colours) &* 0x9E37_79B1 ^ salt
+                pixels +=
+                    salt == 0 && i % colours == 0 ? [0, 0, 0, 0] : [UInt8(c & 0xFF), UInt8(c >> 8 & 0xFF), 9, 255]
+            }
+            return try Image(width: width, height: height, pixels: pixels)
+        }
+        for round in 0..<20 {
+            let big = try image(colours: round % 2 == 0 ? 300 : 256, salt: UInt32(round))
+            #expect(Self.census(big) == Counted(big))
+            #expect(Self.indicesNameTheColours(big))
+            let small = try image(colours: 3 + round, salt: UInt32(round &* 7 &+ 1))
+            #expect(Self.census(small) == Counted(small))
+            #expect(Self.indicesNameTheColours(small))
+            let withZero = try image(colours: 5, salt: 0)
+            #expect(Self.census(withZero) == Counted(withZero))
+        }
+        #expect(ColourCensus.idleTableCount > 0)
+    }
+
     /// Colours that appear one by one between runs, past 256 at every position in a block of
     /// eight, and images too small for a block; runs shorter than a block, and longer (whole
     /// blocks of one colour, translucent ones too, which the census passes over).

@@ -26,6 +26,23 @@ import Testing
         }
     }
 
+    /// The codes' bits reversed by the byte table, as the shifts and masks reverse them, for
+    /// every code of every length a deflate code has (1 to 15 bits).
+    @Test func tableReversalMatchesTheShifts() {
+        let table = HuffmanCode.byteReversed
+        for count in 1...15 {
+            for code in UInt32(0)..<(1 << count) {
+                guard HuffmanCode.reversed(code, count, table) == HuffmanCode.reversed(code, count) else {
+                    Issue.record("\(code) of \(count) bits")
+                    return
+                }
+            }
+        }
+        #expect(HuffmanCode.reversed(0b110, 3, table) == 0b011)
+        #expect(HuffmanCode.reversed(0b100_0000_0000_0001, 15, table) == 0b100_0000_0000_0001)
+        #expect(HuffmanCode.reversed(0b100_0000_0000_0000, 15, table) == 1)
+    }
+
     /// The least total length of a prefix code for `frequencies` (unused symbols left out).
     static func optimalCost(_ frequencies: [Int]) -> Int {
         var weights = frequencies.filter { $0 > 0 }.sorted()
