@@ -124,45 +124,36 @@ struct GridLinePainter {
     /// ones joined, pieces that meet end to end joined (two ends drawn apart would leave a
     /// faint seam where their anti-aliased edges overlap), and cut into dashes.
     static func runs(_ family: Family, near: Rect) -> [[PlanePoint]] {
-        var paths: [Path] = []
         let dashed = !family.dash.isEmpty
-        for (index, line) in family.lines.enumerated() where family.lineBounds[index].intersects(near) {
-            let bounds = family.chunkBounds[index]
-            // Each stretch of consecutive chunks that reach `near` becomes one path, its
-            // points copied once into an array of their number (grown chunk by chunk, a path
-            // was reallocated at every chunk).
-            var c = 0
-            while c < bounds.count {
-                guard bounds[c].intersects(near) else {
-                    c += 1
-                    continue
-                }
-                var last = c
-                while last + 1 < bounds.count, bounds[last + 1].intersects(near) { last += 1 }
-                let from = line.chunkStarts[c]
-                let to = last + 1 < line.chunkStarts.count ? line.chunkStarts[last + 1] : line.vertices.count - 1
-                var points: [PlanePoint] = []
-                points.reserveCapacity(to - from + 1)
-                for v in from...to { points.append(line.vertices[v].point) }
-                // Only dashes read where the chunks start (joining carries them along).
-                var chunkStarts: [Int] = []
-                if dashed {
-                    chunkStarts.reserveCapacity(last - c + 1)
-                    for k in c...last { chunkStarts.append(line.chunkStarts[k] - from) }
-                }
-                paths.append(Path(points: points, chunkStarts: chunkStarts))
-                c = last + 1
+        var list: [Stretch] = []
+        stretches(family, near: near, into: &list)
+        // Each stretch becomes one path, its points copied once into an array of their number
+        // (grown chunk by chunk, a path was reallocated at every chunk).
+        var paths: [Path] = []
+        paths.reserveCapacity(list.count)
+        for stretch in list {
+            let line = family.lines[stretch.line]
+            var points: [PlanePoint] = []
+            points.reserveCapacity(stretch.to - stretch.from + 1)
+            for v in stretch.from...stretch.to { points.append(line.vertices[v].point) }
+            // Only dashes read where the chunks start (joining carries them along).
+            var chunkStarts: [Int] = []
+            if dashed {
+                chunkStarts.reserveCapacity(stretch.chunks.count)
+                for k in stretch.chunks { chunkStarts.append(line.chunkStarts[k] - stretch.from) }
             }
+            paths.append(Path(points: points, chunkStarts: chunkStarts))
         }
         let joined = GridLineOutline.join(paths)
         guard dashed else { return joined.map(\.points) }
         return joined.flatMap { GridLineOutline.dashes($0, pattern: family.dash) }
     }
 
-    /// A stretch of consecutive chunks of one line that reach a region: vertices `from...to`
-    /// of line `line` of a family, and their first and last points.
+    /// A stretch of consecutive chunks of one line that reach a region: chunks `chunks`, vertices
+    /// `from...to` of line `line` of a family, and their first and last points.
     struct Stretch {
         let line: Int
+        let chunks: ClosedRange<Int>
         let from: Int
         let to: Int
         let start: PlanePoint
@@ -187,7 +178,7 @@ struct GridLinePainter {
                 let to = last + 1 < line.chunkStarts.count ? line.chunkStarts[last + 1] : line.vertices.count - 1
                 list.append(
                     Stretch(
-                        line: index, from: from, to: to, start: line.vertices[from].point,
+                        line: index, chunks: c...last, from: from, to: to, start: line.vertices[from].point,
                         end: line.vertices[to].point))
                 c = last + 1
             }
