@@ -58,9 +58,7 @@ import Testing
             }
             var random = Xorshift(state: UInt64(seed) * 31)
             for _ in 0..<20 {
-                let x = Double(random.next() % 2_048)
-                let y = Double(random.next() % 2_048)
-                let near = Rect(minX: x, minY: y, maxX: x + 258, maxY: y + 258)
+                let near = Self.region(&random)
                 let runs = GridLinePainter.runs(family, near: near)
                 #expect(Self.bits(runs) == Self.bits(GridLinePainter.runs(everyLine, near: near)), "seed \(seed)")
                 skipped += family.lineBounds.filter { !$0.intersects(near) }.count
@@ -100,6 +98,13 @@ import Testing
         return paths
     }
 
+    /// A random region a tile and a pixel of margin wide, over the lines' 2,048-pixel square.
+    static func region(_ random: inout Xorshift) -> Rect {
+        let x = Double(random.next() % 2_048)
+        let y = Double(random.next() % 2_048)
+        return Rect(minX: x, minY: y, maxX: x + 258, maxY: y + 258)
+    }
+
     /// Runs made a stretch of chunks at a time are those made chunk by chunk, joined and
     /// dashed the same way.
     @Test func stretchesOfChunksGiveTheRunsOfChunkByChunk() {
@@ -109,9 +114,7 @@ import Testing
             guard let family = painter.families.first else { continue }
             var random = Xorshift(state: UInt64(seed) * 77)
             for _ in 0..<20 {
-                let x = Double(random.next() % 2_048)
-                let y = Double(random.next() % 2_048)
-                let near = Rect(minX: x, minY: y, maxX: x + 258, maxY: y + 258)
+                let near = Self.region(&random)
                 let joined = GridLineOutline.join(Self.pathsChunkByChunk(family, near: near))
                 let expected =
                     family.dash.isEmpty

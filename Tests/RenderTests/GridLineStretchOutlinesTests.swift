@@ -46,9 +46,7 @@ import Testing
             guard let family = painter.families.first else { continue }
             var random = Xorshift(state: UInt64(seed) * 13)
             for _ in 0..<20 {
-                let x = Double(random.next() % 2_048)
-                let y = Double(random.next() % 2_048)
-                let near = Rect(minX: x, minY: y, maxX: x + 258, maxY: y + 258)
+                let near = GridLineRunsTests.region(&random)
                 let expected = Self.byRuns(family, near: near)
                 #expect(Self.same(Self.byStretches(family, near: near), expected), "seed \(seed)")
                 compared += expected.count

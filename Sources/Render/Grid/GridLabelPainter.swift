@@ -145,8 +145,7 @@ final class GridLabelPainter {
                     directCopies &+= 1
                     return
                 }
-                cairo_set_source_surface(
-                    context.pointer, sprite.surface.pointer, x - Double(sprite.inset), y - Double(sprite.inset))
+                cairo_set_source_surface(context.pointer, sprite.surface.pointer, left, top)
                 cairo_paint(context.pointer)
                 return
             }
