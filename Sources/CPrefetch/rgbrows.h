@@ -15,7 +15,7 @@
 
 #if defined(__x86_64__)
 #include <cpuid.h>
-#include <tmmintrin.h>
+#include <immintrin.h>
 
 /* Whether the processor has SSSE3 (CPUID leaf 1, ECX bit 9). */
 static inline int meridian_has_ssse3(void) {
@@ -59,9 +59,64 @@ static inline intptr_t meridian_copy_rgb_ssse3(const void *source, void *target,
     return i;
 }
 
+/* The same eight pixels a shuffle (AVX2: the shuffle works within each 16-byte half, and a
+ * permute of 32-bit words closes the gap between the halves' 12 bytes), for machines that
+ * have it (`meridian_has_avx2` in colourruns.h): some 10 instructions per sixteen pixels
+ * instead of 17. Four pixels at a time with the 16-byte shuffle near the end of the row. */
+__attribute__((target("avx2")))
+static inline intptr_t meridian_copy_rgb_avx2(const void *source, void *target, intptr_t pixels, int argb) {
+    const __m256i shuffle = argb
+        ? _mm256_setr_epi8(2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1,
+                           2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1)
+        : _mm256_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,
+                           0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
+    /* Words 0-2 (the low half's 12 bytes), then 4-6 (the high half's); the last two words
+       are overwritten by the next store (word 0 again, not the zeros of 3 or 7: the compiler
+       then blends in zeros with one more instruction). */
+    const __m256i close = _mm256_setr_epi32(0, 1, 2, 4, 5, 6, 0, 0);
+    const uint8_t *from = (const uint8_t *)source;
+    uint8_t *to = (uint8_t *)target;
+    intptr_t i = 0;
+    /* Thirty-two pixels a turn; the last 32-byte store ends at byte 3i + 104, within
+       3 * pixels while i + 35 <= pixels. Then eight a turn: the store ends at 3i + 32. */
+    for (; i + 35 <= pixels; i += 32) {
+        /* Written out: the importer's compile kept a loop of four as a loop. */
+        __m256i p0 = _mm256_loadu_si256((const __m256i *)(from + i * 4));
+        __m256i p1 = _mm256_loadu_si256((const __m256i *)(from + i * 4 + 32));
+        __m256i p2 = _mm256_loadu_si256((const __m256i *)(from + i * 4 + 64));
+        __m256i p3 = _mm256_loadu_si256((const __m256i *)(from + i * 4 + 96));
+        _mm256_storeu_si256((__m256i *)(to + i * 3), _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(p0, shuffle), close));
+        _mm256_storeu_si256((__m256i *)(to + i * 3 + 24),
+                            _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(p1, shuffle), close));
+        _mm256_storeu_si256((__m256i *)(to + i * 3 + 48),
+                            _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(p2, shuffle), close));
+        _mm256_storeu_si256((__m256i *)(to + i * 3 + 72),
+                            _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(p3, shuffle), close));
+    }
+    for (; i + 11 <= pixels; i += 8) {
+        __m256i p = _mm256_loadu_si256((const __m256i *)(from + i * 4));
+        _mm256_storeu_si256((__m256i *)(to + i * 3),
+                            _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(p, shuffle), close));
+    }
+    const __m128i half = _mm256_castsi256_si128(shuffle);
+    for (; i + 6 <= pixels; i += 4) {
+        __m128i p = _mm_loadu_si128((const __m128i *)(from + i * 4));
+        _mm_storeu_si128((__m128i *)(to + i * 3), _mm_shuffle_epi8(p, half));
+    }
+    return i;
+}
+
 #else
 
 static inline int meridian_has_ssse3(void) { return 0; }
+
+static inline intptr_t meridian_copy_rgb_avx2(const void *source, void *target, intptr_t pixels, int argb) {
+    (void)source;
+    (void)target;
+    (void)pixels;
+    (void)argb;
+    return 0;
+}
 
 static inline intptr_t meridian_copy_rgb_ssse3(const void *source, void *target, intptr_t pixels, int argb) {
     (void)source;

@@ -85,6 +85,18 @@ final class ColourCensus {
     private let reusesRowAbove: Bool
     /// How many blocks did (tests: the path is taken).
     private(set) var reusedBlocks = 0
+    /// Past 256 colours, pixels are compared eight at once with AVX2 where the processor has
+    /// it (`colourruns.h`), else with the `SIMD8` loop in `countRows`.
+    private let comparesWide: Bool
+
+    /// Whether the processor has AVX2 (asked once).
+    static let hasAVX2: Bool = {
+        #if arch(x86_64)
+            meridian_has_avx2() != 0
+        #else
+            false
+        #endif
+    }()
 
     /// `width`: pixels per row, when the pixels are rows one after the other (rows equal to the
     /// row above are then compared as memory); 0 when unknown.
@@ -102,7 +114,13 @@ final class ColourCensus {
     ///
     /// `reusingBlocks` false counts the blocks of a row that differs from the row above
     /// pixel by pixel even where they equal the blocks above (tests: both ways, one answer).
-    init(rows pixels: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int, reusingBlocks: Bool = true) {
+    ///
+    /// `wideCompares` false counts past 256 colours with the `SIMD8` loop even where AVX2 is
+    /// there (tests: both ways, one answer).
+    init(
+        rows pixels: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int, reusingBlocks: Bool = true,
+        wideCompares: Bool = hasAVX2
+    ) {
         precondition(
             width >= 0 && height >= 0 && stride >= width * 4
                 && (width == 0 || height == 0 || pixels.count >= (height - 1) * stride + width * 4))
@@ -116,6 +134,7 @@ final class ColourCensus {
             to: UInt8.self, capacity: Self.slotCount)
         rowStride = stride
         reusesRowAbove = reusingBlocks
+        comparesWide = wideCompares
         if let base = pixels.baseAddress, width > 0, height > 0 {
             count(base, width: width, height: height, stride: stride)
         }
@@ -344,12 +363,20 @@ final class ColourCensus {
         var lanesAnd = Block(repeating: ~0)
         var lastAnd = ~UInt32(0)
         if !fits {
+            let wideCompares = comparesWide
             while true {
                 if i == rowEnd &- rowLength {
                     let p = pixel(i, rowBase)
                     lastAnd &= p
                     if p != pixel(i &- 1, rowBase - skew) { changes &+= 1 }
                     i &+= 1
+                }
+                if wideCompares {
+                    // Eight pixels an instruction (AVX2, `colourruns.h`).
+                    #if arch(x86_64)
+                        changes &+= (rowEnd &- i) &- meridian_equal_neighbours_avx2(rowBase, i, rowEnd, &lastAnd)
+                        i = rowEnd
+                    #endif
                 }
                 let blocksFrom = i
                 while i &+ 8 <= rowEnd {

@@ -170,24 +170,50 @@ extension PNG {
         }
     }
 
-    /// Whether `copyRGB` shuffles bytes with SSSE3 (`rgbrows.h`): asked once.
-    static let shufflesRGB = meridian_has_ssse3() != 0
+    /// How `copyRGB` takes the colour bytes out of pixels.
+    enum RGBCopy: CaseIterable {
+        /// Four pixels as three 32-bit words (any machine).
+        case words
+        /// Four pixels a 16-byte shuffle (SSSE3, `rgbrows.h`).
+        case shuffle16
+        /// Eight pixels a 32-byte shuffle and permute (AVX2, `rgbrows.h`).
+        case shuffle32
+
+        /// Those this processor has.
+        static var available: [RGBCopy] {
+            [.words] + (meridian_has_ssse3() != 0 ? [.shuffle16] : []) + (ColourCensus.hasAVX2 ? [.shuffle32] : [])
+        }
+
+        /// Copies the first pixels the shuffle can (a multiple of four, never a byte past the
+        /// row's); how many.
+        @inline(__always)
+        func copied(from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer, pixels: Int, argb: Bool) -> Int {
+            switch self {
+            case .words: 0
+            case .shuffle16: meridian_copy_rgb_ssse3(source, target, pixels, argb ? 1 : 0)
+            case .shuffle32: meridian_copy_rgb_avx2(source, target, pixels, argb ? 1 : 0)
+            }
+        }
+    }
+
+    /// The widest copy this processor has: asked once.
+    static let shufflesRGB = RGBCopy.available.last ?? .words
 
     /// Copies the red, green and blue bytes of `pixels` RGBA pixels, dropping alpha: with one
-    /// byte shuffle per four pixels where the processor has one (`rgbrows.h`: some 4
+    /// byte shuffle per four or eight pixels where the processor has one (`rgbrows.h`: some 4
     /// instructions per four pixels instead of 25, ~95 M over the ~310 RGB tiles of the New
     /// York pyramids), otherwise and for the last few four pixels at a time as three 32-bit
     /// words rather than byte by byte (the copy is a sizeable part of an RGB tile's encoding
     /// once libdeflate runs at level 1).
     ///
-    /// `shuffling` false copies with words only (tests: both ways, one answer).
+    /// `shuffling` picks the copy (tests: every way, one answer).
     @inline(__always)
     static func copyRGB(
         from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer, pixels: Int,
-        shuffling: Bool = shufflesRGB
+        shuffling: RGBCopy = shufflesRGB
     ) {
         // Little-endian words: byte 0 of a pixel is red, byte 3 alpha.
-        let done = shuffling ? meridian_copy_rgb_ssse3(source, target, pixels, 0) : 0
+        let done = shuffling.copied(from: source, to: target, pixels: pixels, argb: false)
         copyRGB(from: source, to: target, pixels: pixels, startingAt: done) { $0 }
     }
 
@@ -196,9 +222,9 @@ extension PNG {
     @inline(__always)
     static func copyRGB(
         fromARGB source: UnsafeRawPointer, to target: UnsafeMutableRawPointer, pixels: Int,
-        shuffling: Bool = shufflesRGB
+        shuffling: RGBCopy = shufflesRGB
     ) {
-        let done = shuffling ? meridian_copy_rgb_ssse3(source, target, pixels, 1) : 0
+        let done = shuffling.copied(from: source, to: target, pixels: pixels, argb: true)
         copyRGB(from: source, to: target, pixels: pixels, startingAt: done) { $0.byteSwapped >> 8 }
     }
 
