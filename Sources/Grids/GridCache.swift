@@ -40,6 +40,23 @@ public final class GridCache {
         let to: Double
         let westOf180: Bool
         let scale: Double
+
+        /// The line, the chunk's start and the scale, in three words: they tell a zoom's
+        /// chunks apart (a chunk's end and side follow from its start and the line). The
+        /// synthesized hash took seven fields, the axis by its name (a string hashed), some
+        /// 670 instructions a look-up. Equality still compares every field.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(GridCache.lineWord(zone, axis, value))
+            hasher.combine(from.bitPattern)
+            hasher.combine(scale.bitPattern)
+        }
+    }
+
+    /// A zone, axis and line value folded into one word for hashing (not a key: equality
+    /// compares the fields).
+    @inline(__always)
+    static func lineWord(_ zone: Int, _ axis: GridAxis, _ value: Double) -> UInt64 {
+        value.bitPattern ^ (UInt64(truncatingIfNeeded: zone) &<< 3 | axis.hashCode) &* 0x9E37_79B9_7F4A_7C15
     }
 
     private var eastings: [EastingKey: Pieces] = [:]
@@ -95,6 +112,12 @@ public final class GridCache {
         let axis: GridAxis
         let value: Double
         let t: Double
+
+        /// Two words, not the axis's name hashed as a string (see `ChunkKey`).
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(GridCache.lineWord(zone, axis, value))
+            hasher.combine(t.bitPattern)
+        }
     }
 
     private var stops: [StopKey: GeoPosition] = [:]
