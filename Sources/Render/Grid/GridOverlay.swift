@@ -75,8 +75,9 @@ struct GridOverlay {
     /// (`TextMeasures`, bit for bit Pango's), not looked up or shaped again in every view.
     /// Each label region and metatile is a view of its own, so the engine's layouts, kept
     /// for a view and the next, shaped the same grid texts again and again.
+    /// The engine keeps the layouts it shapes here for the labels' sprites.
     func extents(of string: String, font: FontSpec) -> TextExtents {
-        text.sharedExtents(string, font: font)
+        text.sharedGridExtents(string, font: font)
     }
 
     /// How far a label's box can reach from its anchor: the widest label text at the largest size.
@@ -89,7 +90,8 @@ struct GridOverlay {
             var reach = 0.0
             for (f, growth) in fonts {
                 for sample in samples {
-                    let e = extents(of: sample, font: f)
+                    // Samples, not drawn: their layouts are not kept.
+                    let e = text.sharedExtents(sample, font: f)
                     reach = max(reach, max(e.width, e.height) + 2 * growth + 4)
                 }
             }
@@ -324,8 +326,9 @@ struct GridOverlay {
         for (_, style) in levels {
             let f = font(style)
             let grow = 2 * labelGrowth(style)
-            x = max(x, ([samples.x] + annotated).map { extents(of: $0, font: f).width }.max()! + grow)
-            y = max(y, extents(of: samples.y, font: f).height + grow)
+            // Samples, not drawn: their layouts are not kept.
+            x = max(x, ([samples.x] + annotated).map { text.sharedExtents($0, font: f).width }.max()! + grow)
+            y = max(y, text.sharedExtents(samples.y, font: f).height + grow)
         }
         let perUnit = (settings.type == .latlong ? GridLevels.metresPerDegree : 1) / view.resolution
         return ((x, y), perUnit)
