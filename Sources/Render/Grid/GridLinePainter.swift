@@ -74,49 +74,60 @@ struct GridLinePainter {
     /// an image, else as Cairo strokes.
     func draw(in region: Rect, view: View, into context: CairoContext, raster: GridLineRaster) {
         let target = GridLineRaster.Target(context, view: view)
-        for family in families {
-            let near = region.expanded(by: family.reach)
-            if let target {
-                if family.dash.isEmpty {
-                    // Solid lines: outlined straight from the lines' vertices (`outlines`).
-                    GridLinePainter.stretches(family, near: near, into: &raster.stretches)
-                    if raster.stretches.count <= GridLineOutline.maxScanned {
-                        GridLinePainter.outlines(
-                            family, raster.stretches, used: &raster.stretchUsed, scratch: &raster.outlineScratch
-                        ) { scratch in
-                            raster.fill(
-                                scratch.outline, ends: scratch.ends, color: family.color, region: region,
-                                target: target)
-                        }
-                        continue
-                    }
-                }
-                let runs = GridLinePainter.runs(family, near: near)
-                guard !runs.isEmpty else { continue }
-                for run in runs {
-                    GridLineOutline.outline(
-                        run, halfWidth: family.width / 2, cap: family.cap, into: &raster.outlineScratch)
-                    raster.fill(
-                        raster.outlineScratch.outline, ends: raster.outlineScratch.ends, color: family.color,
-                        region: region, target: target)
-                }
-            } else {
-                let runs = GridLinePainter.runs(family, near: near)
-                guard !runs.isEmpty else { continue }
-                context.save()
-                context.newPath()
-                for run in runs {
-                    let start = view.transform.image(global: run[0])
-                    context.moveTo(start.x, start.y)
-                    for p in run.dropFirst().map(view.transform.image(global:)) { context.lineTo(p.x, p.y) }
-                }
-                context.setColor(family.color)
-                context.setLineWidth(family.width)
-                context.setLineCap(family.cap)
-                context.setLineJoin(family.join)
-                context.stroke()
-                context.restore()
+        // Each family borrowed where it lies: `for family in families`, and `families[f]`,
+        // copied each (four arrays retained and released) for every tile.
+        families.withUnsafeBufferPointer { families in
+            for f in families.indices {
+                draw(families[f], in: region, view: view, into: context, raster: raster, target: target)
             }
+        }
+    }
+
+    private func draw(
+        _ family: Family, in region: Rect, view: View, into context: CairoContext, raster: GridLineRaster,
+        target: GridLineRaster.Target?
+    ) {
+        let near = region.expanded(by: family.reach)
+        if let target {
+            if family.dash.isEmpty {
+                // Solid lines: outlined straight from the lines' vertices (`outlines`).
+                GridLinePainter.stretches(family, near: near, into: &raster.stretches)
+                if raster.stretches.count <= GridLineOutline.maxScanned {
+                    GridLinePainter.outlines(
+                        family, raster.stretches, used: &raster.stretchUsed, scratch: &raster.outlineScratch
+                    ) { scratch in
+                        raster.fill(
+                            scratch.outline, ends: scratch.ends, color: family.color, region: region,
+                            target: target)
+                    }
+                    return
+                }
+            }
+            let runs = GridLinePainter.runs(family, near: near)
+            guard !runs.isEmpty else { return }
+            for run in runs {
+                GridLineOutline.outline(
+                    run, halfWidth: family.width / 2, cap: family.cap, into: &raster.outlineScratch)
+                raster.fill(
+                    raster.outlineScratch.outline, ends: raster.outlineScratch.ends, color: family.color,
+                    region: region, target: target)
+            }
+        } else {
+            let runs = GridLinePainter.runs(family, near: near)
+            guard !runs.isEmpty else { return }
+            context.save()
+            context.newPath()
+            for run in runs {
+                let start = view.transform.image(global: run[0])
+                context.moveTo(start.x, start.y)
+                for p in run.dropFirst().map(view.transform.image(global:)) { context.lineTo(p.x, p.y) }
+            }
+            context.setColor(family.color)
+            context.setLineWidth(family.width)
+            context.setLineCap(family.cap)
+            context.setLineJoin(family.join)
+            context.stroke()
+            context.restore()
         }
     }
 
