@@ -55,15 +55,24 @@ struct GridLinePainter {
                 color: symbol.color.withOpacity(symbol.opacity), width: width, cap: symbol.cap, join: symbol.join,
                 dash: DashPattern.pixels(symbol.dash) { $0 * pixelsPerPoint })
             for line in lines where line.vertices.count >= 2 {
-                let ends = line.chunkStarts + [line.vertices.count - 1]
                 family.lines.append(line)
-                let chunks = (0..<(ends.count - 1)).map { c in
+                // Chunk c runs from its start to the next chunk's (the last to the last vertex);
+                // the line's bounds are the union of those not empty, in order. One array a
+                // line: the ends, the chunks and the filtered chunks were three.
+                let starts = line.chunkStarts
+                let last = line.vertices.count - 1
+                var chunks: [Rect] = []
+                chunks.reserveCapacity(starts.count)
+                var union = Rect.empty
+                for c in starts.indices {
                     var bounds = Rect.empty
-                    for v in line.vertices[ends[c]...ends[c + 1]] { bounds.include(x: v.point.x, y: v.point.y) }
-                    return bounds
+                    let end = c + 1 < starts.count ? starts[c + 1] : last
+                    for v in line.vertices[starts[c]...end] { bounds.include(x: v.point.x, y: v.point.y) }
+                    chunks.append(bounds)
+                    if !bounds.isEmpty { union = union.union(bounds) }
                 }
                 family.chunkBounds.append(chunks)
-                family.lineBounds.append(chunks.filter { !$0.isEmpty }.reduce(Rect.empty) { $0.union($1) })
+                family.lineBounds.append(union)
             }
             families.append(family)
         }
