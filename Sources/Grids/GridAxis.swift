@@ -7,4 +7,16 @@ public enum GridAxis: String, CaseIterable, Sendable {
     public var labelsOnHorizontalEdges: Bool { self == .easting || self == .longitude }
     /// Lines that run across the map and are labelled along the left and right edges.
     public var labelsOnVerticalEdges: Bool { self == .northing || self == .latitude }
+
+    /// A small number for each axis (0-4), for hashing keys that hold one: an enum with a
+    /// raw string value hashes that string.
+    var hashCode: UInt64 {
+        switch self {
+        case .easting: 0
+        case .northing: 1
+        case .longitude: 2
+        case .latitude: 3
+        case .boundary: 4
+        }
+    }
 }

@@ -20,12 +20,16 @@ struct GridBuilder<P: GridProjection> {
     let densifier = CurveDensifier()
     /// Line ends found by earlier generations, when the caller keeps them.
     let cache: GridCache?
+    /// `projection.chunkCacheScale`, asked once: a view's projection answered it through
+    /// copies of its plane for every chunk.
+    let chunkScale: Double?
     var lines: [GridLine] = []
     var labels: [GridLabel] = []
 
     init(projection: P, request: GridRequest, plan: GridPlan, area: Rect, cache: GridCache? = nil) {
         self.projection = projection
         self.cache = cache
+        chunkScale = cache == nil ? nil : projection.chunkCacheScale
         self.request = request
         self.plan = plan
         self.area = area
@@ -72,65 +76,69 @@ struct GridBuilder<P: GridProjection> {
         // The last vertex made: the next chunk starts there when it starts at the same t on
         // the same side of 180° (all pieces are stretches of one curve).
         var carried: (t: Double, westOf180: Bool, vertex: GridVertex)?
-        for piece in pieces where piece.t0 < piece.t1 {
-            let west = piece.westOf180
-            func evaluate(_ t: Double) -> GridVertex {
-                var p = position(t)
-                if west && p.longitude == 180 { p.longitude = -180 }
-                return GridVertex(point: projection.project(latitude: p.latitude, longitude: p.longitude), position: p)
+        // Each piece borrowed where it lies (`for piece in pieces` copied it, line and all).
+        pieces.withUnsafeBufferPointer { pieces in
+            for index in pieces.indices where pieces[index].t0 < pieces[index].t1 {
+                let (t0, t1, west) = (pieces[index].t0, pieces[index].t1, pieces[index].westOf180)
+                func evaluate(_ t: Double) -> GridVertex {
+                    var p = position(t)
+                    if west && p.longitude == 180 { p.longitude = -180 }
+                    return GridVertex(
+                        point: projection.project(latitude: p.latitude, longitude: p.longitude), position: p)
+                }
+                let lo = Swift.max(t0, window.lowerBound)
+                let hi = Swift.min(t1, window.upperBound)
+                guard lo <= hi else { continue }
+                var k = (lo / step).rounded(.down)
+                if k * step == lo && lo > t0 { k -= 1 }
+                var run: GridLine?
+                var count = 0
+                while k * step <= hi, count < 1_000_000 {
+                    count += 1
+                    let a = Swift.max(t0, k * step)
+                    let b = Swift.min(t1, (k + 1) * step)
+                    k += 1
+                    guard a < b else { continue }
+                    // A chunk depends on its ends alone: the vertices are the same bits whether
+                    // made here, carried from the chunk before or kept from another view.
+                    func make() -> [GridVertex] {
+                        let start =
+                            carried.map { $0.t == a && $0.westOf180 == west } == true ? carried!.vertex : evaluate(a)
+                        var vertices = [start]
+                        densifier.densify(from: a, start, to: b, evaluate(b), into: &vertices, evaluate)
+                        return vertices
+                    }
+                    let vertices: [GridVertex]
+                    if let cache, let line = chunkLine, let scale = chunkScale {
+                        vertices = cache.chunk(
+                            .init(
+                                zone: line.zone, axis: line.axis, value: line.value, from: a, to: b, westOf180: west,
+                                scale: scale), make)
+                    } else {
+                        vertices = make()
+                    }
+                    carried = (b, west, vertices[vertices.count - 1])
+                    var box = Rect.empty
+                    for v in vertices { box = box.including(v.point) }
+                    guard box.intersects(query) else {
+                        if let finished = run { lines.append(finished) }
+                        run = nil
+                        continue
+                    }
+                    if run != nil {
+                        // In place: a copy taken out of the optional and put back shared the
+                        // vertices with it, so every chunk copied the whole run before appending.
+                        run!.chunkStarts.append(run!.vertices.count - 1)
+                        run!.vertices += vertices.dropFirst()
+                    } else {
+                        var fresh = pieces[index].line
+                        fresh.vertices = vertices
+                        fresh.chunkStarts = [0]
+                        run = fresh
+                    }
+                }
+                if let finished = run { lines.append(finished) }
             }
-            let lo = Swift.max(piece.t0, window.lowerBound)
-            let hi = Swift.min(piece.t1, window.upperBound)
-            guard lo <= hi else { continue }
-            var k = (lo / step).rounded(.down)
-            if k * step == lo && lo > piece.t0 { k -= 1 }
-            var run: GridLine?
-            var count = 0
-            while k * step <= hi, count < 1_000_000 {
-                count += 1
-                let a = Swift.max(piece.t0, k * step)
-                let b = Swift.min(piece.t1, (k + 1) * step)
-                k += 1
-                guard a < b else { continue }
-                // A chunk depends on its ends alone: the vertices are the same bits whether
-                // made here, carried from the chunk before or kept from another view.
-                func make() -> [GridVertex] {
-                    let start =
-                        carried.map { $0.t == a && $0.westOf180 == west } == true ? carried!.vertex : evaluate(a)
-                    var vertices = [start]
-                    densifier.densify(from: a, start, to: b, evaluate(b), into: &vertices, evaluate)
-                    return vertices
-                }
-                let vertices: [GridVertex]
-                if let cache, let line = chunkLine, let scale = projection.chunkCacheScale {
-                    vertices = cache.chunk(
-                        .init(
-                            zone: line.zone, axis: line.axis, value: line.value, from: a, to: b, westOf180: west,
-                            scale: scale), make)
-                } else {
-                    vertices = make()
-                }
-                carried = (b, west, vertices[vertices.count - 1])
-                var box = Rect.empty
-                for v in vertices { box = box.including(v.point) }
-                guard box.intersects(query) else {
-                    if let finished = run { lines.append(finished) }
-                    run = nil
-                    continue
-                }
-                if run != nil {
-                    // In place: a copy taken out of the optional and put back shared the
-                    // vertices with it, so every chunk copied the whole run before appending.
-                    run!.chunkStarts.append(run!.vertices.count - 1)
-                    run!.vertices += vertices.dropFirst()
-                } else {
-                    var fresh = piece.line
-                    fresh.vertices = vertices
-                    fresh.chunkStarts = [0]
-                    run = fresh
-                }
-            }
-            if let finished = run { lines.append(finished) }
         }
     }
 
@@ -204,11 +212,11 @@ struct GridBuilder<P: GridProjection> {
         guard request.labels, let text = line.label else { return }
         let p = projection.project(latitude: position.latitude, longitude: position.longitude)
         guard labelQuery.contains(p) else { return }
-        var label = GridLabel(
-            kind: .line, level: line.level, text: text, anchor: p, position: position,
-            axis: line.axis, zone: line.zone, rank: line.labelRank)
-        label.lineValue = line.value
-        labels.append(label)
+        // Made in the append: a label made, changed and appended was copied and destroyed.
+        labels.append(
+            GridLabel(
+                kind: .line, level: line.level, text: text, anchor: p, position: position,
+                axis: line.axis, zone: line.zone, rank: line.labelRank, lineValue: line.value))
     }
 
     /// The plane bounds of a latitude/longitude box (edges sampled).
@@ -268,7 +276,12 @@ struct GridBuilder<P: GridProjection> {
     /// values within their square (in kilometres or metres by the level's step, or the
     /// user's interval for lines of no level); none for MGRS and USNG 100 km lines, which
     /// the square letters name.
+    ///
+    /// None without labels: nothing reads the text then (a metatile's lines, whose labels come
+    /// from the label regions), and formatting it for every line of every metatile cost some
+    /// 900 instructions a line.
     func lineText(_ metres: Double, axis: GridAxis, level: Int, series: LineSeries) -> String? {
+        guard request.labels else { return nil }
         let step = series.levels.first { $0.level == level }.map { Double($0.step) } ?? Double(series.step)
         return GridText.utmFamilyLine(metres, axis: axis, type: request.type, step: step, unit: request.labelUnit)
     }

@@ -55,7 +55,8 @@ public struct GridLine: Sendable {
     /// northing in the south), or degrees for meridians, parallels and boundaries.
     public var value: Double
     /// The line's label text (`323000mE`, `23km`, `45°30'N`); nil for lines without one
-    /// (zone boundaries, MGRS 100 km lines, which the square letters name).
+    /// (zone boundaries, MGRS 100 km lines, which the square letters name), and for UTM,
+    /// MGRS, USNG and UPS lines made without labels (`GridRequest.labels` false).
     public var label: String?
     public var labelRank: GridLabelRank
     public var vertices: [GridVertex]
@@ -99,8 +100,9 @@ public struct GridLabel: Sendable {
 
     public init(
         kind: Kind, level: Int, text: String, anchor: PlanePoint, position: GeoPosition,
-        axis: GridAxis?, zone: String?, rank: GridLabelRank, room: Rect? = nil
+        axis: GridAxis?, zone: String?, rank: GridLabelRank, room: Rect? = nil, lineValue: Double? = nil
     ) {
+        self.lineValue = lineValue
         self.kind = kind
         self.level = level
         self.text = text

@@ -22,11 +22,16 @@ public protocol GridProjection: Sendable {
     /// resolution), that number: line vertices are then kept in a `GridCache` under it. Nil:
     /// nothing is kept.
     var chunkCacheScale: Double? { get }
+    /// True when `unproject` gives a latitude that depends on y alone and a longitude on x
+    /// alone, each monotone (Web Mercator in global pixels): a rectangle's latitude and
+    /// longitude bounds are then at its extreme edges (`GeoBox.bounds`).
+    var isSeparable: Bool { get }
 }
 
 extension GridProjection {
     public var isMercator: Bool { false }
     public var chunkCacheScale: Double? { nil }
+    public var isSeparable: Bool { false }
 
     /// How much farther apart parallels are at a latitude than at the equator.
     func parallelStretch(latitude: Double) -> Double {
@@ -62,4 +67,6 @@ public struct WebMercatorGridProjection: GridProjection {
     public var isMercator: Bool { true }
 
     public var chunkCacheScale: Double? { resolution }
+
+    public var isSeparable: Bool { true }
 }

@@ -105,9 +105,14 @@ enum UTMLineGenerator {
                 }
                 // Without labels (a metatile's lines) the stops' positions would be made for nothing.
                 guard b.request.labels else { continue }
-                for piece in pieces {
-                    for t in b.stops(from: piece.t0, to: piece.t1, window: nWindow, period: period, offset: nOffset) {
-                        b.addLineLabel(piece.line, at: stop(b.cache, zone, .easting, e, t) { frame.position(e, t) })
+                // Each piece borrowed where it lies (`for piece in pieces` copied it, line and all).
+                pieces.withUnsafeBufferPointer { pieces in
+                    for piece in pieces.indices {
+                        let (t0, t1) = (pieces[piece].t0, pieces[piece].t1)
+                        for t in b.stops(from: t0, to: t1, window: nWindow, period: period, offset: nOffset) {
+                            b.addLineLabel(
+                                pieces[piece].line, at: stop(b.cache, zone, .easting, e, t) { frame.position(e, t) })
+                        }
                     }
                 }
             }
@@ -139,9 +144,13 @@ enum UTMLineGenerator {
                     frame.position($0, n)
                 }
                 guard b.request.labels else { continue }
-                for piece in pieces {
-                    for t in b.stops(from: piece.t0, to: piece.t1, window: eWindow, period: period, offset: eOffset) {
-                        b.addLineLabel(piece.line, at: stop(b.cache, zone, .northing, n, t) { frame.position(t, n) })
+                pieces.withUnsafeBufferPointer { pieces in
+                    for piece in pieces.indices {
+                        let (t0, t1) = (pieces[piece].t0, pieces[piece].t1)
+                        for t in b.stops(from: t0, to: t1, window: eWindow, period: period, offset: eOffset) {
+                            b.addLineLabel(
+                                pieces[piece].line, at: stop(b.cache, zone, .northing, n, t) { frame.position(t, n) })
+                        }
                     }
                 }
             }

@@ -64,6 +64,40 @@ import Testing
         }
     }
 
+    /// A grid text shaped to measure it is not shaped again for its sprite, even views later
+    /// (the engine's own layouts are long gone by then): the sprite takes the measured layout,
+    /// and its pixels are those an engine that never measured the text draws.
+    @Test func spritesTakeTheLayoutsTheirTextsWereMeasuredWith() throws {
+        let text = try GridLabelRuleTests.text()
+        var view = try View(
+            resolution: try View.tiles(z: 13, x: 0, y: 0).resolution, originX: 617_472, originY: 787_968,
+            width: 1024, height: 1024, dpi: 96)
+        view.isTileBlock = true
+        let labels = GridOverlay(settings: GridSettings(type: .mgrs), view: view, text: text).labels(cache: nil)
+        let texts = Set(labels.map(\.text))
+        #expect(texts.count > 10)
+        // Every label text measured is kept (the reach's samples are measured and let go).
+        let kept = text.keptGridLayouts
+        #expect(kept >= texts.count, "grid texts measured and let go")
+        let shaped = text.shaped
+        text.beginView()
+        text.beginView()
+        let painter = GridLabelPainter(text: text)
+        let fresh = try GridLabelRuleTests.text()
+        let plain = GridLabelPainter(text: fresh)
+        var drawn = Set<String>()
+        for label in labels where drawn.insert(label.text).inserted {
+            let a = try CairoSurface.image(width: 160, height: 40)
+            let b = try CairoSurface.image(width: 160, height: 40)
+            painter.draw(label, in: CairoContext(a), x: 6, y: 6)
+            plain.draw(label, in: CairoContext(b), x: 6, y: 6)
+            #expect(GridCoverageLevelsTests.words(a) == GridCoverageLevelsTests.words(b), "\(label.text)")
+        }
+        #expect(text.shaped == shaped, "texts shaped again for their sprites")
+        #expect(fresh.shaped == drawn.count)
+        #expect(text.keptGridLayouts == kept - drawn.count)
+    }
+
     /// Labels touching a rectangle come in drawing order, whether from one region or several;
     /// boxes touching it are those labels' boxes; a stack's boxes are those of the labels it
     /// keeps from each grid that goes first.

@@ -166,7 +166,8 @@ final class GridLabelPainter {
     /// A new sprite for `label`, kept under `key`; nil when no surface can be made.
     private func sprite(_ label: GridLabelCandidate, _ key: Key) -> Sprite? {
         if sprites.count >= GridLabelPainter.maxSprites { sprites.removeAll(keepingCapacity: true) }
-        let layout = text.layout(label.text, font: label.font)
+        // Shaped when the text was measured, most often (`TextEngine.sharedGridExtents`).
+        let layout = text.takeGridLayout(label.text, font: label.font)
         let inset = Int((label.halo?.width ?? 0).rounded(.up)) + 2
         let width = Int(layout.extents.width.rounded(.up)) + 2 * inset
         let height = Int(layout.extents.height.rounded(.up)) + 2 * inset

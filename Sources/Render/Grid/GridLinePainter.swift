@@ -55,15 +55,24 @@ struct GridLinePainter {
                 color: symbol.color.withOpacity(symbol.opacity), width: width, cap: symbol.cap, join: symbol.join,
                 dash: DashPattern.pixels(symbol.dash) { $0 * pixelsPerPoint })
             for line in lines where line.vertices.count >= 2 {
-                let ends = line.chunkStarts + [line.vertices.count - 1]
                 family.lines.append(line)
-                let chunks = (0..<(ends.count - 1)).map { c in
+                // Chunk c runs from its start to the next chunk's (the last to the last vertex);
+                // the line's bounds are the union of those not empty, in order. One array a
+                // line: the ends, the chunks and the filtered chunks were three.
+                let starts = line.chunkStarts
+                let last = line.vertices.count - 1
+                var chunks: [Rect] = []
+                chunks.reserveCapacity(starts.count)
+                var union = Rect.empty
+                for c in starts.indices {
                     var bounds = Rect.empty
-                    for v in line.vertices[ends[c]...ends[c + 1]] { bounds.include(x: v.point.x, y: v.point.y) }
-                    return bounds
+                    let end = c + 1 < starts.count ? starts[c + 1] : last
+                    for v in line.vertices[starts[c]...end] { bounds.include(x: v.point.x, y: v.point.y) }
+                    chunks.append(bounds)
+                    if !bounds.isEmpty { union = union.union(bounds) }
                 }
                 family.chunkBounds.append(chunks)
-                family.lineBounds.append(chunks.filter { !$0.isEmpty }.reduce(Rect.empty) { $0.union($1) })
+                family.lineBounds.append(union)
             }
             families.append(family)
         }
@@ -74,49 +83,60 @@ struct GridLinePainter {
     /// an image, else as Cairo strokes.
     func draw(in region: Rect, view: View, into context: CairoContext, raster: GridLineRaster) {
         let target = GridLineRaster.Target(context, view: view)
-        for family in families {
-            let near = region.expanded(by: family.reach)
-            if let target {
-                if family.dash.isEmpty {
-                    // Solid lines: outlined straight from the lines' vertices (`outlines`).
-                    GridLinePainter.stretches(family, near: near, into: &raster.stretches)
-                    if raster.stretches.count <= GridLineOutline.maxScanned {
-                        GridLinePainter.outlines(
-                            family, raster.stretches, used: &raster.stretchUsed, scratch: &raster.outlineScratch
-                        ) { scratch in
-                            raster.fill(
-                                scratch.outline, ends: scratch.ends, color: family.color, region: region,
-                                target: target)
-                        }
-                        continue
-                    }
-                }
-                let runs = GridLinePainter.runs(family, near: near)
-                guard !runs.isEmpty else { continue }
-                for run in runs {
-                    GridLineOutline.outline(
-                        run, halfWidth: family.width / 2, cap: family.cap, into: &raster.outlineScratch)
-                    raster.fill(
-                        raster.outlineScratch.outline, ends: raster.outlineScratch.ends, color: family.color,
-                        region: region, target: target)
-                }
-            } else {
-                let runs = GridLinePainter.runs(family, near: near)
-                guard !runs.isEmpty else { continue }
-                context.save()
-                context.newPath()
-                for run in runs {
-                    let start = view.transform.image(global: run[0])
-                    context.moveTo(start.x, start.y)
-                    for p in run.dropFirst().map(view.transform.image(global:)) { context.lineTo(p.x, p.y) }
-                }
-                context.setColor(family.color)
-                context.setLineWidth(family.width)
-                context.setLineCap(family.cap)
-                context.setLineJoin(family.join)
-                context.stroke()
-                context.restore()
+        // Each family borrowed where it lies: `for family in families`, and `families[f]`,
+        // copied each (four arrays retained and released) for every tile.
+        families.withUnsafeBufferPointer { families in
+            for f in families.indices {
+                draw(families[f], in: region, view: view, into: context, raster: raster, target: target)
             }
+        }
+    }
+
+    private func draw(
+        _ family: Family, in region: Rect, view: View, into context: CairoContext, raster: GridLineRaster,
+        target: GridLineRaster.Target?
+    ) {
+        let near = region.expanded(by: family.reach)
+        if let target {
+            if family.dash.isEmpty {
+                // Solid lines: outlined straight from the lines' vertices (`outlines`).
+                GridLinePainter.stretches(family, near: near, into: &raster.stretches)
+                if raster.stretches.count <= GridLineOutline.maxScanned {
+                    GridLinePainter.outlines(
+                        family, raster.stretches, used: &raster.stretchUsed, scratch: &raster.outlineScratch
+                    ) { scratch in
+                        raster.fill(
+                            scratch.outline, ends: scratch.ends, color: family.color, region: region,
+                            target: target)
+                    }
+                    return
+                }
+            }
+            let runs = GridLinePainter.runs(family, near: near)
+            guard !runs.isEmpty else { return }
+            for run in runs {
+                GridLineOutline.outline(
+                    run, halfWidth: family.width / 2, cap: family.cap, into: &raster.outlineScratch)
+                raster.fill(
+                    raster.outlineScratch.outline, ends: raster.outlineScratch.ends, color: family.color,
+                    region: region, target: target)
+            }
+        } else {
+            let runs = GridLinePainter.runs(family, near: near)
+            guard !runs.isEmpty else { return }
+            context.save()
+            context.newPath()
+            for run in runs {
+                let start = view.transform.image(global: run[0])
+                context.moveTo(start.x, start.y)
+                for p in run.dropFirst().map(view.transform.image(global:)) { context.lineTo(p.x, p.y) }
+            }
+            context.setColor(family.color)
+            context.setLineWidth(family.width)
+            context.setLineCap(family.cap)
+            context.setLineJoin(family.join)
+            context.stroke()
+            context.restore()
         }
     }
 

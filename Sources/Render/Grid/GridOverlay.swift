@@ -75,8 +75,9 @@ struct GridOverlay {
     /// (`TextMeasures`, bit for bit Pango's), not looked up or shaped again in every view.
     /// Each label region and metatile is a view of its own, so the engine's layouts, kept
     /// for a view and the next, shaped the same grid texts again and again.
+    /// The engine keeps the layouts it shapes here for the labels' sprites.
     func extents(of string: String, font: FontSpec) -> TextExtents {
-        text.sharedExtents(string, font: font)
+        text.sharedGridExtents(string, font: font)
     }
 
     /// How far a label's box can reach from its anchor: the widest label text at the largest size.
@@ -89,7 +90,8 @@ struct GridOverlay {
             var reach = 0.0
             for (f, growth) in fonts {
                 for sample in samples {
-                    let e = extents(of: sample, font: f)
+                    // Samples, not drawn: their layouts are not kept.
+                    let e = text.sharedExtents(sample, font: f)
                     reach = max(reach, max(e.width, e.height) + 2 * growth + 4)
                 }
             }
@@ -188,6 +190,7 @@ struct GridOverlay {
         // hash of the level and text, where the map's shared table hashes the font too and
         // takes its lock (a tenth of the label regions' candidates).
         var measuredTexts: [LevelText: TextExtents] = [:]
+        var lastMeasured: (level: Int, text: String, extents: TextExtents)?
         var lastZone: String?
         var lastZoneNumber = ""
 
@@ -203,12 +206,18 @@ struct GridOverlay {
             guard f.sizePixels >= LabelSpace.minimumTextPixels else { return }
             let text = annotatedText(text, axis: line?.axis, value: line?.value ?? 0, spacing: grid.spacing)
             let measured: TextExtents
-            let levelText = LevelText(level: level, text: text)
-            if let known = measuredTexts[levelText] {
-                measured = known
+            if let last = lastMeasured, last.level == level, last.text == text {
+                // A line's stops come one after another with its text: no hashing.
+                measured = last.extents
             } else {
-                measured = self.extents(of: text, font: f)
-                measuredTexts[levelText] = measured
+                let levelText = LevelText(level: level, text: text)
+                if let known = measuredTexts[levelText] {
+                    measured = known
+                } else {
+                    measured = self.extents(of: text, font: f)
+                    measuredTexts[levelText] = measured
+                }
+                lastMeasured = (level, text, measured)
             }
             let extents =
                 turned
@@ -224,38 +233,47 @@ struct GridOverlay {
             }
             let o = snapped(origin(extents.width, extents.height))
             let textBox = Rect(x: o.x, y: o.y, width: extents.width, height: extents.height)
-            var candidate = GridLabelCandidate(
-                text: text, font: f, color: style.text.color, halo: halo.flatMap { $0.width > 0 ? $0 : nil },
-                corner: o, textBox: textBox, box: textBox.expanded(by: grow), rank: rank, anchor: anchor)
-            candidate.turned = turned
+            // Made in the array and finished there: a candidate made, changed and appended was
+            // copied and destroyed.
+            candidates.append(
+                GridLabelCandidate(
+                    text: text, font: f, color: style.text.color, halo: halo.flatMap { $0.width > 0 ? $0 : nil },
+                    corner: o, textBox: textBox, box: textBox.expanded(by: grow), rank: rank, anchor: anchor))
+            let made = candidates.count - 1
+            candidates[made].turned = turned
             if let line {
-                candidate.family = line.axis.labelsOnHorizontalEdges ? .x : .y
-                candidate.value = line.value
+                candidates[made].family = line.axis.labelsOnHorizontalEdges ? .x : .y
+                candidates[made].value = line.value
                 // Lines come zone by zone: the last zone's number is mostly this one's.
                 if line.zone != lastZone {
                     lastZone = line.zone
                     lastZoneNumber = GridOverlay.zoneNumber(line.zone)
                 }
-                candidate.zoneNumber = lastZoneNumber
+                candidates[made].zoneNumber = lastZoneNumber
             }
             if let room, level >= 1, !view.isTileBlock {
                 // A 100 km square's name may move into a corner of its part of the view
                 // rather than go unnamed (zone names stay in their middles).
                 let inset = room.expanded(by: -(grow + GridLabelPlacer.edgeClearance))
-                candidate.alternatives = [
+                candidates[made].alternatives = [
                     PlanePoint(x: inset.minX, y: inset.minY), PlanePoint(x: inset.maxX - extents.width, y: inset.minY),
                     PlanePoint(x: inset.minX, y: inset.maxY - extents.height),
                     PlanePoint(x: inset.maxX - extents.width, y: inset.maxY - extents.height),
                 ].map(snapped)
             }
-            candidates.append(candidate)
         }
 
-        for label in grid.labels where label.kind == .cell || geographic {
-            let line = label.kind == .line ? lineOf(label) : nil
-            make(label.text, level: label.level, rank: label.rank, anchor: label.anchor, line: line, room: label.room) {
-                w, h in
-                PlanePoint(x: label.anchor.x - w / 2, y: label.anchor.y - h / 2)
+        // Each label borrowed where it lies (`for label in grid.labels` copied it).
+        grid.labels.withUnsafeBufferPointer { labels in
+            for i in labels.indices where labels[i].kind == .cell || geographic {
+                let line = labels[i].kind == .line ? lineOf(labels[i]) : nil
+                let anchor = labels[i].anchor
+                make(
+                    labels[i].text, level: labels[i].level, rank: labels[i].rank, anchor: anchor, line: line,
+                    room: labels[i].room
+                ) { w, h in
+                    PlanePoint(x: anchor.x - w / 2, y: anchor.y - h / 2)
+                }
             }
         }
         if !geographic {
@@ -324,8 +342,9 @@ struct GridOverlay {
         for (_, style) in levels {
             let f = font(style)
             let grow = 2 * labelGrowth(style)
-            x = max(x, ([samples.x] + annotated).map { extents(of: $0, font: f).width }.max()! + grow)
-            y = max(y, extents(of: samples.y, font: f).height + grow)
+            // Samples, not drawn: their layouts are not kept.
+            x = max(x, ([samples.x] + annotated).map { text.sharedExtents($0, font: f).width }.max()! + grow)
+            y = max(y, text.sharedExtents(samples.y, font: f).height + grow)
         }
         let perUnit = (settings.type == .latlong ? GridLevels.metresPerDegree : 1) / view.resolution
         return ((x, y), perUnit)

@@ -28,4 +28,8 @@ struct ViewGridProjection: GridProjection {
     /// Web Mercator global pixels depend on the resolution alone (the view's origin only
     /// moves its image pixels).
     var chunkCacheScale: Double? { view.plane == nil ? view.resolution : nil }
+
+    /// Global pixels to Web Mercator metres scale each axis alone; another plane's inverse
+    /// need not.
+    var isSeparable: Bool { view.plane == nil }
 }

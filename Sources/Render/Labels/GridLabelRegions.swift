@@ -82,15 +82,22 @@ final class GridLabelRegions: LabelObstacles {
     /// later grid's label box) keeps them as they are; across regions (a metatile and its
     /// reach, mostly) the indices are sorted, not the labels, which are large to move
     /// (`outranks` is a total order, so the order is the one sorting the labels gave).
+    ///
+    /// The labels are copied once, into the answer: the regions' lists are held (retained)
+    /// and the touching labels named by their places there. Filtered into parts, joined and
+    /// then taken in order, each was copied three times.
     func labels(touching rect: Rect) -> [GridLabelCandidate] {
-        var parts: [[GridLabelCandidate]] = []
+        var regions: [[GridLabelCandidate]] = []
+        var found: [(region: Int, index: Int)] = []
         forEachRegion(touching: rect) { labels in
-            let touching = labels.filter { $0.box.intersects(rect) }
-            if !touching.isEmpty { parts.append(touching) }
+            let before = found.count
+            for i in labels.indices where labels[i].box.intersects(rect) { found.append((regions.count, i)) }
+            if found.count > before { regions.append(labels) }
         }
-        guard parts.count > 1 else { return parts.first ?? [] }
-        let found = Array(parts.joined())
-        return found.indices.sorted { found[$0].outranks(found[$1]) }.map { found[$0] }
+        if regions.count > 1 {
+            found.sort { regions[$0.region][$0.index].outranks(regions[$1.region][$1.index]) }
+        }
+        return found.map { regions[$0.region][$0.index] }
     }
 
     /// The boxes of the labels touching `rect`, in no order: map labels test their candidates

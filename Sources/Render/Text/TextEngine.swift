@@ -86,9 +86,7 @@ final class TextEngine {
         if let cached = layouts[key] { return cached }
         // Bounded within one view too, whatever it asks for.
         if layouts.count >= TextEngine.viewLayouts { layouts.removeAll(keepingCapacity: true) }
-        let layout =
-            previousLayouts.removeValue(forKey: key)
-            ?? TextLayout(context: context, text: text, font: font, options: options)
+        let layout = previousLayouts.removeValue(forKey: key) ?? shape(text, font: font, options: options)
         layouts[key] = layout
         return layout
     }
@@ -99,8 +97,17 @@ final class TextEngine {
     func extents(_ text: String, font: FontSpec, options: TextOptions = .plain) -> TextExtents {
         let key = LayoutKey(text: text, font: font, options: options)
         if let cached = layouts[key] ?? previousLayouts[key] { return cached.extents }
-        return TextLayout(context: context, text: text, font: font, options: options).extents
+        return shape(text, font: font, options: options).extents
     }
+
+    /// A new layout (counted for tests).
+    private func shape(_ text: String, font: FontSpec, options: TextOptions) -> TextLayout {
+        shaped &+= 1
+        return TextLayout(context: context, text: text, font: font, options: options)
+    }
+
+    /// Texts this engine shaped (tests).
+    private(set) var shaped = 0
 
     /// The extents of the text laid out, from `measures`: measured once per text, font and
     /// options for every engine sharing them (a map's workers), bit for bit Pango's, where
@@ -112,6 +119,41 @@ final class TextEngine {
 
     /// Texts looked up in `measures` (tests).
     private(set) var sharedLookups = 0
+
+    /// Grid label texts this engine shaped to measure (`sharedGridExtents`), kept until their
+    /// sprite takes them (`takeGridLayout`): a grid text is measured in one view (a label
+    /// region) and drawn into its sprite in another (a metatile), further apart than the
+    /// views' layouts are kept, so each drawn text was shaped twice. Only the texts of one
+    /// grid's labels, a few hundred at most; bounded all the same.
+    private var gridLayouts: [LayoutKey: TextLayout] = [:]
+    static let maxGridLayouts = 1_024
+
+    /// `sharedExtents` for a grid label's text, keeping the layout when this engine shapes it.
+    func sharedGridExtents(_ text: String, font: FontSpec) -> TextExtents {
+        sharedLookups &+= 1
+        return measures.extents(text, font: font, options: .plain) {
+            let key = LayoutKey(text: text, font: font, options: .plain)
+            if let kept = gridLayouts[key] { return kept.extents }
+            if gridLayouts.count >= TextEngine.maxGridLayouts { gridLayouts.removeAll(keepingCapacity: true) }
+            let layout = shape(text, font: font, options: .plain)
+            gridLayouts[key] = layout
+            return layout.extents
+        }
+    }
+
+    /// The layout of a grid label's text, for its sprite: the one kept when it was measured
+    /// (let go from the table: the sprite is kept instead), else `layout`'s.
+    func takeGridLayout(_ text: String, font: FontSpec) -> TextLayout {
+        if !gridLayouts.isEmpty,
+            let kept = gridLayouts.removeValue(forKey: LayoutKey(text: text, font: font, options: .plain))
+        {
+            return kept
+        }
+        return layout(text, font: font)
+    }
+
+    /// Grid layouts kept now (for tests).
+    var keptGridLayouts: Int { gridLayouts.count }
 
     /// A new view begins: the layouts of the view before last are let go.
     func beginView() {
