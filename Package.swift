@@ -78,7 +78,8 @@ let package = Package(
         .target(
             name: "CPROJ", dependencies: ["CLibraryLoader"],
             cSettings: [.define("MERIDIAN_PROJ_SONAME", to: soname("proj"))]),
-        // Cache hints (a header, nothing to link): see Sources/CPrefetch/prefetch.h.
+        // Small C kernels in headers, nothing to link: cache hints (prefetch.h), truncation
+        // (truncate.h) and the encoder's SIMD pixel loops (rgbrows.h, colourruns.h).
         .systemLibrary(name: "CPrefetch", path: "Sources/CPrefetch"),
 
         // Pure Swift.
