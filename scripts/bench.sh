@@ -120,43 +120,49 @@ check "memory flat with depth (target: growth <= 64 MB)" "$growth <= 64"
 # encoding together. `--no-grid-layer`: by default a map with a grid also writes the map
 # without it (without-grid/), which would count the whole map twice. Compared in
 # instructions executed (callgrind, one worker: the count does not drift with the machine's
-# load), and in CPU seconds (user + system), one worker, the two maps run in turn
-# `grid_rounds` times and each one's median counting: one worker's CPU time is the work of
-# the instruction count, and alternating the runs spreads the machine's load and the disk's
-# state over both. The check is on instructions: the CPU share still moves by a few points
-# from one set of runs to the next on a shared machine (two sets of 15 rounds of the same map
-# against itself differed by 3.7%, 2026-12-03 evening). So 21 rounds, and besides the medians
-# the median of the rounds' own ratios, which a slow spell of the machine moves least: each
-# round's two runs share it.
+# load), and in CPU seconds (user + system), one worker, the two maps run plain, grid, grid,
+# plain in each of `grid_rounds` rounds and each one's median counting: one worker's CPU time
+# is the work of the instruction count, and alternating the runs spreads the machine's load
+# and the disk's state over both. The check is on instructions: the CPU share still moves by
+# a few points from one set of runs to the next on a shared machine (two sets of 15 rounds of
+# the same map against itself differed by 3.7%, 2026-12-03 evening). So 21 rounds, and
+# besides the medians the median of the rounds' own ratios, which a slow spell of the machine
+# moves least: each round's runs share it.
 nyc_bbox=-74.26,40.49,-73.70,40.92
 grid_rounds=${GRID_ROUNDS:-21}
-# cpu_run NAME MAP: one run's user + system seconds.
+# cpu_run NAME MAP: one run's user + system seconds (scripts/cpu-seconds.py: microseconds).
 cpu_run() {
-  local name=$1 map=$2
+  local name=$1 map=$2 seconds
   rm -rf "$cpu_scratch/$name"
-  "$timer" -f "%U %S" -o "$scratch/$name.cpu" "$meridian" tiles "$map" --zoom 10-14 --bbox "$nyc_bbox" \
-    --workers 1 --metatile 8 --no-grid-layer -o "$cpu_scratch/$name" --quiet > "$scratch/$name.out" 2>&1 \
+  seconds=$(python3 scripts/cpu-seconds.py "$scratch/$name.out" "$meridian" tiles "$map" --zoom 10-14 \
+    --bbox "$nyc_bbox" --workers 1 --metatile 8 --no-grid-layer -o "$cpu_scratch/$name" --quiet) \
     || { cat "$scratch/$name.out" >&2; exit 1; }
-  awk '{ printf "%.2f\n", $1 + $2 }' "$scratch/$name.cpu"
+  echo "$seconds"
 }
-median() { sort -n | awk '{ v[NR] = $1 } END { printf "%.2f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+median() { sort -n | awk '{ v[NR] = $1 } END { printf "%.3f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 echo
 echo "== grid overhead: MGRS over the New York boroughs, zoom 10-14, 1 worker"
 : > "$scratch/plain.cpus"
 : > "$scratch/grid.cpus"
 for round in $(seq 1 "$grid_rounds"); do
-  cpu_run nyc Fixtures/maps/nyc.json >> "$scratch/plain.cpus"
-  cpu_run nyc-mgrs Fixtures/maps/nyc-mgrs.json >> "$scratch/grid.cpus"
+  # Plain, grid, grid, plain: a machine speeding up or slowing down over the round weighs on
+  # both maps alike. Each map's value for the round is the mean of its two runs.
+  p1=$(cpu_run nyc Fixtures/maps/nyc.json)
+  g1=$(cpu_run nyc-mgrs Fixtures/maps/nyc-mgrs.json)
+  g2=$(cpu_run nyc-mgrs Fixtures/maps/nyc-mgrs.json)
+  p2=$(cpu_run nyc Fixtures/maps/nyc.json)
+  awk -v a="$p1" -v b="$p2" 'BEGIN { printf "%.4f\n", (a + b) / 2 }' >> "$scratch/plain.cpus"
+  awk -v a="$g1" -v b="$g2" 'BEGIN { printf "%.4f\n", (a + b) / 2 }' >> "$scratch/grid.cpus"
 done
 plain_cpu=$(median < "$scratch/plain.cpus")
 grid_cpu=$(median < "$scratch/grid.cpus")
 grid_tiles=$(find "$cpu_scratch/nyc-mgrs" -name '*.png' | wc -l)
 overhead=$(awk -v g="$grid_cpu" -v p="$plain_cpu" 'BEGIN { printf "%+.1f", (g / p - 1) * 100 }')
-added_cpu=$(awk -v g="$grid_cpu" -v p="$plain_cpu" 'BEGIN { printf "%.2f", g - p }')
+added_cpu=$(awk -v g="$grid_cpu" -v p="$plain_cpu" 'BEGIN { printf "%.3f", g - p }')
 round_overhead=$(paste "$scratch/plain.cpus" "$scratch/grid.cpus" | awk '{ printf "%.4f\n", ($2 / $1 - 1) * 100 }' \
   | sort -n | awk '{ v[NR] = $1 } END { printf "%+.1f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
 echo "  $grid_tiles tiles: without the grid $plain_cpu CPU s, with it $grid_cpu CPU s: +$added_cpu s (${overhead}%;" \
-  "medians of $grid_rounds runs each, in turn; not checked)"
+  "medians of $grid_rounds rounds of two runs each; not checked)"
 echo "  the median of the $grid_rounds rounds' own ratios: ${round_overhead}% (not checked)"
 echo "  output: without the grid $(bytes_of "$cpu_scratch/nyc") bytes, with it $(bytes_of "$cpu_scratch/nyc-mgrs") bytes"
 # instructions NAME MAP: callgrind's total instruction count of the pyramid, one worker. Debian
