@@ -26,6 +26,11 @@ public final class MapRenderer {
     /// The surface `withRenderedPixels` draws into, kept from one block to the next: zeroing a
     /// new 16 MB metatile surface for each block was 5% of a pyramid's instructions.
     private var blockSurface: CairoSurface?
+    /// The memory under `blockSurface`, kept at the size of the largest block so far: a
+    /// block of another size gets a surface over it, not new memory (`PixelMemory`).
+    private var blockPixels: PixelMemory?
+    /// The least memory taken for blocks: an 8 x 8 metatile of 256-pixel tiles.
+    static let blockPixelsReserve = 2048 * 2048 * 4
 
     public init(map: LoadedMap) throws {
         self.map = map
@@ -528,21 +533,37 @@ public final class MapRenderer {
         view: View, margin: Double = 0, tileSize: Int? = nil,
         _ body: (_ pixels: UnsafeRawBufferPointer, _ width: Int, _ height: Int, _ stride: Int) throws -> T
     ) throws -> T {
-        let surface: CairoSurface
-        if let kept = blockSurface, kept.width == view.width, kept.height == view.height {
-            surface = kept
-        } else {
-            blockSurface = nil  // the old one is freed before the new one is made
-            surface = try CairoSurface.image(width: view.width, height: view.height)
-            blockSurface = surface
-        }
+        let surface = try blockSurface(width: view.width, height: view.height)
         let context = CairoContext(surface)
-        // An opaque background replaces every pixel of the last block; anything else is drawn
-        // over it, so the surface is cleared to transparent first, as a new one would be.
+        // An opaque background replaces every pixel of the last block (or whatever the memory
+        // held); anything else is drawn over it, so the surface is cleared to transparent first.
         if map.document.background.alpha < 1 { context.clear() }
         try draw(view: view, into: context, margin: margin, tileSize: tileSize, inChunks: true)
         try context.checkStatus()
         return try surface.withPixels { try body($0, surface.width, surface.height, surface.stride) }
+    }
+
+    /// The surface of a block of this size: the last block's, or a new one over the memory
+    /// kept for blocks (`blockPixels`), taken anew only for a block larger than any before.
+    private func blockSurface(width: Int, height: Int) throws -> CairoSurface {
+        if let kept = blockSurface, kept.width == width, kept.height == height { return kept }
+        blockSurface = nil
+        if let pixels = blockPixels, let surface = try CairoSurface.image(width: width, height: height, in: pixels) {
+            blockSurface = surface
+            return surface
+        }
+        blockPixels = nil  // the old memory is freed before the new one is taken
+        // At least a metatile of 8 x 8 tiles' worth, in address space: pages are only taken
+        // when drawn on, so a pyramid whose blocks grow zoom by zoom (the range cut short at
+        // low zooms) fills one mapping, not a larger one for each new size.
+        let bytes = Swift.max(CairoSurface.imageByteCount(width: width, height: height), Self.blockPixelsReserve)
+        let pixels = PixelMemory(byteCount: bytes)
+        guard let surface = try CairoSurface.image(width: width, height: height, in: pixels) else {
+            throw RenderError.cairo("cannot create a \(width)x\(height) image")
+        }
+        blockPixels = pixels
+        blockSurface = surface
+        return surface
     }
 
     /// Renders `view` to an ARGB32 image surface.

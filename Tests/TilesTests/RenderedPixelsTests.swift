@@ -73,6 +73,24 @@ import Testing
         #expect(differing.isEmpty, "\(differing.count) tiles differ: \(differing.prefix(5))")
     }
 
+    /// Blocks of many sizes, smaller after larger and larger again (zoom 0 is one tile, the
+    /// range's edges cut blocks short), drawn one after another into the renderer's one
+    /// memory for blocks: an opaque background covers whatever the last block left, in
+    /// whatever layout.
+    @Test func blocksOfEverySizeDrawnInOneMemoryHaveTheBytesOfNewSurfaces() throws {
+        let map = try LoadedMap.load(path: Repository.fixture("maps/world-mapnik.json"))
+        let bounds = try GeoBounds(west: -130, south: -40, east: 60, north: 70)
+        let pyramid = try TilePyramid(zooms: ZoomRange(min: 0, max: 4), bounds: bounds)
+        let plan = try MetatilePlan(pyramid: pyramid, size: 4)
+        let sizes = Set(plan.map { "\($0.columns)x\($0.rows)" })
+        #expect(sizes.count >= 4, "block sizes: \(sizes.sorted())")
+        let drawn = try Self.tiles(map: map, pyramid: pyramid, metatile: 4, converted: false)
+        let converted = try Self.tiles(map: map, pyramid: pyramid, metatile: 4, converted: true)
+        #expect(drawn.count == pyramid.tileCount)
+        let differing = Self.differing(drawn, converted)
+        #expect(differing.isEmpty, "\(differing.count) tiles differ: \(differing.prefix(5))")
+    }
+
     /// A block of two 4 x 4 tiles side by side (rows 32 bytes apart), all one colour but for
     /// the pixels `odd` sets.
     static func withBlock<T>(odd: [(x: Int, y: Int)], _ body: (MetatilePixels) throws -> T) throws -> T {

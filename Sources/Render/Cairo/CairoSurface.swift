@@ -5,8 +5,11 @@ import Raster
 /// Owns the C object and destroys it in deinit.
 final class CairoSurface {
     let pointer: OpaquePointer
+    /// What owns the pixels of a surface made over memory of its own (`image(in:)`): kept
+    /// alive as long as the surface.
+    private let pixelOwner: AnyObject?
 
-    private init(_ pointer: OpaquePointer, what: String) throws {
+    private init(_ pointer: OpaquePointer, what: String, pixelOwner: AnyObject? = nil) throws {
         let status = cairo_surface_status(pointer)
         guard status == CAIRO_STATUS_SUCCESS else {
             let message = String(cString: cairo_status_to_string(status))
@@ -14,6 +17,7 @@ final class CairoSurface {
             throw RenderError.cairo("\(what): \(message)")
         }
         self.pointer = pointer
+        self.pixelOwner = pixelOwner
     }
 
     /// A transparent ARGB32 image (premultiplied alpha, native-endian 32-bit pixels).
@@ -21,6 +25,23 @@ final class CairoSurface {
         try CairoSurface(
             cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
             what: "cannot create a \(width)x\(height) image")
+    }
+
+    /// An ARGB32 image over `pixels`' memory, its rows Cairo's stride for the width apart; its
+    /// pixels are whatever the memory held. Nil when `pixels` is too small for it.
+    static func image(width: Int, height: Int, in pixels: PixelMemory) throws -> CairoSurface? {
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
+        guard width > 0, height > 0, stride > 0, stride * height <= pixels.byteCount else { return nil }
+        return try CairoSurface(
+            cairo_image_surface_create_for_data(
+                pixels.base.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height),
+                Int32(stride)),
+            what: "cannot create a \(width)x\(height) image", pixelOwner: pixels)
+    }
+
+    /// The bytes of an ARGB32 image's pixels, rows Cairo's stride apart (at least 1).
+    static func imageByteCount(width: Int, height: Int) -> Int {
+        max(Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(clamping: width))) * height, 1)
     }
 
     /// An image's pixels as an ARGB32 surface (colour premultiplied by alpha, as Cairo keeps it).
