@@ -29,7 +29,7 @@ enum MallocTuning {
 
     /// Gives the free pages of every arena back to the system (glibc's `malloc_trim`).
     static func giveBack() {
-        trim?(0)
+        _ = trim?(0)
     }
 
     private static let trim: (@convention(c) (Int) -> Int32)? = {
