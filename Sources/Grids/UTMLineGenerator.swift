@@ -105,16 +105,10 @@ enum UTMLineGenerator {
                 }
                 // Without labels (a metatile's lines) the stops' positions would be made for nothing.
                 guard b.request.labels else { continue }
-                // Each piece borrowed where it lies (`for piece in pieces` copied it, line and all).
-                pieces.withUnsafeBufferPointer { pieces in
-                    for piece in pieces.indices {
-                        let (t0, t1) = (pieces[piece].t0, pieces[piece].t1)
-                        for t in b.stops(from: t0, to: t1, window: nWindow, period: period, offset: nOffset) {
-                            b.addLineLabel(
-                                pieces[piece].line, at: stop(b.cache, zone, .easting, e, t) { frame.position(e, t) })
-                        }
-                    }
-                }
+                addLabels(
+                    pieces, to: &b, zone: zone, axis: .easting, value: e, window: nWindow, period: period,
+                    offset: nOffset
+                ) { frame.position(e, $0) }
             }
             // Northing lines: the parameter is the easting.
             for k in ys.indices(from: n0, to: n1) {
@@ -144,14 +138,27 @@ enum UTMLineGenerator {
                     frame.position($0, n)
                 }
                 guard b.request.labels else { continue }
-                pieces.withUnsafeBufferPointer { pieces in
-                    for piece in pieces.indices {
-                        let (t0, t1) = (pieces[piece].t0, pieces[piece].t1)
-                        for t in b.stops(from: t0, to: t1, window: eWindow, period: period, offset: eOffset) {
-                            b.addLineLabel(
-                                pieces[piece].line, at: stop(b.cache, zone, .northing, n, t) { frame.position(t, n) })
-                        }
-                    }
+                addLabels(
+                    pieces, to: &b, zone: zone, axis: .northing, value: n, window: eWindow, period: period,
+                    offset: eOffset
+                ) { frame.position($0, n) }
+            }
+        }
+    }
+
+    /// Labels along a line's pieces, at the stops of `window` (`GridBuilder.stops`) within
+    /// each piece; `position` gives the point at a stop's parameter.
+    @inline(__always)
+    static func addLabels<P: GridProjection>(
+        _ pieces: [GridBuilder<P>.Piece], to b: inout GridBuilder<P>, zone: Int, axis: GridAxis, value: Double,
+        window: ClosedRange<Double>, period: Double, offset: Double, position: (Double) -> GeoPosition
+    ) {
+        // Each piece borrowed where it lies (`for piece in pieces` copied it, line and all).
+        pieces.withUnsafeBufferPointer { pieces in
+            for piece in pieces.indices {
+                let (t0, t1) = (pieces[piece].t0, pieces[piece].t1)
+                for t in b.stops(from: t0, to: t1, window: window, period: period, offset: offset) {
+                    b.addLineLabel(pieces[piece].line, at: stop(b.cache, zone, axis, value, t) { position(t) })
                 }
             }
         }
