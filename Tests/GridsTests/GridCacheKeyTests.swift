@@ -9,30 +9,18 @@ import Testing
 @Suite struct GridCacheKeyTests {
     @Test func chunksDifferingInAnyFieldAreKeptApart() {
         let cache = GridCache()
-        let base = GridCache.ChunkKey(
-            zone: 18, axis: .easting, value: 584_000, from: 4_500_000, to: 4_510_000, westOf180: false, scale: 9.55)
+        // The base key with one field changed.
+        func key(
+            zone: Int = 18, axis: GridAxis = .easting, value: Double = 584_000, from: Double = 4_500_000,
+            to: Double = 4_510_000, westOf180: Bool = false, scale: Double = 9.55
+        ) -> GridCache.ChunkKey {
+            GridCache.ChunkKey(
+                zone: zone, axis: axis, value: value, from: from, to: to, westOf180: westOf180, scale: scale)
+        }
+        let base = key()
         let others = [
-            GridCache.ChunkKey(
-                zone: 19, axis: .easting, value: 584_000, from: 4_500_000, to: 4_510_000, westOf180: false,
-                scale: 9.55),
-            GridCache.ChunkKey(
-                zone: 18, axis: .northing, value: 584_000, from: 4_500_000, to: 4_510_000, westOf180: false,
-                scale: 9.55),
-            GridCache.ChunkKey(
-                zone: 18, axis: .easting, value: 585_000, from: 4_500_000, to: 4_510_000, westOf180: false,
-                scale: 9.55),
-            GridCache.ChunkKey(
-                zone: 18, axis: .easting, value: 584_000, from: 4_490_000, to: 4_510_000, westOf180: false,
-                scale: 9.55),
-            GridCache.ChunkKey(
-                zone: 18, axis: .easting, value: 584_000, from: 4_500_000, to: 4_505_000, westOf180: false,
-                scale: 9.55),
-            GridCache.ChunkKey(
-                zone: 18, axis: .easting, value: 584_000, from: 4_500_000, to: 4_510_000, westOf180: true,
-                scale: 9.55),
-            GridCache.ChunkKey(
-                zone: 18, axis: .easting, value: 584_000, from: 4_500_000, to: 4_510_000, westOf180: false,
-                scale: 4.77),
+            key(zone: 19), key(axis: .northing), key(value: 585_000), key(from: 4_490_000), key(to: 4_505_000),
+            key(westOf180: true), key(scale: 4.77),
         ]
         func vertex(_ k: Int) -> [GridVertex] {
             [GridVertex(point: PlanePoint(x: Double(k), y: 0), position: GeoPosition(latitude: 0, longitude: 0))]

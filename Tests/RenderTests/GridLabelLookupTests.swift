@@ -38,15 +38,21 @@ import Testing
         #expect(text.keptLayouts == 1)
     }
 
+    /// A block of 4 x 4 tiles over New York at zoom 13.
+    static func newYorkBlock() throws -> View {
+        var view = try View(
+            resolution: try View.tiles(z: 13, x: 0, y: 0).resolution, originX: 617_472, originY: 787_968,
+            width: 1024, height: 1024, dpi: 96)
+        view.isTileBlock = true
+        return view
+    }
+
     /// Grid label texts are measured once for the map's workers: a second view of the same
     /// grid (a later metatile or label region) measures none again and keeps no layout, and
     /// its labels are the first one's.
     @Test func labelTextsAreMeasuredOnce() throws {
         let text = try GridLabelRuleTests.text()
-        var view = try View(
-            resolution: try View.tiles(z: 13, x: 0, y: 0).resolution, originX: 617_472, originY: 787_968,
-            width: 1024, height: 1024, dpi: 96)
-        view.isTileBlock = true
+        let view = try Self.newYorkBlock()
         let overlay = GridOverlay(settings: GridSettings(type: .mgrs), view: view, text: text)
         let first = overlay.labels(cache: nil)
         let measured = text.measures.measurements
@@ -69,10 +75,7 @@ import Testing
     /// and its pixels are those an engine that never measured the text draws.
     @Test func spritesTakeTheLayoutsTheirTextsWereMeasuredWith() throws {
         let text = try GridLabelRuleTests.text()
-        var view = try View(
-            resolution: try View.tiles(z: 13, x: 0, y: 0).resolution, originX: 617_472, originY: 787_968,
-            width: 1024, height: 1024, dpi: 96)
-        view.isTileBlock = true
+        let view = try Self.newYorkBlock()
         let labels = GridOverlay(settings: GridSettings(type: .mgrs), view: view, text: text).labels(cache: nil)
         let texts = Set(labels.map(\.text))
         #expect(texts.count > 10)
