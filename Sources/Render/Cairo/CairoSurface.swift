@@ -30,7 +30,7 @@ final class CairoSurface {
     /// An ARGB32 image over `pixels`' memory, its rows Cairo's stride for the width apart; its
     /// pixels are whatever the memory held. Nil when `pixels` is too small for it.
     static func image(width: Int, height: Int, in pixels: PixelMemory) throws -> CairoSurface? {
-        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
+        let stride = imageStride(width: width)
         guard width > 0, height > 0, stride > 0, stride * height <= pixels.byteCount else { return nil }
         return try CairoSurface(
             cairo_image_surface_create_for_data(
@@ -41,7 +41,12 @@ final class CairoSurface {
 
     /// The bytes of an ARGB32 image's pixels, rows Cairo's stride apart (at least 1).
     static func imageByteCount(width: Int, height: Int) -> Int {
-        max(Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(clamping: width))) * height, 1)
+        max(imageStride(width: width) * height, 1)
+    }
+
+    /// Cairo's bytes from one row of an ARGB32 image to the next; -1 for a width it cannot take.
+    private static func imageStride(width: Int) -> Int {
+        Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(clamping: width)))
     }
 
     /// An image's pixels as an ARGB32 surface (colour premultiplied by alpha, as Cairo keeps it).
