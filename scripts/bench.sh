@@ -132,11 +132,13 @@ check "memory flat with depth (target: growth <= 64 MB)" "$growth <= 64"
 # is the work of the instruction count, and alternating the runs spreads the machine's load
 # and the disk's state over both. The check is on instructions: the CPU share still moves by
 # a few points from one set of runs to the next on a shared machine (two sets of 15 rounds of
-# the same map against itself differed by 3.7%, 2026-12-03 evening). So 21 rounds, and
+# the same map against itself differed by 3.7%, 2026-12-03 evening). So 41 rounds, and
 # besides the medians the median of the rounds' own ratios, which a slow spell of the machine
-# moves least: each round's runs share it.
+# moves least (each round's runs share it), and the ratio of the rounds' sums with its 95%
+# bootstrap interval (scripts/ratio-interval.py): where the grid's CPU share lies, not one
+# set's figure. Then the wall time with every worker, as a user runs the job, the same way.
 nyc_bbox=-74.26,40.49,-73.70,40.92
-grid_rounds=${GRID_ROUNDS:-21}
+grid_rounds=${GRID_ROUNDS:-41}
 # cpu_run NAME MAP: one run's user + system seconds (scripts/cpu-seconds.py: microseconds).
 cpu_run() {
   local name=$1 map=$2 seconds
@@ -149,18 +151,24 @@ cpu_run() {
 median() { sort -n | awk '{ v[NR] = $1 } END { printf "%.3f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 echo
 echo "== grid overhead: MGRS over the New York boroughs, zoom 10-14, 1 worker"
-: > "$scratch/plain.cpus"
-: > "$scratch/grid.cpus"
-for round in $(seq 1 "$grid_rounds"); do
-  # Plain, grid, grid, plain: a machine speeding up or slowing down over the round weighs on
-  # both maps alike. Each map's value for the round is the mean of its two runs.
-  p1=$(cpu_run nyc Fixtures/maps/nyc.json)
-  g1=$(cpu_run nyc-mgrs Fixtures/maps/nyc-mgrs.json)
-  g2=$(cpu_run nyc-mgrs Fixtures/maps/nyc-mgrs.json)
-  p2=$(cpu_run nyc Fixtures/maps/nyc.json)
-  awk -v a="$p1" -v b="$p2" 'BEGIN { printf "%.4f\n", (a + b) / 2 }' >> "$scratch/plain.cpus"
-  awk -v a="$g1" -v b="$g2" 'BEGIN { printf "%.4f\n", (a + b) / 2 }' >> "$scratch/grid.cpus"
-done
+# abba RUN NAME: `grid_rounds` rounds of the two maps by RUN (cpu_run or wall_run), plain, grid,
+# grid, plain: a machine speeding up or slowing down over a round weighs on both maps alike.
+# Each map's value for a round, the mean of its two runs, goes to $scratch/plain.NAME and
+# $scratch/grid.NAME, a line a round.
+abba() {
+  local run=$1 name=$2 p1 g1 g2 p2
+  : > "$scratch/plain.$name"
+  : > "$scratch/grid.$name"
+  for round in $(seq 1 "$grid_rounds"); do
+    p1=$("$run" nyc Fixtures/maps/nyc.json)
+    g1=$("$run" nyc-mgrs Fixtures/maps/nyc-mgrs.json)
+    g2=$("$run" nyc-mgrs Fixtures/maps/nyc-mgrs.json)
+    p2=$("$run" nyc Fixtures/maps/nyc.json)
+    awk -v a="$p1" -v b="$p2" 'BEGIN { printf "%.4f\n", (a + b) / 2 }' >> "$scratch/plain.$name"
+    awk -v a="$g1" -v b="$g2" 'BEGIN { printf "%.4f\n", (a + b) / 2 }' >> "$scratch/grid.$name"
+  done
+}
+abba cpu_run cpus
 plain_cpu=$(median < "$scratch/plain.cpus")
 grid_cpu=$(median < "$scratch/grid.cpus")
 grid_tiles=$(find "$cpu_scratch/nyc-mgrs" -name '*.png' | wc -l)
@@ -171,6 +179,21 @@ round_overhead=$(paste "$scratch/plain.cpus" "$scratch/grid.cpus" | awk '{ print
 echo "  $grid_tiles tiles: without the grid $plain_cpu CPU s, with it $grid_cpu CPU s: +$added_cpu s (${overhead}%;" \
   "medians of $grid_rounds rounds of two runs each; not checked)"
 echo "  the median of the $grid_rounds rounds' own ratios: ${round_overhead}% (not checked)"
+cpu_interval=$(python3 scripts/ratio-interval.py "$scratch/plain.cpus" "$scratch/grid.cpus")
+echo "  the rounds' sums: $cpu_interval (not checked)"
+# wall_run NAME MAP: one run's wall seconds with every worker.
+wall_run() {
+  local name=$1 map=$2 start
+  rm -rf "$cpu_scratch/$name"
+  start=$(date +%s%N)
+  "$meridian" tiles "$map" --zoom 10-14 --bbox "$nyc_bbox" --workers "$workers" --metatile 8 --no-grid-layer \
+    -o "$cpu_scratch/$name" --quiet > "$scratch/$name.out" 2>&1 || { cat "$scratch/$name.out" >&2; exit 1; }
+  awk -v s="$start" -v e="$(date +%s%N)" 'BEGIN { printf "%.4f\n", (e - s) / 1e9 }'
+}
+abba wall_run walls
+wall_interval=$(python3 scripts/ratio-interval.py "$scratch/plain.walls" "$scratch/grid.walls")
+echo "  wall time, $workers workers: without the grid $(median < "$scratch/plain.walls") s, with it" \
+  "$(median < "$scratch/grid.walls") s (medians); the rounds' sums: $wall_interval (not checked)"
 echo "  output: without the grid $(bytes_of "$cpu_scratch/nyc") bytes, with it $(bytes_of "$cpu_scratch/nyc-mgrs") bytes"
 # instructions NAME MAP: callgrind's total instruction count of the pyramid, one worker. Debian
 # 12's valgrind cannot read the DWARF 5 the Swift toolchain writes: it runs a copy without it
@@ -195,7 +218,8 @@ echo "$table"
 echo
 printf "%s" "$details"
 echo "grid: MGRS over the New York boroughs, zoom 10-14: ${ir_overhead}% instructions, ${overhead}% CPU time" \
-  "(medians; ${round_overhead}% by the rounds' ratios)"
+  "(medians; ${round_overhead}% by the rounds' ratios; $cpu_interval by their sums), wall time with $workers" \
+  "workers $wall_interval"
 
 # Raster pyramids: Meridian against gdal2tiles on a 20,000 x 20,000 GeoTIFF (its own script).
 echo
