@@ -60,7 +60,7 @@ run() {
   end=$(date +%s%N)
   local user sys
   read -r PEAK_KB user sys < "$scratch/$name.time"
-  SECONDS_TAKEN=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", (b - a) / 1e9 }')
+  SECONDS_TAKEN=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.4f", (b - a) / 1e9 }')
   CPU_SECONDS=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
 }
 bytes_of() { du -sb "$1" | cut -f1; }
@@ -138,14 +138,15 @@ check "memory flat with depth (target: growth <= 64 MB)" "$growth <= 64"
 # bootstrap interval (scripts/ratio-interval.py): where the grid's CPU share lies, not one
 # set's figure. Then the wall time with every worker, as a user runs the job, the same way.
 nyc_bbox=-74.26,40.49,-73.70,40.92
+# The options of every run of the two maps, but for the workers and the output.
+nyc_job=(--zoom 10-14 --bbox "$nyc_bbox" --metatile 8 --no-grid-layer --quiet)
 grid_rounds=${GRID_ROUNDS:-41}
 # cpu_run NAME MAP: one run's user + system seconds (scripts/cpu-seconds.py: microseconds).
 cpu_run() {
   local name=$1 map=$2 seconds
   rm -rf "$cpu_scratch/$name"
-  seconds=$(python3 scripts/cpu-seconds.py "$scratch/$name.out" "$meridian" tiles "$map" --zoom 10-14 \
-    --bbox "$nyc_bbox" --workers 1 --metatile 8 --no-grid-layer -o "$cpu_scratch/$name" --quiet) \
-    || { cat "$scratch/$name.out" >&2; exit 1; }
+  seconds=$(python3 scripts/cpu-seconds.py "$scratch/$name.out" "$meridian" tiles "$map" "${nyc_job[@]}" \
+    --workers 1 -o "$cpu_scratch/$name") || { cat "$scratch/$name.out" >&2; exit 1; }
   echo "$seconds"
 }
 median() { sort -n | awk '{ v[NR] = $1 } END { printf "%.3f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
@@ -181,14 +182,11 @@ echo "  $grid_tiles tiles: without the grid $plain_cpu CPU s, with it $grid_cpu 
 echo "  the median of the $grid_rounds rounds' own ratios: ${round_overhead}% (not checked)"
 cpu_interval=$(python3 scripts/ratio-interval.py "$scratch/plain.cpus" "$scratch/grid.cpus")
 echo "  the rounds' sums: $cpu_interval (not checked)"
-# wall_run NAME MAP: one run's wall seconds with every worker.
+# wall_run NAME MAP: one run's wall seconds with every worker (`run`'s clock).
 wall_run() {
-  local name=$1 map=$2 start
-  rm -rf "$cpu_scratch/$name"
-  start=$(date +%s%N)
-  "$meridian" tiles "$map" --zoom 10-14 --bbox "$nyc_bbox" --workers "$workers" --metatile 8 --no-grid-layer \
-    -o "$cpu_scratch/$name" --quiet > "$scratch/$name.out" 2>&1 || { cat "$scratch/$name.out" >&2; exit 1; }
-  awk -v s="$start" -v e="$(date +%s%N)" 'BEGIN { printf "%.4f\n", (e - s) / 1e9 }'
+  rm -rf "$cpu_scratch/$1"
+  run "$1" "$meridian" tiles "$2" "${nyc_job[@]}" --workers "$workers" -o "$cpu_scratch/$1"
+  echo "$SECONDS_TAKEN"
 }
 abba wall_run walls
 wall_interval=$(python3 scripts/ratio-interval.py "$scratch/plain.walls" "$scratch/grid.walls")
@@ -202,8 +200,8 @@ objcopy --strip-debug "$meridian" "$scratch/meridian-nodebug"
 instructions() {
   rm -rf "$scratch/$1"
   valgrind --tool=callgrind --callgrind-out-file="$scratch/$1.callgrind" \
-    "$scratch/meridian-nodebug" tiles "$2" --zoom 10-14 --bbox "$nyc_bbox" --metatile 8 --no-grid-layer -o "$scratch/$1" \
-    --quiet --workers 1 > "$scratch/$1.out" 2>&1 || { cat "$scratch/$1.out" >&2; exit 1; }
+    "$scratch/meridian-nodebug" tiles "$2" "${nyc_job[@]}" --workers 1 -o "$scratch/$1" \
+    > "$scratch/$1.out" 2>&1 || { cat "$scratch/$1.out" >&2; exit 1; }
   sed -n 's/^summary: //p' "$scratch/$1.callgrind"
 }
 plain_ir=$(instructions nyc-ir Fixtures/maps/nyc.json)

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """ratio-interval.py PLAIN GRID: the grid's cost over the plain map in percent, from two files
-of CPU seconds with one round per line (the same rounds, in order), as the ratio of the
+of seconds (CPU or wall) with one round per line (the same rounds, in order), as the ratio of the
 rounds' sums and a 95% bootstrap interval of it: "+14.4% (95% interval +13.9% to +15.0%)".
 
 Why: one set of rounds' medians moved by a point or more from one set to the next on the same
